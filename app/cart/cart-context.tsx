@@ -1,0 +1,48 @@
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createLocalStore } from "~/lib/local-store";
+import { addLine, isCartItems, removeLine, stepQuantity, type CartItem } from "./cart-lines";
+
+export const cartStore = createLocalStore<CartItem[]>("cartItems", [], isCartItems);
+
+type CartContextValue = {
+  items: CartItem[];
+  add: (item: CartItem) => void;
+  step: (line: { id: number; size: string }, step: 1 | -1) => void;
+  remove: (line: { id: number; size: string }) => void;
+  clear: () => void;
+  isOpen: boolean;
+  open: () => void;
+  close: () => void;
+};
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export function CartProvider({ children }: { children: ReactNode }) {
+  const items = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getServerSnapshot);
+  const [isOpen, setOpen] = useState(false);
+
+  const add = useCallback((item: CartItem) => {
+    cartStore.update((current) => addLine(current, item));
+    setOpen(true);
+  }, []);
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items,
+      add,
+      step: (line, by) => cartStore.update((current) => stepQuantity(current, line, by)),
+      remove: (line) => cartStore.update((current) => removeLine(current, line)),
+      clear: () => cartStore.update(() => []),
+      isOpen,
+      open: () => setOpen(true),
+      close: () => setOpen(false),
+    }),
+    [items, add, isOpen],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const context = useContext(CartContext);
+  if (!context) throw new Error("useCart must be used within the CartProvider");
+  return context;
+}

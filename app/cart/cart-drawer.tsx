@@ -1,0 +1,110 @@
+import { Link, useNavigate } from "react-router";
+import { ModalDialog } from "~/components/modal-dialog";
+import { CloseIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { toast } from "~/components/toast";
+import { formatRupees } from "~/lib/money";
+import { useCart } from "./cart-context";
+import { subtotal } from "./cart-lines";
+
+/** "Your Bag": the side panel that opens from the right. */
+export function CartDrawer() {
+  const cart = useCart();
+  const navigate = useNavigate();
+
+  function proceedToCheckout() {
+    if (cart.items.length === 0) {
+      toast("error", "Your bag is empty!");
+      return;
+    }
+    cart.close();
+    navigate("/checkout", { state: { items: cart.items } });
+  }
+
+  return (
+    <ModalDialog open={cart.isOpen} onClose={cart.close} labelledBy="cart-title" className="drawer bg-white p-0 shadow-2xl">
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-brand-100 px-5 py-4">
+          <h2 id="cart-title" className="text-xl font-semibold">
+            Your Bag
+          </h2>
+          <button type="button" onClick={cart.close} aria-label="Close bag" className="rounded p-1 hover:bg-brand-50">
+            <CloseIcon />
+          </button>
+        </div>
+        {cart.items.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
+            <p className="text-lg">Your cart is empty</p>
+            <Link to="/products" onClick={cart.close} className="rounded-full bg-brand-600 px-5 py-2 text-white hover:bg-brand-700">
+              Shop now
+            </Link>
+          </div>
+        ) : (
+          <ul className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5" aria-label="Items in your bag">
+            {cart.items.map((item) => (
+              <li key={`${item.id}-${item.size}`} className="flex gap-3 py-4">
+                {item.image ? (
+                  <img src={item.image} alt="" width={72} height={96} className="h-24 w-18 rounded object-cover" />
+                ) : (
+                  <div className="h-24 w-18 rounded bg-brand-100" />
+                )}
+                <div className="flex flex-1 flex-col gap-1">
+                  <Link to={`/products/${item.id}`} onClick={cart.close} className="font-medium hover:underline">
+                    {item.name}
+                  </Link>
+                  <p className="text-sm text-muted">Size: {item.size || "—"}</p>
+                  <p className="text-sm font-semibold">{formatRupees(item.price)}</p>
+                  <div className="mt-1 flex items-center gap-2">
+                    <button
+                      type="button"
+                      onClick={() => cart.step(item, -1)}
+                      disabled={item.quantity <= 1}
+                      aria-label={`Decrease quantity of ${item.name}, size ${item.size}`}
+                      className="rounded border border-brand-200 p-1 disabled:cursor-not-allowed disabled:opacity-40"
+                    >
+                      <MinusIcon size={16} />
+                    </button>
+                    <span aria-live="polite" aria-label={`Quantity ${item.quantity}`} className="w-6 text-center">
+                      {item.quantity}
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => cart.step(item, 1)}
+                      aria-label={`Increase quantity of ${item.name}, size ${item.size}`}
+                      className="rounded border border-brand-200 p-1"
+                    >
+                      <PlusIcon size={16} />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => cart.remove(item)}
+                      aria-label={`Remove ${item.name}, size ${item.size}`}
+                      className="ml-auto rounded p-1 text-muted hover:text-brand-700"
+                    >
+                      <TrashIcon size={18} />
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {cart.items.length > 0 ? (
+          <div className="border-t border-brand-100 p-5">
+            <p className="flex justify-between text-lg font-semibold">
+              <span>Subtotal</span>
+              <span data-testid="cart-subtotal">{formatRupees(subtotal(cart.items))}</span>
+            </p>
+            <p className="mt-1 text-sm text-muted">Free delivery across India. Taxes included.</p>
+            <button
+              type="button"
+              onClick={proceedToCheckout}
+              className="mt-4 w-full rounded-full bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700"
+            >
+              Proceed to Checkout
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,58 @@
+/** A line of the bag. A line is identified by product id plus size. */
+export type CartItem = {
+  id: number;
+  name: string;
+  title: string;
+  image: string | null;
+  price: number;
+  size: string;
+  quantity: number;
+};
+
+export function isCartItems(value: unknown): value is CartItem[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item === "object" &&
+        item !== null &&
+        typeof item.id === "number" &&
+        typeof item.name === "string" &&
+        typeof item.price === "number" &&
+        typeof item.size === "string" &&
+        Number.isInteger(item.quantity) &&
+        item.quantity >= 1,
+    )
+  );
+}
+
+const sameLine = (a: { id: number; size: string }, b: { id: number; size: string }) =>
+  a.id === b.id && a.size === b.size;
+
+/** Adding an existing id+size raises its quantity by the added amount; a new pair appends a line. */
+export function addLine(items: CartItem[], added: CartItem): CartItem[] {
+  const quantity = Math.max(1, Math.floor(added.quantity));
+  if (items.some((item) => sameLine(item, added))) {
+    return items.map((item) => (sameLine(item, added) ? { ...item, quantity: item.quantity + quantity } : item));
+  }
+  return [...items, { ...added, quantity }];
+}
+
+/** Changes a line's quantity by a step; it never goes below 1. */
+export function stepQuantity(items: CartItem[], line: { id: number; size: string }, step: 1 | -1): CartItem[] {
+  return items.map((item) =>
+    sameLine(item, line) ? { ...item, quantity: Math.max(1, item.quantity + step) } : item,
+  );
+}
+
+export function removeLine(items: CartItem[], line: { id: number; size: string }): CartItem[] {
+  return items.filter((item) => !sameLine(item, line));
+}
+
+export function subtotal(items: CartItem[]): number {
+  return Math.round(items.reduce((sum, item) => sum + item.price * 100 * item.quantity, 0)) / 100;
+}
+
+export function itemCount(items: CartItem[]): number {
+  return items.reduce((sum, item) => sum + item.quantity, 0);
+}

@@ -1,0 +1,91 @@
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ProductDetail } from "#contract/catalog";
+
+const SIZE_AND_FIT_NOTES = [
+  "Model is 5'6\" and wears size S.",
+  "Regular fit; the blouse and kurta have 1.5 inches of margin at the side seams for alterations.",
+  "Colours may vary slightly from the photographs due to lighting.",
+];
+
+/** Product Details, Reviews and Care Guide, as ARIA tabs with arrow-key navigation. */
+export function ProductTabs({ product }: { product: ProductDetail }) {
+  const tabs = [
+    { id: "details", label: "Product Details" },
+    { id: "reviews", label: `Reviews (${product.reviews})` },
+    { id: "care", label: "Care Guide" },
+  ] as const;
+  const [active, setActive] = useState<(typeof tabs)[number]["id"]>("details");
+  const baseId = useId();
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  function onKeyDown(event: KeyboardEvent, index: number) {
+    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + tabs.length) % tabs.length;
+    setActive(tabs[next]!.id);
+    buttons.current[next]?.focus();
+  }
+
+  return (
+    <div className="mt-12">
+      <div role="tablist" aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-brand-200">
+        {tabs.map((tab, index) => (
+          <button
+            key={tab.id}
+            ref={(element) => {
+              buttons.current[index] = element;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-${tab.id}-tab`}
+            aria-controls={`${baseId}-${tab.id}-panel`}
+            aria-selected={active === tab.id}
+            tabIndex={active === tab.id ? 0 : -1}
+            onClick={() => setActive(tab.id)}
+            onKeyDown={(event) => onKeyDown(event, index)}
+            className={`shrink-0 border-b-2 px-4 py-3 font-semibold ${active === tab.id ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${baseId}-${tab.id}-panel`}
+          aria-labelledby={`${baseId}-${tab.id}-tab`}
+          hidden={active !== tab.id}
+          tabIndex={0}
+          className="py-6"
+        >
+          {tab.id === "details" ? (
+            <div className="grid gap-6 md:grid-cols-2">
+              <div>
+                <h3 className="font-sans font-semibold">Features</h3>
+                <ul className="mt-2 list-disc space-y-1 pl-5">
+                  {product.features.map((feature) => (
+                    <li key={feature}>{feature}</li>
+                  ))}
+                </ul>
+              </div>
+              <div>
+                <h3 className="font-sans font-semibold">Size & fit</h3>
+                <ul className="mt-2 list-disc space-y-1 pl-5">
+                  {SIZE_AND_FIT_NOTES.map((note) => (
+                    <li key={note}>{note}</li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+          ) : tab.id === "reviews" ? (
+            <p>{product.reviews === 0 ? "No reviews available." : `${product.reviews} reviews`}</p>
+          ) : (
+            <p className="whitespace-pre-line">{product.care || "Dry clean only."}</p>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

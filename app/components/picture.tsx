@@ -1,0 +1,36 @@
+import type { Picture } from "#contract/catalog";
+
+/** A responsive AVIF/WebP image with its intrinsic size set, so the page never jumps while it loads. */
+export function ResponsivePicture({
+  picture,
+  sizes,
+  className = "",
+  priority = false,
+  alt,
+}: {
+  picture: Picture | null;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+  alt?: string;
+}) {
+  if (!picture) {
+    return <div className={`bg-brand-100 ${className}`} style={{ aspectRatio: "3 / 4" }} aria-hidden="true" />;
+  }
+  return (
+    <picture>
+      <source type="image/avif" srcSet={picture.srcSetAvif} sizes={sizes} />
+      <source type="image/webp" srcSet={picture.srcSetWebp} sizes={sizes} />
+      <img
+        src={picture.src}
+        width={picture.width}
+        height={picture.height}
+        alt={alt ?? picture.alt}
+        className={className}
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? "sync" : "async"}
+        fetchPriority={priority ? "high" : "auto"}
+      />
+    </picture>
+  );
+}

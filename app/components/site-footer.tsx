@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import type { Category } from "#contract/catalog";
+import { STORE } from "#contract/store";
+
+const QUICK_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "Shop" },
+  { to: "/about", label: "About Us" },
+  { to: "/contact", label: "Contact" },
+  { to: "/wishlist", label: "Wishlist" },
+];
+
+const SERVICE_LINKS = [
+  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/faq", label: "FAQ" },
+  { to: "/return-policy", label: "No Exchange / No Returns" },
+  { to: "/shipping-policy", label: "Shipping Policy" },
+  { to: "/terms-and-conditions", label: "Terms & Conditions" },
+  { to: "/cookies-policy", label: "Cookies Policy" },
+];
+
+function FooterList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
+  return (
+    <div>
+      <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
+      <ul className="space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="hover:text-white hover:underline">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter({ categories }: { categories: Category[] }) {
+  const { address } = STORE;
+  return (
+    <footer className="mt-16 bg-ink text-brand-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-1">
+          <p className="font-serif text-xl font-bold text-white">{STORE.name}</p>
+          <p className="mt-2 text-sm">{STORE.tagline}. Shipping across India.</p>
+          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social links">
+            <li><a href={STORE.social.instagram} rel="noopener noreferrer" className="hover:text-white hover:underline">Instagram</a></li>
+            <li><a href={STORE.social.facebook} rel="noopener noreferrer" className="hover:text-white hover:underline">Facebook</a></li>
+            <li><a href={STORE.social.youtube} rel="noopener noreferrer" className="hover:text-white hover:underline">YouTube</a></li>
+            <li><a href={STORE.social.whatsapp} rel="noopener noreferrer" className="hover:text-white hover:underline">WhatsApp</a></li>
+          </ul>
+        </div>
+        <FooterList title="Quick Links" links={QUICK_LINKS} />
+        <FooterList
+          title="Categories"
+          links={categories.map((category) => ({ to: `/products?category=${category.id}`, label: category.name }))}
+        />
+        <FooterList title="Customer Service" links={SERVICE_LINKS} />
+        <div>
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">Visit or call</h2>
+          <address className="space-y-2 text-sm not-italic">
+            <p>
+              <a href={STORE.phoneHref} className="hover:text-white hover:underline">{STORE.phone}</a>
+            </p>
+            <p>
+              <a href={`mailto:${STORE.email}`} className="hover:text-white hover:underline">{STORE.email}</a>
+            </p>
+            <p>
+              {address.street}, {address.city}, {address.state} {address.postalCode}
+            </p>
+          </address>
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs">
+        © {new Date().getFullYear()} {STORE.name}. All prices in Indian rupees, inclusive of taxes.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,103 @@
+import { Form, Link, NavLink } from "react-router";
+import { useCart } from "~/cart/cart-context";
+import { itemCount } from "~/cart/cart-lines";
+import { useWishlist } from "~/wishlist/wishlist-store";
+import { STORE } from "#contract/store";
+import { BagIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
+
+const NAV_LINKS = [
+  { to: "/", label: "Home" },
+  { to: "/products", label: "Shop" },
+  { to: "/about", label: "About" },
+  { to: "/contact", label: "Contact" },
+];
+
+function CountBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="absolute -top-1.5 -right-2 min-w-5 rounded-full bg-brand-600 px-1 text-center text-[11px] leading-5 font-semibold text-white">
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+export function SiteHeader() {
+  const cart = useCart();
+  const wishlist = useWishlist();
+  const bagCount = itemCount(cart.items);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+        <Link to="/" className="font-serif text-xl font-bold text-brand-700 sm:text-2xl">
+          {STORE.name}
+        </Link>
+        <nav aria-label="Main" className="ml-6 hidden md:block">
+          <ul className="flex gap-6 text-[15px]">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === "/"}
+                  className={({ isActive }) =>
+                    isActive ? "font-semibold text-brand-700 underline underline-offset-8" : "hover:text-brand-700"
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Form method="get" action="/products" role="search" className="ml-auto hidden lg:block">
+          <label className="flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1.5">
+            <SearchIcon size={18} className="text-muted" />
+            <span className="sr-only">Search products</span>
+            <input
+              type="search"
+              name="search"
+              placeholder="Search sarees, lehengas…"
+              className="w-56 bg-transparent text-sm outline-none"
+            />
+          </label>
+        </Form>
+        <div className="ml-auto flex items-center gap-5 lg:ml-4">
+          <Link to="/wishlist" className="relative text-ink hover:text-brand-700" aria-label={`Wishlist, ${wishlist.items.length} items`}>
+            <HeartIcon />
+            <CountBadge count={wishlist.items.length} />
+          </Link>
+          <button
+            type="button"
+            onClick={cart.open}
+            className="relative text-ink hover:text-brand-700"
+            aria-label={`Bag, ${bagCount} items`}
+            aria-haspopup="dialog"
+          >
+            <BagIcon />
+            <CountBadge count={bagCount} />
+          </button>
+          <Link to="/login" className="flex items-center gap-1 text-sm hover:text-brand-700">
+            <UserIcon />
+            <span className="hidden sm:inline">Login</span>
+            <span className="sr-only sm:hidden">Login</span>
+          </Link>
+        </div>
+      </div>
+      <nav aria-label="Main" className="border-t border-brand-100 md:hidden">
+        <ul className="flex justify-around py-2 text-sm">
+          {NAV_LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === "/"}
+                className={({ isActive }) => (isActive ? "font-semibold text-brand-700" : "")}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

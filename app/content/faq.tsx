@@ -1,0 +1,107 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { STORE } from "#contract/store";
+
+export type FaqItem = {
+  id: string;
+  question: string;
+  /** The full answer, on the FAQ page. */
+  answer: ReactNode;
+  /** One or two sentences, on the FAQ cards of the contact page. */
+  short: string;
+};
+
+const customizations = STORE.customizations.join(", ");
+
+const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";
+
+/**
+ * The five questions of the FAQ. The return answer follows the return policy (no return, no refund, no
+ * exchange) rather than the older "7-day return or exchange" text, which contradicted it.
+ */
+export const FAQ_ITEMS: FaqItem[] = [
+  {
+    id: "returns",
+    question: "Can I return or exchange my order?",
+    answer: (
+      <>
+        <p>
+          No. We do not accept returns or exchanges, and we do not give refunds. Every piece is cut, stitched or
+          altered to the measurements and customisations you choose, so it cannot be resold to anyone else.
+        </p>
+        <p>
+          If your parcel arrives damaged, or you receive the wrong item, record an unboxing video and write to us
+          within 48 hours of delivery with your order ID and the video. Once we have checked it, we will put it
+          right with a repair or a replacement at no cost to you. Read the full{" "}
+          <Link to="/return-policy" className={linkClass}>
+            Return Policy
+          </Link>
+          .
+        </p>
+      </>
+    ),
+    short:
+      "We don't accept returns or exchanges because each piece is made to your measure. A damaged or wrong item reported with an unboxing video within 48 hours is put right.",
+  },
+  {
+    id: "delivery",
+    question: "How long does delivery take?",
+    answer: (
+      <>
+        <p>
+          Standard delivery takes 3-6 business days within India once your order has been dispatched. Delivery is
+          free, and we ship within India only.
+        </p>
+        <p>
+          Customised pieces are stitched before they leave us, so they can take longer to dispatch. The{" "}
+          <Link to="/shipping-policy" className={linkClass}>
+            Shipping Policy
+          </Link>{" "}
+          gives the full timelines.
+        </p>
+      </>
+    ),
+    short: "Standard delivery takes 3-6 business days within India after dispatch, and it is free. We ship within India only.",
+  },
+  {
+    id: "sizes",
+    question: "What sizes do you offer?",
+    answer: (
+      <p>
+        Our women's styles come in sizes XS to XXL, and many also in XXXL. Kids' wear comes in age sizes from 2-3
+        years to 14+. Each product page has a Size Guide; if you are between sizes, tell us your measurements and
+        we will help you choose.
+      </p>
+    ),
+    short: "Women's styles run from XS to XXL (many also in XXXL); kids' wear from 2-3 years to 14+.",
+  },
+  {
+    id: "customisation",
+    question: "Can I customise my outfit?",
+    answer: (
+      <p>
+        Yes. We offer these customisations: {customizations}. Place your order and then{" "}
+        <Link to="/contact" className={linkClass}>
+          contact us
+        </Link>{" "}
+        or message us on WhatsApp at{" "}
+        <a href={STORE.social.whatsapp} className={linkClass}>
+          {STORE.phone}
+        </a>{" "}
+        with your order ID and what you would like changed.
+      </p>
+    ),
+    short: "Yes: sleeve length, blouse fit, colour, lehenga length, dupatta fabric, border design and embroidery style.",
+  },
+  {
+    id: "payment",
+    question: "How can I pay?",
+    answer: (
+      <p>
+        We take payments securely through PhonePe: UPI, debit and credit cards, and net banking. Prices are in
+        Indian rupees and include taxes. We do not offer cash on delivery.
+      </p>
+    ),
+    short: "Securely through PhonePe: UPI, debit and credit cards, or net banking.",
+  },
+];

@@ -1,0 +1,39 @@
+import { STORE } from "#contract/store";
+
+const COUNTRY_NAMES: Record<string, string> = { IN: "India" };
+
+/** The store's postal address on one line: "Plot 42, ..., Hyderabad, Telangana 500034, India". */
+export function storeAddressLine(): string {
+  const { street, city, state, postalCode, country } = STORE.address;
+  return `${street}, ${city}, ${state} ${postalCode}, ${COUNTRY_NAMES[country] ?? country}`;
+}
+
+/** "Mon-Sat 10:00 AM-8:00 PM, Sunday 11:00 AM-6:00 PM", as the spec writes the hours. */
+export function storeHoursLine(): string {
+  return STORE.hours.map((slot) => `${slot.days} ${slot.time}`).join(", ");
+}
+
+export const FREE_DELIVERY_TEXT = `Free delivery above ₹${STORE.freeDeliveryAboveRupees}`;
+
+/** E-mail, phone and address as links, for the "contact us" part of the information and policy pages. */
+export function StoreContactDetails() {
+  return (
+    <address className="not-italic">
+      <ul className="space-y-1">
+        <li>
+          E-mail:{" "}
+          <a href={`mailto:${STORE.email}`} className="font-medium text-brand-700 underline hover:text-brand-800">
+            {STORE.email}
+          </a>
+        </li>
+        <li>
+          Phone / WhatsApp:{" "}
+          <a href={STORE.phoneHref} className="font-medium text-brand-700 underline hover:text-brand-800">
+            {STORE.phone}
+          </a>
+        </li>
+        <li>Store: {storeAddressLine()}</li>
+      </ul>
+    </address>
+  );
+}

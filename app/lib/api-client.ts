@@ -1,0 +1,67 @@
+import type { Category, ProductDetail, ProductListResponse } from "#contract/catalog";
+import type { ContactMessage } from "#contract/contact";
+import type { ErrorEnvelope } from "#contract/envelope";
+
+/** A fetch limited to the store's API: the path is relative to /api. */
+export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+export type ApiResult<T> = ({ ok: true } & T) | ({ ok: false; status: number } & ErrorEnvelope);
+
+export type ProductListParams = {
+  page?: number;
+  limit?: number;
+  categoryId?: number;
+  minPrice?: number;
+  maxPrice?: number;
+  search?: string;
+  sort?: string;
+};
+
+/** The browser's way to the API: same origin, under /api. */
+export const browserFetch: ApiFetch = (path, init) => fetch(`/api${path}`, init);
+
+async function call<T>(fetcher: ApiFetch, path: string, init?: RequestInit): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetcher(path, { ...init, headers: { accept: "application/json", ...init?.headers } });
+  } catch {
+    return { ok: false, status: 0, code: 0, message: "Network error. Please check your connection." };
+  }
+  const body = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
+  if (!response.ok || body === null) {
+    const error = body as Partial<ErrorEnvelope> | null;
+    return {
+      ok: false,
+      status: response.status,
+      code: response.status,
+      message: error?.message ?? "Something went wrong",
+      ...(error?.errors ? { errors: error.errors } : {}),
+    };
+  }
+  return { ok: true, ...body };
+}
+
+const toQuery = (params: Record<string, string | number | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, String(value));
+  return search.toString();
+};
+
+/** The one typed client of the store's API, used by loaders on the server and by components in the browser. */
+export function createApiClient(fetcher: ApiFetch) {
+  return {
+    categories: () => call<{ data: Category[] }>(fetcher, "/categories/category"),
+    products: (params: ProductListParams) =>
+      call<Omit<ProductListResponse, "code" | "message">>(fetcher, `/products/get-products?${toQuery(params)}`),
+    product: (id: string | number) =>
+      call<{ data: ProductDetail }>(fetcher, `/products/get-product?${toQuery({ id: String(id) })}`),
+    sendContact: (message: ContactMessage) =>
+      call<{ message: string }>(fetcher, "/contact/get-contact", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(message),
+      }),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,42 @@
+import type { MetaDescriptor } from "react-router";
+import { STORE } from "#contract/store";
+
+/** Title, description, canonical URL and Open Graph tags of a page. */
+export function pageMeta({
+  title,
+  description,
+  url,
+  image,
+  type = "website",
+  noindex = false,
+}: {
+  title: string;
+  description: string;
+  url?: string;
+  image?: string | null;
+  type?: string;
+  noindex?: boolean;
+}): MetaDescriptor[] {
+  const fullTitle = title === STORE.name ? title : `${title} | ${STORE.name}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+    { property: "og:site_name", content: STORE.name },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:type", content: type },
+    { property: "og:locale", content: "en_IN" },
+  ];
+  if (url) tags.push({ tagName: "link", rel: "canonical", href: url }, { property: "og:url", content: url });
+  if (image) tags.push({ property: "og:image", content: image });
+  if (noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}
+
+type MatchLike = { id: string; data?: unknown } | undefined;
+
+/** The store's public origin, from the root loader, for canonical URLs and Open Graph tags. */
+export function absoluteUrl(matches: MatchLike[], pathname: string): string {
+  const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
+  return `${root?.publicUrl ?? ""}${pathname}`;
+}

@@ -1,0 +1,26 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  index("routes/home.tsx"),
+  route("products", "routes/products.tsx"),
+  route("products/:id", "routes/product.tsx"),
+  route("product/:id", "routes/product-redirect.tsx"),
+  route("wishlist", "routes/wishlist.tsx"),
+  route("cart-drawer", "routes/cart-drawer.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("login", "routes/login.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("faq", "routes/faq.tsx"),
+  route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("cookies-policy", "routes/cookies-policy.tsx"),
+  route("terms-and-conditions", "routes/terms-and-conditions.tsx"),
+  route("terms", "routes/terms-redirect.tsx"),
+  route("shipping-policy", "routes/shipping-policy.tsx"),
+  route("return-policy", "routes/return-policy.tsx"),
+  route("thank-you", "routes/thank-you.tsx"),
+  route("not-available", "routes/not-available.tsx"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

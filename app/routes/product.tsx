@@ -1,0 +1,259 @@
+import { useState } from "react";
+import { data, Link } from "react-router";
+import type { ProductDetail } from "#contract/catalog";
+import { STORE } from "#contract/store";
+import { useCart } from "~/cart/cart-context";
+import { ProductTabs } from "~/catalog/product-tabs";
+import { SizeGuide } from "~/catalog/size-guide";
+import { MinusIcon, PlusIcon } from "~/components/icons";
+import { ResponsivePicture } from "~/components/picture";
+import { toast } from "~/components/toast";
+import { createApiClient } from "~/lib/api-client";
+import { discountPercent, formatRupees } from "~/lib/money";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { WishlistButton } from "~/wishlist/wishlist-button";
+import type { Route } from "./+types/product";
+
+const KIDS_CATEGORY_NAME = "Kids";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  if (!/^[1-9]\d{0,9}$/.test(params.id)) {
+    return data({ product: null, error: "Invalid product ID" }, { status: 404 });
+  }
+  const result = await createApiClient(context.api).product(params.id);
+  if (result.ok) return { product: result.data, error: null };
+  if (result.status === 404 || result.status === 400) {
+    return data({ product: null, error: result.message }, { status: 404 });
+  }
+  return data({ product: null, error: "Failed to fetch product" }, { status: 502 });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
+  const product = loaderData?.product;
+  if (!product) return pageMeta({ title: "Product not found", description: "This product is not available.", noindex: true });
+  const url = absoluteUrl(matches, `/products/${product._id}`);
+  const image = product.image ? absoluteUrl(matches, product.image) : null;
+  return [
+    ...pageMeta({ title: product.name, description: product.description.slice(0, 160), url, image, type: "product" }),
+    { property: "product:price:amount", content: product.price.toFixed(2) },
+    { property: "product:price:currency", content: "INR" },
+    { "script:ld+json": productJsonLd(product, url, image) },
+  ];
+};
+
+function productJsonLd(product: ProductDetail, url: string, image: string | null) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description,
+    sku: String(product._id),
+    category: product.category.name,
+    brand: { "@type": "Brand", name: STORE.name },
+    ...(image ? { image: [image] } : {}),
+    offers: {
+      "@type": "Offer",
+      url,
+      priceCurrency: "INR",
+      price: product.price.toFixed(2),
+      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.product) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-2xl font-bold">Error: {loaderData.error}</h1>
+        <Link to="/products" className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">
+          Browse products
+        </Link>
+      </section>
+    );
+  }
+  return <ProductView key={loaderData.product._id} product={loaderData.product} />;
+}
+
+function stockLabel(product: ProductDetail, size: string | null) {
+  if (!product.inStock) return { text: "Out of stock", tone: "text-red-700" };
+  if (size === null) return { text: "In stock", tone: "text-green-800" };
+  const stock = product.sizes.find((candidate) => candidate.label === size)?.stock ?? 0;
+  if (stock === 0) return { text: `Size ${size} is out of stock`, tone: "text-red-700" };
+  if (stock <= 5) return { text: `Only ${stock} left in size ${size}`, tone: "text-amber-800" };
+  return { text: "In stock", tone: "text-green-800" };
+}
+
+function ProductView({ product }: { product: ProductDetail }) {
+  const cart = useCart();
+  const [imageIndex, setImageIndex] = useState(0);
+  const [size, setSize] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [sizeError, setSizeError] = useState(false);
+  const discount = discountPercent(product.price, product.originalPrice);
+  const stock = stockLabel(product, size);
+  const mainPicture = product.pictures[imageIndex] ?? null;
+
+  function addToBag() {
+    if (size === null) {
+      setSizeError(true);
+      toast("error", "Please select a size before adding to bag");
+      return;
+    }
+    cart.add({ id: product._id, name: product.name, title: product.name, image: product.image, price: product.price, size, quantity });
+  }
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:py-10">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to="/products" className="hover:underline">
+              Shop
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to={`/products?category=${product.category.id}`} className="hover:underline">
+              {product.category.name}
+            </Link>{" "}
+            /
+          </li>
+          <li aria-current="page" className="text-ink">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 md:grid-cols-2">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row">
+          {product.pictures.length > 1 ? (
+            <ul className="flex gap-2 sm:flex-col" aria-label="Product images">
+              {product.pictures.map((picture, index) => (
+                <li key={picture.src}>
+                  <button
+                    type="button"
+                    onClick={() => setImageIndex(index)}
+                    aria-label={`Show image ${index + 1} of ${product.pictures.length}`}
+                    aria-current={index === imageIndex}
+                    className={`block w-16 overflow-hidden rounded ring-2 sm:w-20 ${index === imageIndex ? "ring-brand-600" : "ring-transparent"}`}
+                  >
+                    <ResponsivePicture picture={picture} sizes="80px" alt="" className="aspect-[3/4] h-auto w-full object-cover" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="relative flex-1">
+            <ResponsivePicture
+              picture={mainPicture}
+              sizes="(min-width: 768px) 45vw, 100vw"
+              priority
+              className="aspect-[3/4] h-auto w-full rounded-lg object-cover"
+            />
+            {discount ? (
+              <span className="absolute top-3 left-3 rounded bg-brand-700 px-2 py-1 text-sm font-semibold text-white">
+                {discount}% OFF
+              </span>
+            ) : null}
+          </div>
+        </div>
+
+        <div>
+          <p className="text-sm tracking-wide text-muted uppercase">{product.category.name}</p>
+          <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>
+          <p className="mt-4 flex flex-wrap items-baseline gap-3">
+            <span className="text-2xl font-semibold text-brand-700">{formatRupees(product.price)}</span>
+            {discount ? (
+              <>
+                <span className="text-muted line-through">
+                  <span className="sr-only">Was </span>
+                  {formatRupees(product.originalPrice!)}
+                </span>
+                <span className="font-semibold text-green-800">{discount}% off</span>
+              </>
+            ) : null}
+          </p>
+          <p className="text-sm text-muted">Inclusive of all taxes</p>
+          <p className="mt-5 leading-relaxed">{product.description}</p>
+
+          <fieldset className="mt-6">
+            <div className="flex items-center justify-between">
+              <legend className="font-semibold">Select Size</legend>
+              <SizeGuide kids={product.category.name === KIDS_CATEGORY_NAME} />
+            </div>
+            <div className="mt-3 flex flex-wrap gap-2">
+              {product.sizes.map((option) => (
+                <label key={option.label} className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}>
+                  <input
+                    type="radio"
+                    name="size"
+                    value={option.label}
+                    checked={size === option.label}
+                    disabled={option.stock === 0}
+                    onChange={() => {
+                      setSize(option.label);
+                      setSizeError(false);
+                    }}
+                    className="peer sr-only"
+                  />
+                  <span className="block min-w-12 rounded border border-brand-200 px-3 py-2 text-center peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:text-muted peer-disabled:line-through peer-disabled:opacity-60">
+                    {option.label}
+                  </span>
+                </label>
+              ))}
+            </div>
+            {sizeError ? (
+              <p className="mt-2 text-sm text-red-700" role="alert">
+                Please select a size before adding to bag
+              </p>
+            ) : null}
+          </fieldset>
+
+          <div className="mt-6 flex items-center gap-4">
+            <span className="font-semibold" id="quantity-label">
+              Quantity
+            </span>
+            <div className="flex items-center rounded border border-brand-200" role="group" aria-labelledby="quantity-label">
+              <button
+                type="button"
+                onClick={() => setQuantity((current) => Math.max(1, current - 1))}
+                disabled={quantity <= 1}
+                aria-label="Decrease quantity"
+                className="p-2 disabled:opacity-40"
+              >
+                <MinusIcon size={18} />
+              </button>
+              <output aria-live="polite" className="w-10 text-center">
+                {quantity}
+              </output>
+              <button type="button" onClick={() => setQuantity((current) => current + 1)} aria-label="Increase quantity" className="p-2">
+                <PlusIcon size={18} />
+              </button>
+            </div>
+            <p className={`text-sm font-semibold ${stock.tone}`} aria-live="polite">
+              {stock.text}
+            </p>
+          </div>
+
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              onClick={addToBag}
+              disabled={!product.inStock}
+              className="flex-1 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+            >
+              ADD TO BAG
+            </button>
+            <WishlistButton item={{ id: product._id, name: product.name, price: product.price, image: product.image }} />
+          </div>
+          <ul className="mt-6 space-y-1 text-sm">
+            <li>🚚 Free delivery above ₹{STORE.freeDeliveryAboveRupees}</li>
+            <li>✔ 100% Original Products</li>
+          </ul>
+        </div>
+      </div>
+      <ProductTabs product={product} />
+    </div>
+  );
+}

@@ -1,0 +1,244 @@
+import { useState } from "react";
+import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import type { Category, ProductSummary } from "#contract/catalog";
+import { PRICE_BANDS, PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
+import { ProductGrid } from "~/catalog/product-card";
+import { readFilters, toApiParams, type ProductFilters } from "~/catalog/product-filters";
+import { FilterIcon, SearchIcon } from "~/components/icons";
+import { ModalDialog } from "~/components/modal-dialog";
+import { browserFetch, createApiClient } from "~/lib/api-client";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/products";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const filters = readFilters(new URL(request.url).searchParams);
+  const result = await createApiClient(context.api).products(toApiParams(filters, 1));
+  if (!result.ok) return { filters, products: [], total: 0, error: "Unable to fetch products" };
+  return { filters, products: result.data, total: result.pagination.total, error: null };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const categories = (matches[0]?.data as { categories?: Category[] } | undefined)?.categories ?? [];
+  const category = categories.find((candidate) => candidate.id === data?.filters.category);
+  const title = data?.filters.search
+    ? `Search results for "${data.filters.search}"`
+    : category
+      ? `${category.name} collection`
+      : "Shop ethnic wear";
+  const description = category?.description || "Anarkalis, lehengas, half sarees, ethnic wear and kids' wear, shipped across India.";
+  const path = category ? `/products?category=${category.id}` : "/products";
+  return pageMeta({ title, description, url: absoluteUrl(matches, path), noindex: Boolean(data?.filters.search) });
+};
+
+const SORT_LABELS: Record<string, string> = {
+  newest: "Newest first",
+  bestsellers: "Bestsellers",
+  "price-asc": "Price: low to high",
+  "price-desc": "Price: high to low",
+};
+
+export default function Products({ loaderData, matches }: Route.ComponentProps) {
+  const categories = matches[0].data.categories;
+  const [searchParams] = useSearchParams();
+  // The list restarts from page 1 whenever the filters (the URL) change.
+  return <ProductList key={searchParams.toString()} {...loaderData} categories={categories} />;
+}
+
+function ProductList({
+  filters,
+  products: firstPage,
+  total,
+  error,
+  categories,
+}: Route.ComponentProps["loaderData"] & { categories: Category[] }) {
+  const navigation = useNavigation();
+  const [pages, setPages] = useState<ProductSummary[][]>([firstPage]);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const products = pages.flat();
+  const lastPageFull = (pages[pages.length - 1]?.length ?? 0) === PRODUCT_PAGE_SIZE;
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === "/products";
+
+  async function loadMore() {
+    setLoadingMore(true);
+    setLoadError(null);
+    const result = await createApiClient(browserFetch).products(toApiParams(filters, pages.length + 1));
+    setLoadingMore(false);
+    if (result.ok) setPages((current) => [...current, result.data]);
+    else setLoadError(result.status === 0 ? result.message : "Something went wrong");
+  }
+
+  const heading = filters.search ? `Results for “${filters.search}”` : (categories.find((c) => c.id === filters.category)?.name ?? "All products");
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="mt-1 text-muted" role="status">
+            {refreshing ? "Loading products..." : `Showing ${total} products`}
+          </p>
+        </div>
+        <Form method="get" action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
+          {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+          {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
+          <label className="flex flex-1 items-center gap-2 rounded-full border border-brand-200 bg-white px-4 py-2 sm:w-72">
+            <SearchIcon size={18} className="text-muted" />
+            <span className="sr-only">Search products</span>
+            <input
+              type="search"
+              name="search"
+              defaultValue={filters.search}
+              placeholder="Search products"
+              className="w-full bg-transparent outline-none"
+            />
+          </label>
+          <button type="submit" className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+            Search
+          </button>
+        </Form>
+      </div>
+
+      <div className="mt-6 flex gap-8">
+        <aside className="hidden w-60 shrink-0 md:block" aria-label="Filters">
+          <FilterForm filters={filters} categories={categories} autoSubmit />
+        </aside>
+        <div className="min-w-0 flex-1">
+          <button
+            type="button"
+            onClick={() => setFiltersOpen(true)}
+            className="mb-4 flex items-center gap-2 rounded-full border border-brand-200 bg-white px-4 py-2 text-sm font-semibold md:hidden"
+            aria-haspopup="dialog"
+          >
+            <FilterIcon size={18} /> Filters & Sort
+          </button>
+          {error ? <p className="mb-4 text-red-700">{error}</p> : null}
+          {products.length === 0 && !error ? (
+            <p className="rounded-lg bg-white p-8 text-center text-muted">
+              No products match these filters. Try another category or price range.
+            </p>
+          ) : (
+            <ProductGrid products={products} priorityCount={2} />
+          )}
+          {loadError ? <p className="mt-4 text-red-700">{loadError}</p> : null}
+          {lastPageFull && products.length < total ? (
+            <div className="mt-8 text-center">
+              <button
+                type="button"
+                onClick={loadMore}
+                disabled={loadingMore}
+                className="rounded-full border-2 border-brand-600 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+              >
+                {loadingMore ? "Loading products..." : "Load More"}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+
+      <ModalDialog
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        labelledBy="filters-title"
+        className="drawer bg-white p-0"
+      >
+        <div className="flex h-full flex-col p-5">
+          <h2 id="filters-title" className="text-xl font-semibold">
+            Filters & Sort
+          </h2>
+          <div className="mt-4 flex-1 overflow-y-auto">
+            <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
+          </div>
+        </div>
+      </ModalDialog>
+    </div>
+  );
+}
+
+function FilterForm({
+  filters,
+  categories,
+  autoSubmit = false,
+  onApply,
+}: {
+  filters: ProductFilters;
+  categories: Category[];
+  autoSubmit?: boolean;
+  onApply?: () => void;
+}) {
+  const submit = useSubmit();
+  const idPrefix = autoSubmit ? "side" : "dialog";
+  return (
+    <Form
+      method="get"
+      action="/products"
+      onChange={autoSubmit ? (event) => submit(event.currentTarget, { preventScrollReset: true }) : undefined}
+      onSubmit={onApply}
+      className="space-y-6"
+    >
+      {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+      <fieldset>
+        <legend className="mb-2 font-semibold">Category</legend>
+        <RadioOption name="category" value="" label="All categories" checked={!filters.category} id={`${idPrefix}-cat-all`} />
+        {categories.map((category) => (
+          <RadioOption
+            key={category.id}
+            name="category"
+            value={String(category.id)}
+            label={category.name}
+            checked={filters.category === category.id}
+            id={`${idPrefix}-cat-${category.id}`}
+          />
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend className="mb-2 font-semibold">Price</legend>
+        <RadioOption name="price" value="" label="All prices" checked={!filters.price} id={`${idPrefix}-price-all`} />
+        {PRICE_BANDS.map((band) => (
+          <RadioOption
+            key={band.id}
+            name="price"
+            value={band.id}
+            label={band.label}
+            checked={filters.price === band.id}
+            id={`${idPrefix}-price-${band.id}`}
+          />
+        ))}
+      </fieldset>
+      <div>
+        <label htmlFor={`${idPrefix}-sort`} className="mb-2 block font-semibold">
+          Sort by
+        </label>
+        <select
+          id={`${idPrefix}-sort`}
+          name="sort"
+          defaultValue={filters.sort ?? ""}
+          className="w-full rounded border border-brand-200 bg-white px-3 py-2"
+        >
+          <option value="">{filters.search ? "Best match" : "Newest first"}</option>
+          {Object.entries(SORT_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className={`w-full rounded-full bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700 ${autoSubmit ? "sr-only focus:not-sr-only" : ""}`}
+      >
+        Apply Filters
+      </button>
+    </Form>
+  );
+}
+
+function RadioOption({ name, value, label, checked, id }: { name: string; value: string; label: string; checked: boolean; id: string }) {
+  return (
+    <div className="flex items-center gap-2 py-1">
+      <input type="radio" id={id} name={name} value={value} defaultChecked={checked} className="h-4 w-4 accent-brand-600" />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { MAX_PAGE_SIZE } from "#contract/catalog-options";
+import { createApiClient } from "~/lib/api-client";
+import type { Route } from "./+types/sitemap";
+
+const STATIC_PATHS = [
+  "/",
+  "/products",
+  "/about",
+  "/contact",
+  "/faq",
+  "/privacy-policy",
+  "/cookies-policy",
+  "/terms-and-conditions",
+  "/shipping-policy",
+  "/return-policy",
+];
+
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+
+/** Every page a search engine should index: the information pages, each category and each product. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const api = createApiClient(context.api);
+  const categories = await api.categories();
+  const paths = [...STATIC_PATHS];
+  if (categories.ok) paths.push(...categories.data.map((category) => `/products?category=${category.id}`));
+  for (let page = 1; ; page += 1) {
+    const result = await api.products({ page, limit: MAX_PAGE_SIZE });
+    if (!result.ok) break;
+    paths.push(...result.data.map((product) => `/products/${product._id}`));
+    if (page * MAX_PAGE_SIZE >= result.pagination.total) break;
+  }
+  const urls = paths.map((path) => `<url><loc>${escapeXml(context.publicUrl + path)}</loc></url>`).join("\n");
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, {
+    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
+}

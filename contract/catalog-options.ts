@@ -1,0 +1,17 @@
+/** The catalog's fixed options, free of any schema code so that pages can import them cheaply. */
+export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "2-3", "4-5", "6-7", "8-9", "10-11", "12-13", "14+"] as const;
+
+export const PRODUCT_PAGE_SIZE = 8;
+export const MAX_PAGE_SIZE = 48;
+
+/** The spec's price bands, in rupees. */
+export const PRICE_BANDS = [
+  { id: "0-2000", label: "Under ₹2,000", min: 0, max: 2000 },
+  { id: "2000-5000", label: "₹2,000 - ₹5,000", min: 2000, max: 5000 },
+  { id: "5000-10000", label: "₹5,000 - ₹10,000", min: 5000, max: 10000 },
+  { id: "10000-50000", label: "Above ₹10,000", min: 10000, max: 50000 },
+] as const;
+
+export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc", "bestsellers", "relevance"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+

@@ -1,0 +1,100 @@
+import { z } from "zod";
+import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SIZES } from "./catalog-options";
+import { envelope } from "./envelope";
+
+export const sizeLabel = z.enum(SIZES);
+export type SizeLabel = z.infer<typeof sizeLabel>;
+
+/** A responsive image: `src` is a mid-size WebP, the source sets list every stored width. */
+export const picture = z.object({
+  src: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  srcSetAvif: z.string(),
+  srcSetWebp: z.string(),
+  alt: z.string(),
+});
+export type Picture = z.infer<typeof picture>;
+
+export const category = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  image: z.string().nullable(),
+  picture: picture.nullable(),
+});
+export type Category = z.infer<typeof category>;
+export const categoriesResponse = envelope(z.array(category));
+
+export const productSummary = z.object({
+  _id: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  picture: picture.nullable(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  categoryId: z.number().int(),
+  rating: z.number(),
+  reviews: z.number().int(),
+  inStock: z.boolean(),
+});
+export type ProductSummary = z.infer<typeof productSummary>;
+
+const positiveInt = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+const rupeeAmount = (field: string) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .min(0, { error: `${field} cannot be negative` })
+    .max(10_000_000, { error: `${field} is too large` });
+
+export const productListQuery = z
+  .object({
+    page: positiveInt("Page must be a whole number from 1").default(1),
+    limit: positiveInt("Limit must be a whole number from 1")
+      .max(MAX_PAGE_SIZE, { error: `Limit cannot be more than ${MAX_PAGE_SIZE}` })
+      .default(PRODUCT_PAGE_SIZE),
+    categoryId: positiveInt("Invalid category ID").optional(),
+    minPrice: rupeeAmount("Minimum price").optional(),
+    maxPrice: rupeeAmount("Maximum price").optional(),
+    search: z.string().trim().max(100, { error: "Search is too long" }).optional(),
+    sort: z.enum(PRODUCT_SORTS, { error: "Unknown sort order" }).optional(),
+  })
+  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+    error: "Minimum price cannot be above maximum price",
+    path: ["minPrice"],
+  });
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+export const pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export const productListResponse = envelope(z.array(productSummary)).extend({ pagination });
+export type ProductListResponse = z.infer<typeof productListResponse>;
+
+export const productIdQuery = z.object({ id: positiveInt("Invalid product ID") });
+
+export const productSize = z.object({ label: sizeLabel, stock: z.number().int() });
+
+export const productDetail = z.object({
+  _id: z.number().int(),
+  name: z.string(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  description: z.string(),
+  image: z.string().nullable(),
+  images: z.array(z.string()),
+  pictures: z.array(picture),
+  size: z.array(sizeLabel),
+  sizes: z.array(productSize),
+  inStock: z.boolean(),
+  features: z.array(z.string()),
+  care: z.string(),
+  rating: z.number(),
+  reviews: z.number().int(),
+  category: z.object({ id: z.number().int(), name: z.string() }),
+});
+export type ProductDetail = z.infer<typeof productDetail>;
+export const productDetailResponse = envelope(productDetail);

@@ -1,0 +1,122 @@
+import { mkdir } from "node:fs/promises";
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { Redis } from "ioredis";
+import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
+import { catalogRoutes } from "./catalog/catalog.routes";
+import type { Config } from "./config";
+import { contactRoutes } from "./contact/contact.routes";
+import { createContactService } from "./contact/contact.service";
+import { openDatabase, type Database } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { seedDemoCatalog } from "./db/seed-demo";
+import { registerErrorHandling } from "./lib/error-handler";
+import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
+import { mailboxRoutes } from "./mail/mailbox.routes";
+import { createMediaService, type MediaService } from "./media/media.service";
+import { registerWeb, type WebBuild } from "./web/ssr";
+
+export type Services = {
+  db: Database;
+  media: MediaService;
+  catalog: CatalogService;
+  mailWorker: MailWorker;
+};
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export type BuildOptions = {
+  /** The built React Router app; without it only the API and media are served (as in API tests). */
+  web?: WebBuild;
+  /** Start the background mail worker (off in tests, which run it by hand). */
+  startWorkers?: boolean;
+};
+
+const REDACTED_HEADERS = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACTED_HEADERS, censor: "[redacted]" } },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.env === "production",
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  await migrateDatabase(database);
+  const { db } = database;
+
+  const mediaDir = config.mediaDir;
+  await mkdir(mediaDir, { recursive: true });
+  const media = createMediaService({ db, mediaDir });
+  const catalog = createCatalogService({ db, media });
+  const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
+  const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
+  const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
+  app.decorate("services", { db, media, catalog, mailWorker });
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoCatalog({ db, media });
+    if (seeded.products > 0) app.log.info(seeded, "demo catalog loaded");
+  }
+
+  // Third-party plugins.
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:"], "upgrade-insecure-requests": null } },
+    hsts: config.env === "production",
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      code: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: "Store API", version: "1.0.0" }, servers: [{ url: "/api" }] },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app);
+
+  // Routes.
+  app.get("/api/health", async () => {
+    await db.execute("select 1");
+    return { code: 200, message: "ok", data: { status: "ok" } };
+  });
+  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
+  await app.register(catalogRoutes, { prefix: "/api", catalog });
+  await app.register(contactRoutes, { prefix: "/api", contact });
+  if (config.env !== "production") await app.register(mailboxRoutes, { db });
+  app.all("/api/*", async (request, reply) =>
+    reply.code(404).send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` }),
+  );
+
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: "/media/",
+    decorateReply: false,
+    immutable: true,
+    maxAge: "365d",
+  });
+  if (options.web) await registerWeb(app, { build: options.web, publicUrl: config.publicUrl, env: config.env });
+
+  if (options.startWorkers) mailWorker.start();
+  app.addHook("onClose", async () => {
+    await mailWorker.stop();
+    await database.close();
+  });
+  return app;
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  categoriesResponse,
+  productDetailResponse,
+  productIdQuery,
+  productListQuery,
+  productListResponse,
+} from "../../contract/catalog";
+import type { CatalogService } from "./catalog.service";
+
+const CATALOG_CACHE = "public, max-age=30, stale-while-revalidate=300";
+
+export async function catalogRoutes(server: FastifyInstance, { catalog }: { catalog: CatalogService }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/categories/category",
+    { schema: { tags: ["catalog"], response: { 200: categoriesResponse } } },
+    async (_request, reply) => {
+      reply.header("cache-control", CATALOG_CACHE);
+      return { code: 200, message: "Categories fetched successfully", data: await catalog.listCategories() };
+    },
+  );
+
+  app.get(
+    "/products/get-products",
+    { schema: { tags: ["catalog"], querystring: productListQuery, response: { 200: productListResponse } } },
+    async (request, reply) => {
+      const { items, total } = await catalog.listProducts(request.query);
+      reply.header("cache-control", CATALOG_CACHE);
+      return {
+        code: 200,
+        message: "Products fetched successfully",
+        data: items,
+        pagination: { page: request.query.page, limit: request.query.limit, total },
+      };
+    },
+  );
+
+  app.get(
+    "/products/get-product",
+    { schema: { tags: ["catalog"], querystring: productIdQuery, response: { 200: productDetailResponse } } },
+    async (request, reply) => {
+      const product = await catalog.getProduct(request.query.id);
+      reply.header("cache-control", CATALOG_CACHE);
+      return { code: 200, message: "Product fetched successfully", data: product };
+    },
+  );
+}

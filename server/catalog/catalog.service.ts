@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import type {
+  Category,
+  ProductDetail,
+  ProductListQuery,
+  ProductSummary,
+  SizeLabel,
+} from "../../contract/catalog";
+import { paiseToRupees, rupeesToPaise } from "../../contract/money";
+import type { Database } from "../db/client";
+import { notFound } from "../lib/errors";
+import { toPicture, type MediaService } from "../media/media.service";
+import { categories, productImages, products, productSizes } from "./catalog.tables";
+
+export function createCatalogService({ db, media }: { db: Database; media: MediaService }) {
+  async function listCategories(): Promise<Category[]> {
+    const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+    const assets = await media.findMany(rows.flatMap((row) => (row.imageId ? [row.imageId] : [])));
+    return rows.map((row) => {
+      const asset = row.imageId ? assets.get(row.imageId) : undefined;
+      const picture = asset ? toPicture(asset, row.name) : null;
+      return { id: row.id, name: row.name, description: row.description, image: picture?.src ?? null, picture };
+    });
+  }
+
+  async function listProducts(query: ProductListQuery): Promise<{ items: ProductSummary[]; total: number }> {
+    const conditions: SQL[] = [isNull(products.deletedAt)];
+    if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
+    if (query.minPrice !== undefined) conditions.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
+    if (query.maxPrice !== undefined) conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
+
+    let relevance: SQL | undefined;
+    if (query.search) {
+      const text = query.search;
+      const tsQuery = sql`websearch_to_tsquery('english', ${text})`;
+      const categoryMatch = sql`${products.categoryId} in (select c.id from ${categories} c where ${text} <% c.name or to_tsvector('english', c.name) @@ ${tsQuery})`;
+      conditions.push(
+        sql`(${products.searchDocument} @@ ${tsQuery} or ${text} <% ${products.name} or ${categoryMatch})`,
+      );
+      relevance = sql`(ts_rank(${products.searchDocument}, ${tsQuery}) + word_similarity(${text}, ${products.name}) + case when ${categoryMatch} then 0.3 else 0 end)`;
+    }
+
+    const sort = query.sort ?? (relevance ? "relevance" : "newest");
+    const orderBy: SQL[] = {
+      newest: [desc(products.createdAt)],
+      "price-asc": [asc(products.pricePaise)],
+      "price-desc": [desc(products.pricePaise)],
+      bestsellers: [desc(products.soldCount)],
+      relevance: relevance ? [desc(relevance)] : [desc(products.createdAt)],
+    }[sort];
+
+    const rows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        originalPricePaise: products.originalPricePaise,
+        categoryId: products.categoryId,
+        rating: products.rating,
+        reviewCount: products.reviewCount,
+        inStock: sql<boolean>`exists (select 1 from ${productSizes} s where s.product_id = ${products.id} and s.stock > 0)`,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...orderBy, desc(products.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+
+    const firstImages = await firstImageOf(rows.map((row) => row.id));
+    const items = rows.map((row): ProductSummary => {
+      const picture = firstImages.get(row.id) ?? null;
+      return {
+        _id: row.id,
+        name: row.name,
+        image: picture?.src ?? null,
+        picture,
+        price: paiseToRupees(row.pricePaise),
+        originalPrice: row.originalPricePaise === null ? null : paiseToRupees(row.originalPricePaise),
+        categoryId: row.categoryId,
+        rating: row.rating,
+        reviews: row.reviewCount,
+        inStock: row.inStock,
+      };
+    });
+    const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countProducts(conditions));
+    return { items, total };
+  }
+
+  async function countProducts(conditions: SQL[]) {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(and(...conditions));
+    return row?.total ?? 0;
+  }
+
+  async function firstImageOf(productIds: number[]) {
+    if (productIds.length === 0) return new Map();
+    const rows = await db
+      .select()
+      .from(productImages)
+      .where(and(inArray(productImages.productId, productIds), eq(productImages.position, 0)));
+    const assets = await media.findMany(rows.map((row) => row.mediaId));
+    const pictures = new Map<number, ReturnType<typeof toPicture>>();
+    for (const row of rows) {
+      const asset = assets.get(row.mediaId);
+      if (asset) pictures.set(row.productId, toPicture(asset, row.alt));
+    }
+    return pictures;
+  }
+
+  async function getProduct(id: number): Promise<ProductDetail> {
+    const [row] = await db
+      .select({ product: products, categoryName: categories.name })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(eq(products.id, id), isNull(products.deletedAt)));
+    if (!row) throw notFound("Product not found");
+    const { product } = row;
+
+    const [images, sizes] = await Promise.all([
+      db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position)),
+      db.select().from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.position)),
+    ]);
+    const assets = await media.findMany(images.map((image) => image.mediaId));
+    const pictures = images.flatMap((image) => {
+      const asset = assets.get(image.mediaId);
+      return asset ? [toPicture(asset, image.alt)] : [];
+    });
+
+    return {
+      _id: product.id,
+      name: product.name,
+      price: paiseToRupees(product.pricePaise),
+      originalPrice: product.originalPricePaise === null ? null : paiseToRupees(product.originalPricePaise),
+      description: product.description,
+      image: pictures[0]?.src ?? null,
+      images: pictures.map((picture) => picture.src),
+      pictures,
+      size: sizes.map((size) => size.size as SizeLabel),
+      sizes: sizes.map((size) => ({ label: size.size as SizeLabel, stock: size.stock })),
+      inStock: sizes.some((size) => size.stock > 0),
+      features: product.features,
+      care: product.care,
+      rating: product.rating,
+      reviews: product.reviewCount,
+      category: { id: product.categoryId, name: row.categoryName },
+    };
+  }
+
+  return { listCategories, listProducts, getProduct };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,96 @@
+import { sql, type SQL } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { mediaAssets } from "../media/media.tables";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const categories = pgTable("categories", {
+  id: integer("id").primaryKey(),
+  name: text("name").notNull().unique(),
+  description: text("description").notNull().default(""),
+  imageId: text("image_id").references(() => mediaAssets.id),
+  position: smallint("position").notNull().default(0),
+  hidden: boolean("hidden").notNull().default(false),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    pricePaise: integer("price_paise").notNull(),
+    originalPricePaise: integer("original_price_paise"),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    care: text("care").notNull().default(""),
+    rating: real("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    soldCount: integer("sold_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    searchDocument: tsvector("search_document")
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`setweight(to_tsvector('english', ${products.name}), 'A') || setweight(to_tsvector('english', ${products.description}), 'C')`,
+      ),
+  },
+  (table) => [
+    check("products_price_positive", sql`${table.pricePaise} > 0`),
+    index("products_listing_idx").on(table.categoryId, table.createdAt),
+    index("products_price_idx").on(table.pricePaise),
+    index("products_created_idx").on(table.createdAt),
+    index("products_sold_idx").on(table.soldCount),
+    index("products_search_idx").using("gin", table.searchDocument),
+    index("products_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    position: smallint("position").notNull(),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => mediaAssets.id),
+    alt: text("alt").notNull().default(""),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.position] })],
+);
+
+/** Stock is held per product and size; it never goes below zero. */
+export const productSizes = pgTable(
+  "product_sizes",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    size: text("size").notNull(),
+    position: smallint("position").notNull(),
+    stock: integer("stock").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.size] }),
+    check("product_sizes_stock_not_negative", sql`${table.stock} >= 0`),
+  ],
+);

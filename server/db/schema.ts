@@ -1,0 +1,5 @@
+// The tables of every domain, for Drizzle's typed queries and for drizzle-kit's migrations.
+export * from "../media/media.tables";
+export * from "../catalog/catalog.tables";
+export * from "../contact/contact.tables";
+export * from "../mail/mail.tables";

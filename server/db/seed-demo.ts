@@ -1,0 +1,153 @@
+import { sql } from "drizzle-orm";
+import { rupeesToPaise } from "../../contract/money";
+import type { SizeLabel } from "../../contract/catalog";
+import { categories, productImages, productSizes, products } from "../catalog/catalog.tables";
+import type { MediaService } from "../media/media.service";
+import type { Database } from "./client";
+import { CARE, DEMO_CATEGORIES, DEMO_COLOURS, DEMO_PRODUCTS, type DemoCategory, type DemoProduct } from "./demo-catalog-data";
+import { renderDemoImage, seededRandom, type DemoImageOptions } from "./demo-images";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The machine has two cores: two images are drawn and encoded at a time. */
+const IMAGE_CONCURRENCY = 2;
+
+/**
+ * Fills an empty catalogue with the demo boutique: five categories and their products, each with
+ * two generated photographs and stock per size. Does nothing (and returns zeros) when any category
+ * exists. Images are drawn and stored first; the rows go in one transaction afterwards.
+ * Everything is deterministic, so the stored images are the same files on every run.
+ */
+export async function seedDemoCatalog({ db, media }: { db: Database; media: MediaService }): Promise<{ categories: number; products: number }> {
+  if (await hasCategories(db)) return { categories: 0, products: 0 };
+
+  const plans = DEMO_PRODUCTS.map((product, index) => planProduct(product, index));
+
+  type Job = { key: string; options: DemoImageOptions };
+  const jobs: Job[] = [
+    ...DEMO_CATEGORIES.map((category) => ({
+      key: `category:${category.id}`,
+      options: { seed: 7001 + category.id * 101, palette: palette(category.colour), kind: "category", label: category.name } satisfies DemoImageOptions,
+    })),
+    ...plans.flatMap((plan) => [
+      { key: `product:${plan.index}:0`, options: { ...plan.image, view: "front" } satisfies DemoImageOptions },
+      { key: `product:${plan.index}:1`, options: { ...plan.image, view: "detail" } satisfies DemoImageOptions },
+    ]),
+  ];
+  const mediaIds = new Map<string, string>();
+  await forEachConcurrently(jobs, IMAGE_CONCURRENCY, async (job) => {
+    const asset = await media.store(await renderDemoImage(job.options));
+    mediaIds.set(job.key, asset.id);
+  });
+  const mediaId = (key: string) => {
+    const id = mediaIds.get(key);
+    if (!id) throw new Error(`Demo image ${key} was not stored`);
+    return id;
+  };
+
+  return db.transaction(async (tx) => {
+    // Two processes starting together on one PostgreSQL: the second waits here, then finds the rows.
+    await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
+    if (await hasCategories(tx)) return { categories: 0, products: 0 };
+
+    await tx.insert(categories).values(
+      DEMO_CATEGORIES.map((category) => ({
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        imageId: mediaId(`category:${category.id}`),
+        position: category.id,
+      })),
+    );
+
+    const imageRows: (typeof productImages.$inferInsert)[] = [];
+    const sizeRows: (typeof productSizes.$inferInsert)[] = [];
+    for (const plan of plans) {
+      const [row] = await tx.insert(products).values(plan.row).returning({ id: products.id });
+      if (!row) throw new Error(`Could not insert ${plan.row.name}`);
+      imageRows.push(
+        { productId: row.id, position: 0, mediaId: mediaId(`product:${plan.index}:0`), alt: `${plan.row.name} – front view` },
+        { productId: row.id, position: 1, mediaId: mediaId(`product:${plan.index}:1`), alt: `${plan.row.name} – detail view` },
+      );
+      plan.stock.forEach(({ size, stock }, position) => sizeRows.push({ productId: row.id, size, position, stock }));
+    }
+    await tx.insert(productImages).values(imageRows);
+    await tx.insert(productSizes).values(sizeRows);
+    return { categories: DEMO_CATEGORIES.length, products: plans.length };
+  });
+}
+
+async function hasCategories(db: Pick<Database, "select">): Promise<boolean> {
+  const rows = await db.select({ id: categories.id }).from(categories).limit(1);
+  return rows.length > 0;
+}
+
+function palette(colour: keyof typeof DEMO_COLOURS): [string, string, string] {
+  const [main, contrast, accent] = DEMO_COLOURS[colour];
+  return [main, contrast, accent];
+}
+
+function categoryOf(product: DemoProduct): DemoCategory {
+  const category = DEMO_CATEGORIES.find((c) => c.id === product.category);
+  if (!category) throw new Error(`Unknown demo category ${product.category}`);
+  return category;
+}
+
+/** Everything about one product that does not need the database: its row, stock and image options. */
+function planProduct(product: DemoProduct, index: number) {
+  const category = categoryOf(product);
+  const random = seededRandom(40_000 + index * 7919);
+  const sizes = product.sizes ?? sizeRange(category.sizes, random);
+  const stock = sizes.map((size) => ({ size, stock: stockFor(product.stock, random) }));
+  // A product that is not meant to be sold out keeps at least one size in stock.
+  if (product.stock !== "sold-out" && stock.every((s) => s.stock === 0)) stock[Math.floor(stock.length / 2)]!.stock = 4;
+
+  // Spread over the last 90 days: 37 and 90 share no factor, so every product gets its own day.
+  const daysAgo = (index * 37) % 90;
+  const hours = (index * 7) % 24;
+  const createdAt = new Date(Date.now() - daysAgo * DAY_MS - hours * 60 * 60 * 1000);
+
+  const row = {
+    name: product.name,
+    description: product.description,
+    pricePaise: rupeesToPaise(product.price),
+    originalPricePaise: product.originalPrice === null ? null : rupeesToPaise(product.originalPrice),
+    categoryId: category.id,
+    features: product.features,
+    care: CARE[product.care],
+    rating: 0,
+    reviewCount: 0,
+    soldCount: product.sold,
+    createdAt,
+  } satisfies typeof products.$inferInsert;
+
+  const image = { seed: 1009 + index * 131, palette: palette(product.colour), kind: category.garment } satisfies DemoImageOptions;
+  return { index, row, stock, image };
+}
+
+/** A run of neighbouring sizes from the category's list, at least three long. */
+function sizeRange(all: readonly SizeLabel[], random: () => number): SizeLabel[] {
+  const first = Math.floor(random() * 2);
+  const length = Math.min(all.length - first, 4 + Math.floor(random() * 3));
+  return all.slice(first, first + length);
+}
+
+function stockFor(level: DemoProduct["stock"], random: () => number): number {
+  if (level === "sold-out") return 0;
+  if (level === "low") return 1 + Math.floor(random() * 3);
+  const roll = random();
+  if (roll < 0.12) return 0;
+  if (roll < 0.2) return 1 + Math.floor(random() * 3);
+  return 4 + Math.floor(random() * 22);
+}
+
+async function forEachConcurrently<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}

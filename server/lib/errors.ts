@@ -1,0 +1,17 @@
+/**
+ * An error a client caused or should see: its status and message go out in the envelope as they are.
+ * Anything else that is thrown becomes a 500 with a generic message.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new HttpError(400, message, errors);

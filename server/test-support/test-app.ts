@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../app";
+import { loadConfig, type Config } from "../config";
+
+/**
+ * A fresh store for one test file: PGlite in memory by default; with DATABASE_URL set, a new PostgreSQL
+ * database created for the file and dropped afterwards, so test files never share rows.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<{
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}> {
+  const base = loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATABASE_URL: process.env.DATABASE_URL });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-test-"));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (base.databaseUrl) {
+    const name = `store_test_${randomBytes(6).toString("hex")}`;
+    await adminQuery(base.databaseUrl, `create database ${name}`);
+    const url = new URL(base.databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = () => adminQuery(base.databaseUrl!, `drop database if exists ${name} with (force)`);
+  }
+  const config: Config = {
+    ...base,
+    databaseUrl,
+    pgliteDir: null,
+    dataDir,
+    mediaDir: path.join(dataDir, "media"),
+    seedDemo: false,
+    ...overrides,
+  };
+  const app = await buildApp(config);
+  return {
+    app,
+    async close() {
+      await app.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(databaseUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { Readable } from "node:stream";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ApiFetch } from "../../app/lib/api-client";
+
+export type WebBuild = { server: ServerBuild; clientDir: string };
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Calls the store's own API in-process, with the shopper's cookies and address. */
+    api: ApiFetch;
+    /** The CSP nonce of this response, for the inline scripts React Router writes. */
+    nonce: string;
+    publicUrl: string;
+  }
+}
+
+function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * Serves the built browser assets and hands every other request to the React Router app, whose loaders
+ * reach data through the same HTTP API (called in-process with app.inject, no network hop).
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  { build, publicUrl, env }: { build: WebBuild; publicUrl: string; env: string },
+) {
+  await app.register(fastifyStatic, {
+    root: build.clientDir,
+    prefix: "/",
+    wildcard: false,
+    decorateReply: false,
+    setHeaders(res, filePath: string) {
+      const relative = path.relative(build.clientDir, filePath);
+      res.header(
+        "cache-control",
+        relative.startsWith("assets") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+
+  const handleRequest = createRequestHandler(build.server, env === "production" ? "production" : "development");
+
+  await app.register(async (web) => {
+    // Pages take forms as React Router actions: leave the body unparsed and stream it to the handler.
+    web.removeAllContentTypeParsers();
+    web.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+    web.all("/*", async (request, reply) => {
+      const nonce = randomBytes(16).toString("base64");
+      const api = createInProcessApi(app, request);
+      const response = await handleRequest(toWebRequest(request, publicUrl), { api, nonce, publicUrl });
+      reply.header("content-security-policy", contentSecurityPolicy(nonce));
+      return sendWebResponse(reply, response);
+    });
+  });
+}
+
+function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+  const url = new URL(request.url, publicUrl);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  request.raw.once("aborted", () => controller.abort());
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
+  });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+const FORWARDED_HEADERS = ["cookie", "authorization", "user-agent", "accept-language"] as const;
+
+function createInProcessApi(app: FastifyInstance, request: FastifyRequest): ApiFetch {
+  return async (apiPath, init = {}) => {
+    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+    for (const name of FORWARDED_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === "string") headers[name] = value;
+    }
+    const response = await app.inject({
+      method: (init.method ?? "GET") as "GET",
+      url: `/api${apiPath}`,
+      headers,
+      remoteAddress: request.ip,
+      ...(typeof init.body === "string" ? { payload: init.body } : {}),
+    });
+    return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, {
+      status: response.statusCode,
+      headers: { "content-type": String(response.headers["content-type"] ?? "application/json") },
+    });
+  };
+}
