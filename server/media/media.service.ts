@@ -46,7 +46,7 @@ export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: s
     await mkdir(folder, { recursive: true });
     for (const w of widths) {
       const resized = sharp(upright.data).resize({ width: w, withoutEnlargement: true });
-      await writeFile(path.join(folder, `${w}.avif`), await resized.clone().avif({ quality: 50, effort: 3 }).toBuffer());
+      await writeFile(path.join(folder, `${w}.avif`), await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer());
       await writeFile(path.join(folder, `${w}.webp`), await resized.clone().webp({ quality: 76 }).toBuffer());
     }
     const [asset] = await db

@@ -1,0 +1,47 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 4173;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-gpu"],
+    },
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "build", testMatch: /js-budget\.spec\.ts/ },
+    {
+      name: "phone",
+      testIgnore: /js-budget\.spec\.ts/,
+      use: { ...devices["Pixel 7"], browserName: "chromium", viewport: { width: 390, height: 844 } },
+    },
+    {
+      name: "desktop",
+      testIgnore: /js-budget\.spec\.ts/,
+      use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: "node build/app-server.js",
+    url: `http://localhost:${PORT}/api/health`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: "warn" },
+  },
+});

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+/** The store's budget: JavaScript a shopper's phone downloads to show the home, list or product page. */
+const BUDGET_BYTES = 100 * 1024;
+const CLIENT_DIR = "build/client";
+
+type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+
+/** Every file a chunk loads statically, itself included. */
+function closure(key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const gzipSize = (file: string) => gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length;
+
+const entryKey = Object.keys(manifest).find((key) => key.endsWith("entry.client.tsx"));
+const routeManifest = readdirSync(path.join(CLIENT_DIR, "assets")).find((file) => /^manifest-.*\.js$/.test(file));
+
+for (const route of ["app/routes/home.tsx", "app/routes/products.tsx", "app/routes/product.tsx"]) {
+  test(`${route} loads at most 100 KB of gzipped JavaScript`, () => {
+    expect(entryKey, "the client entry is in the Vite manifest").toBeDefined();
+    expect(routeManifest, "React Router's route manifest is built").toBeDefined();
+    expect(manifest[route], `${route} is in the Vite manifest`).toBeDefined();
+    const keys = new Set([...closure(entryKey!), ...closure("app/root.tsx"), ...closure(route)]);
+    const files = new Set([...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js")));
+    files.add(`assets/${routeManifest}`);
+    const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
+    test.info().annotations.push({ type: "gzipped JavaScript", description: `${(total / 1024).toFixed(1)} KB` });
+    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+}

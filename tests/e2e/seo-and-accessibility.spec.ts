@@ -1,0 +1,96 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+
+const STOREFRONT_PAGES = [
+  "/",
+  "/products",
+  "/products?category=2&price=2000-5000",
+  "/about",
+  "/contact",
+  "/faq",
+  "/privacy-policy",
+  "/cookies-policy",
+  "/terms-and-conditions",
+  "/shipping-policy",
+  "/return-policy",
+  "/wishlist",
+  "/cart-drawer",
+  "/checkout",
+  "/thank-you",
+  "/not-available",
+  "/login",
+  "/no-such-page",
+];
+
+async function firstProductPath(page: Page): Promise<string> {
+  const response = await page.request.get("/api/products/get-products?page=1&limit=1");
+  const body = (await response.json()) as { data: Array<{ _id: number }> };
+  return `/products/${body.data[0]!._id}`;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}
+
+for (const path of STOREFRONT_PAGES) {
+  test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await expectNoAxeViolations(page);
+  });
+}
+
+test("a product page, its size guide and a filled bag have no WCAG 2.2 AA violations", async ({ page }) => {
+  await page.goto(await firstProductPath(page));
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Size Guide" }).click();
+  await expect(page.getByRole("dialog", { name: "Size Guide" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await page.getByRole("group", { name: "Select Size" }).getByRole("radio", { disabled: false }).first().check({ force: true });
+  await page.getByRole("button", { name: "ADD TO BAG" }).click();
+  await expect(page.getByRole("dialog", { name: "Your Bag" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a product page is rendered on the server with its title, tags and Product JSON-LD", async ({ page }) => {
+  const path = await firstProductPath(page);
+  const product = (await (await page.request.get(`/api/products/get-product?id=${path.split("/").pop()}`)).json()).data;
+  const html = await (await page.request.get(path)).text();
+  expect(html).toContain(`<title>${product.name.replace(/&/g, "&amp;")} | Rangoli Boutique</title>`);
+  expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+  expect(html).toContain(`<link rel="canonical" href="http://localhost:4173${path}"`);
+  expect(html).toContain('<meta property="og:type" content="product"');
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:4173\/media\//);
+
+  const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
+  expect(jsonLd).not.toBeNull();
+  const data = JSON.parse(jsonLd![1]!);
+  expect(data).toMatchObject({
+    "@type": "Product",
+    name: product.name,
+    offers: { "@type": "Offer", priceCurrency: "INR", price: product.price.toFixed(2) },
+  });
+  expect(data.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+  // The price shows in rupees with two decimals on the server-rendered page.
+  expect(html).toContain(`₹${product.price.toLocaleString("en-IN", { minimumFractionDigits: 2 })}`);
+});
+
+test("the product list is rendered on the server with a canonical URL", async ({ page }) => {
+  const html = await (await page.request.get("/products?category=1")).text();
+  expect(html).toContain("<title>Anarkali collection | Rangoli Boutique</title>");
+  expect(html).toContain('<link rel="canonical" href="http://localhost:4173/products?category=1"');
+  expect(html).toMatch(/Showing \d+ products/);
+});
+
+test("the sitemap lists the pages and every product; robots.txt points to it", async ({ page }) => {
+  const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("<loc>http://localhost:4173/products?category=1</loc>");
+  expect(sitemap).toContain("<loc>http://localhost:4173/faq</loc>");
+  const total = (await (await page.request.get("/api/products/get-products")).json()).pagination.total as number;
+  expect(sitemap.match(/\/products\/\d+<\/loc>/g)).toHaveLength(total);
+  const robots = await (await page.request.get("/robots.txt")).text();
+  expect(robots).toContain("Sitemap: http://localhost:4173/sitemap.xml");
+});

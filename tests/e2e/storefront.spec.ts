@@ -1,0 +1,175 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
+
+/** Reads the prices shown on the product cards, in rupees. */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator("main article").locator("span.font-semibold").allTextContents();
+  return texts.map((text) => Number(text.replace(/[^\d.]/g, "")));
+}
+
+test("browse a category from the home page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Shop by Category" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "New Arrivals" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Bestsellers" })).toBeVisible();
+  await page.getByRole("link", { name: "Half Saree" }).first().click();
+  await expect(page).toHaveURL(/\/products\?category=3$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Half Saree" })).toBeVisible();
+  await expect(page.getByText(/^Showing \d+ products$/)).toBeVisible();
+  await expect(page.locator("main article").first()).toBeVisible();
+});
+
+test("filter by a price band, and the filter lives in the URL", async ({ page }) => {
+  await page.goto("/products");
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Filters & Sort" }).click();
+    const dialog = page.getByRole("dialog", { name: "Filters & Sort" });
+    await dialog.getByLabel("Under ₹2,000").check();
+    await dialog.getByRole("button", { name: "Apply Filters" }).click();
+  } else {
+    await page.getByRole("complementary", { name: "Filters" }).getByLabel("Under ₹2,000").check();
+  }
+  await expect(page).toHaveURL(/price=0-2000/);
+  await expect(page.getByText(/^Showing \d+ products$/)).toBeVisible();
+  const prices = await cardPrices(page);
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) expect(price).toBeLessThanOrEqual(2000);
+
+  await page.reload();
+  expect(await cardPrices(page)).toEqual(prices);
+});
+
+test("search tolerates a typo", async ({ page }) => {
+  await page.goto("/products");
+  const search = page.getByRole("main").getByRole("searchbox", { name: "Search products" });
+  await search.fill("anarkli");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/search=anarkli/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “anarkli”");
+  const names = await page.locator("main article h3").allTextContents();
+  expect(names.length).toBeGreaterThan(0);
+  expect(names[0]).toMatch(/anarkali/i);
+});
+
+test("Load More appends the next page and hides when the list is complete", async ({ page }) => {
+  await page.goto("/products?category=1");
+  const cards = page.locator("main article");
+  await expect(cards).toHaveCount(8);
+  const total = Number((await page.getByText(/^Showing \d+ products$/).textContent())!.match(/\d+/)![0]);
+  expect(total).toBeGreaterThan(8);
+  await page.getByRole("button", { name: "Load More" }).click();
+  await expect(cards).toHaveCount(Math.min(16, total));
+  while (await page.getByRole("button", { name: "Load More" }).isVisible()) {
+    const before = await cards.count();
+    await page.getByRole("button", { name: "Load More" }).click();
+    await expect(cards).not.toHaveCount(before);
+  }
+  await expect(cards).toHaveCount(total);
+});
+
+async function openFirstInStockProduct(page: Page) {
+  await page.goto("/products?sort=bestsellers");
+  await page.locator("main article").filter({ hasNotText: "Out of stock" }).first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/products\/\d+$/);
+  await expect(page.getByRole("button", { name: "ADD TO BAG" })).toBeVisible();
+}
+
+/** Picks the n-th size that is in stock and returns its label. */
+async function pickSize(page: Page, n: number): Promise<string> {
+  const sizes = page.getByRole("group", { name: "Select Size" }).getByRole("radio", { disabled: false });
+  const size = sizes.nth(n);
+  const label = (await size.getAttribute("value"))!;
+  await size.check({ force: true });
+  return label;
+}
+
+test("the bag: sizes, quantities, removal, and it survives a reload", async ({ page }) => {
+  await openFirstInStockProduct(page);
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
+
+  await page.getByRole("button", { name: "ADD TO BAG" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please select a size before adding to bag");
+  await expect(page.getByRole("dialog", { name: "Your Bag" })).toBeHidden();
+
+  const first = await pickSize(page, 0);
+  await page.getByRole("button", { name: "ADD TO BAG" }).click();
+  const bag = page.getByRole("dialog", { name: "Your Bag" });
+  await expect(bag).toBeVisible();
+  await expect(bag.getByRole("listitem")).toHaveCount(1);
+  await bag.getByRole("button", { name: "Close bag" }).click();
+  await expect(bag).toBeHidden();
+
+  const second = await pickSize(page, 1);
+  await page.getByRole("button", { name: "Increase quantity" }).click();
+  await page.getByRole("button", { name: "ADD TO BAG" }).click();
+  await expect(bag.getByRole("listitem")).toHaveCount(2);
+  await expect(bag.getByText(`Size: ${second}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Bag, 3 items$/ })).toBeAttached();
+
+  const decreaseFirst = bag.getByRole("button", { name: `Decrease quantity of ${name}, size ${first}` });
+  await expect(decreaseFirst).toBeDisabled();
+  await bag.getByRole("button", { name: `Increase quantity of ${name}, size ${first}` }).click();
+  await expect(decreaseFirst).toBeEnabled();
+  await decreaseFirst.click();
+  await expect(decreaseFirst).toBeDisabled();
+
+  await bag.getByRole("button", { name: `Remove ${name}, size ${first}` }).click();
+  await expect(bag.getByRole("listitem")).toHaveCount(1);
+
+  // Clicking outside the panel closes it.
+  await page.mouse.click(5, 300);
+  await expect(bag).toBeHidden();
+
+  await page.reload();
+  await page.getByRole("button", { name: /^Bag, 2 items$/ }).click();
+  await expect(bag.getByRole("listitem")).toHaveCount(1);
+  await expect(bag.getByText(`Size: ${second}`)).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cartItems") ?? "[]"));
+  expect(stored).toEqual([expect.objectContaining({ name, size: second, quantity: 2 })]);
+
+  await bag.getByRole("button", { name: "Proceed to Checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test("the wishlist: add, remove, and move to the bag", async ({ page }) => {
+  await page.goto("/wishlist");
+  await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+  await expect(page.getByText("Save your favorite items and shop later.")).toBeVisible();
+
+  await openFirstInStockProduct(page);
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  await page.getByRole("button", { name: "WISHLIST" }).click();
+  await expect(page.getByText("Added to wishlist")).toBeVisible();
+  await page.getByRole("button", { name: "WISHLISTED" }).click();
+  await expect(page.getByText("Removed from wishlist")).toBeVisible();
+  await page.getByRole("button", { name: "WISHLIST" }).click();
+  await expect(page.getByRole("link", { name: "Wishlist, 1 items" })).toBeVisible();
+
+  await page.goto("/wishlist");
+  await expect(page.getByRole("heading", { name: name })).toBeVisible();
+  await page.getByRole("button", { name: "Move to Bag" }).click();
+  const bag = page.getByRole("dialog", { name: "Your Bag" });
+  await expect(bag).toBeVisible();
+  await expect(bag.getByRole("link", { name })).toBeVisible();
+  await bag.getByRole("button", { name: "Close bag" }).click();
+  await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("wishlist") ?? "[]"))).toEqual([]);
+});
+
+test("an unknown page answers 404 with a way home", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Oops! Page not found" })).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("an unknown product answers 404 with the spec's message", async ({ page }) => {
+  const response = await page.goto("/products/99999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Error: Product not found" })).toBeVisible();
+  const malformed = await page.goto("/products/abc");
+  expect(malformed?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Error: Invalid product ID" })).toBeVisible();
+});
