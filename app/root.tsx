@@ -63,7 +63,10 @@ export default function App() {
   const { categories } = useLoaderData<typeof loader>();
   return (
     <CartProvider>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <CustomizationBanner />

@@ -1,5 +1,20 @@
 /** The catalog's fixed options, free of any schema code so that pages can import them cheaply. */
-export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL", "2-3", "4-5", "6-7", "8-9", "10-11", "12-13", "14+"] as const;
+export const SIZES = [
+  "XS",
+  "S",
+  "M",
+  "L",
+  "XL",
+  "XXL",
+  "XXXL",
+  "2-3",
+  "4-5",
+  "6-7",
+  "8-9",
+  "10-11",
+  "12-13",
+  "14+",
+] as const;
 
 export const PRODUCT_PAGE_SIZE = 8;
 export const MAX_PAGE_SIZE = 48;
@@ -14,4 +29,3 @@ export const PRICE_BANDS = [
 
 export const PRODUCT_SORTS = ["newest", "price-asc", "price-desc", "bestsellers", "relevance"] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
-

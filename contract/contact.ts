@@ -14,7 +14,11 @@ export const contactMessage = z.object({
     .max(20, { error: "Phone number is too long" })
     .regex(/^[0-9+\-\s()]*$/, { error: "Please enter a valid phone number" })
     .optional(),
-  subject: z.string({ error: "Subject is required" }).trim().min(1, { error: "Subject is required" }).max(200),
+  subject: z
+    .string({ error: "Subject is required" })
+    .trim()
+    .min(1, { error: "Subject is required" })
+    .max(200),
   message: z
     .string({ error: "Message is required" })
     .trim()

@@ -4,7 +4,15 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const SOURCES = ["app", "server", "contract", "drizzle", "package-lock.json", "vite.config.ts", "react-router.config.ts"];
+const SOURCES = [
+  "app",
+  "server",
+  "contract",
+  "drizzle",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+];
 const STAMP = "build/app-server.js";
 
 function newestChange(entry) {

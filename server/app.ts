@@ -72,13 +72,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Third-party plugins.
   await app.register(helmet, {
-    contentSecurityPolicy: { directives: { "img-src": ["'self'", "data:"], "upgrade-insecure-requests": null } },
+    contentSecurityPolicy: {
+      directives: { "img-src": ["'self'", "data:"], "upgrade-insecure-requests": null },
+    },
     hsts: config.env === "production",
+    // Same-origin form posts must carry their Origin, which React Router checks before running an action.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) } : {}),
+    ...(config.redisUrl
+      ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) }
+      : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 429,
@@ -101,7 +107,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { prefix: "/api", contact });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", async (request, reply) =>
-    reply.code(404).send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` }),
+    reply
+      .code(404)
+      .send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` }),
   );
 
   await app.register(fastifyStatic, {
@@ -111,7 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     immutable: true,
     maxAge: "365d",
   });
-  if (options.web) await registerWeb(app, { build: options.web, publicUrl: config.publicUrl, env: config.env });
+  if (options.web)
+    await registerWeb(app, { build: options.web, publicUrl: config.publicUrl, env: config.env });
 
   if (options.startWorkers) mailWorker.start();
   app.addHook("onClose", async () => {

@@ -8,7 +8,8 @@ import { ConfigError, loadConfig } from "./config";
 async function main() {
   const config = loadConfig();
   const serverBuild = path.resolve("build/server/index.js");
-  if (!existsSync(serverBuild)) throw new ConfigError("No build found: run `npm run build` (or `npm start`) first.");
+  if (!existsSync(serverBuild))
+    throw new ConfigError("No build found: run `npm run build` (or `npm start`) first.");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 
   const app = await buildApp(config, {

@@ -1,4 +1,12 @@
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from "react";
 import { createLocalStore } from "~/lib/local-store";
 import { addLine, isCartItems, removeLine, stepQuantity, type CartItem } from "./cart-lines";
 

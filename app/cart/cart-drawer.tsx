@@ -21,34 +21,61 @@ export function CartDrawer() {
   }
 
   return (
-    <ModalDialog open={cart.isOpen} onClose={cart.close} labelledBy="cart-title" className="drawer bg-white p-0 shadow-2xl">
+    <ModalDialog
+      open={cart.isOpen}
+      onClose={cart.close}
+      labelledBy="cart-title"
+      className="drawer bg-white p-0 shadow-2xl"
+    >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-brand-100 px-5 py-4">
           <h2 id="cart-title" className="text-xl font-semibold">
             Your Bag
           </h2>
-          <button type="button" onClick={cart.close} aria-label="Close bag" className="rounded p-1 hover:bg-brand-50">
+          <button
+            type="button"
+            onClick={cart.close}
+            aria-label="Close bag"
+            className="rounded p-1 hover:bg-brand-50"
+          >
             <CloseIcon />
           </button>
         </div>
         {cart.items.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
             <p className="text-lg">Your cart is empty</p>
-            <Link to="/products" onClick={cart.close} className="rounded-full bg-brand-600 px-5 py-2 text-white hover:bg-brand-700">
+            <Link
+              to="/products"
+              onClick={cart.close}
+              className="rounded-full bg-brand-600 px-5 py-2 text-white hover:bg-brand-700"
+            >
               Shop now
             </Link>
           </div>
         ) : (
-          <ul className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5" aria-label="Items in your bag">
+          <ul
+            className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5"
+            aria-label="Items in your bag"
+          >
             {cart.items.map((item) => (
               <li key={`${item.id}-${item.size}`} className="flex gap-3 py-4">
                 {item.image ? (
-                  <img src={item.image} alt="" width={72} height={96} className="h-24 w-18 rounded object-cover" />
+                  <img
+                    src={item.image}
+                    alt=""
+                    width={72}
+                    height={96}
+                    className="h-24 w-18 rounded object-cover"
+                  />
                 ) : (
                   <div className="h-24 w-18 rounded bg-brand-100" />
                 )}
                 <div className="flex flex-1 flex-col gap-1">
-                  <Link to={`/products/${item.id}`} onClick={cart.close} className="font-medium hover:underline">
+                  <Link
+                    to={`/products/${item.id}`}
+                    onClick={cart.close}
+                    className="font-medium hover:underline"
+                  >
                     {item.name}
                   </Link>
                   <p className="text-sm text-muted">Size: {item.size || "—"}</p>
@@ -63,7 +90,11 @@ export function CartDrawer() {
                     >
                       <MinusIcon size={16} />
                     </button>
-                    <span aria-live="polite" aria-label={`Quantity ${item.quantity}`} className="w-6 text-center">
+                    <span
+                      aria-live="polite"
+                      aria-label={`Quantity ${item.quantity}`}
+                      className="w-6 text-center"
+                    >
                       {item.quantity}
                     </span>
                     <button

@@ -33,13 +33,19 @@ const sameLine = (a: { id: number; size: string }, b: { id: number; size: string
 export function addLine(items: CartItem[], added: CartItem): CartItem[] {
   const quantity = Math.max(1, Math.floor(added.quantity));
   if (items.some((item) => sameLine(item, added))) {
-    return items.map((item) => (sameLine(item, added) ? { ...item, quantity: item.quantity + quantity } : item));
+    return items.map((item) =>
+      sameLine(item, added) ? { ...item, quantity: item.quantity + quantity } : item,
+    );
   }
   return [...items, { ...added, quantity }];
 }
 
 /** Changes a line's quantity by a step; it never goes below 1. */
-export function stepQuantity(items: CartItem[], line: { id: number; size: string }, step: 1 | -1): CartItem[] {
+export function stepQuantity(
+  items: CartItem[],
+  line: { id: number; size: string },
+  step: 1 | -1,
+): CartItem[] {
   return items.map((item) =>
     sameLine(item, line) ? { ...item, quantity: Math.max(1, item.quantity + step) } : item,
   );

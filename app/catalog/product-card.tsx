@@ -55,7 +55,13 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
   );
 }
 
-export function ProductGrid({ products, priorityCount = 0 }: { products: ProductSummary[]; priorityCount?: number }) {
+export function ProductGrid({
+  products,
+  priorityCount = 0,
+}: {
+  products: ProductSummary[];
+  priorityCount?: number;
+}) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (

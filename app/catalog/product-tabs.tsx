@@ -29,7 +29,11 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
 
   return (
     <div className="mt-12">
-      <div role="tablist" aria-label="Product information" className="flex gap-1 overflow-x-auto border-b border-brand-200">
+      <div
+        role="tablist"
+        aria-label="Product information"
+        className="flex gap-1 overflow-x-auto border-b border-brand-200"
+      >
         {tabs.map((tab, index) => (
           <button
             key={tab.id}

@@ -24,19 +24,36 @@ const KIDS = [
 export function SizeGuide({ kids }: { kids: boolean }) {
   const [open, setOpen] = useState(false);
   const rows = kids ? KIDS : WOMEN;
-  const headings = kids ? ["Size (years)", "Chest (in)", "Waist (in)", "Height (cm)"] : ["Size", "Bust (in)", "Waist (in)", "Hip (in)"];
+  const headings = kids
+    ? ["Size (years)", "Chest (in)", "Waist (in)", "Height (cm)"]
+    : ["Size", "Bust (in)", "Waist (in)", "Hip (in)"];
   return (
     <>
-      <button type="button" onClick={() => setOpen(true)} className="text-sm font-semibold text-brand-700 underline" aria-haspopup="dialog">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="text-sm font-semibold text-brand-700 underline"
+        aria-haspopup="dialog"
+      >
         Size Guide
       </button>
-      <ModalDialog open={open} onClose={() => setOpen(false)} labelledBy="size-guide-title" className="m-auto w-[min(92vw,520px)] rounded-lg bg-white p-0">
+      <ModalDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        labelledBy="size-guide-title"
+        className="m-auto w-[min(92vw,520px)] rounded-lg bg-white p-0"
+      >
         <div className="p-5">
           <div className="flex items-center justify-between">
             <h2 id="size-guide-title" className="text-xl font-semibold">
               Size Guide
             </h2>
-            <button type="button" onClick={() => setOpen(false)} aria-label="Close size guide" className="rounded p-1 hover:bg-brand-50">
+            <button
+              type="button"
+              onClick={() => setOpen(false)}
+              aria-label="Close size guide"
+              className="rounded p-1 hover:bg-brand-50"
+            >
               <CloseIcon />
             </button>
           </div>

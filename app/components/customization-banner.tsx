@@ -4,7 +4,10 @@ import { STORE } from "#contract/store";
 export function CustomizationBanner() {
   const items = STORE.customizations.map((name) => `✦ ${name}`);
   return (
-    <section aria-label="Customisations we offer" className="overflow-hidden bg-brand-800 py-2 text-sm text-brand-50">
+    <section
+      aria-label="Customisations we offer"
+      className="overflow-hidden bg-brand-800 py-2 text-sm text-brand-50"
+    >
       <p className="sr-only">We customise: {STORE.customizations.join(", ")}.</p>
       <div className="marquee flex w-max gap-10 whitespace-nowrap" aria-hidden="true">
         {[...items, ...items].map((item, index) => (

@@ -15,7 +15,9 @@ export function ResponsivePicture({
   alt?: string;
 }) {
   if (!picture) {
-    return <div className={`bg-brand-100 ${className}`} style={{ aspectRatio: "3 / 4" }} aria-hidden="true" />;
+    return (
+      <div className={`bg-brand-100 ${className}`} style={{ aspectRatio: "3 / 4" }} aria-hidden="true" />
+    );
   }
   return (
     <picture>

@@ -45,26 +45,67 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           <p className="font-serif text-xl font-bold text-white">{STORE.name}</p>
           <p className="mt-2 text-sm">{STORE.tagline}. Shipping across India.</p>
           <ul className="mt-4 flex gap-4 text-sm" aria-label="Social links">
-            <li><a href={STORE.social.instagram} rel="noopener noreferrer" className="hover:text-white hover:underline">Instagram</a></li>
-            <li><a href={STORE.social.facebook} rel="noopener noreferrer" className="hover:text-white hover:underline">Facebook</a></li>
-            <li><a href={STORE.social.youtube} rel="noopener noreferrer" className="hover:text-white hover:underline">YouTube</a></li>
-            <li><a href={STORE.social.whatsapp} rel="noopener noreferrer" className="hover:text-white hover:underline">WhatsApp</a></li>
+            <li>
+              <a
+                href={STORE.social.instagram}
+                rel="noopener noreferrer"
+                className="hover:text-white hover:underline"
+              >
+                Instagram
+              </a>
+            </li>
+            <li>
+              <a
+                href={STORE.social.facebook}
+                rel="noopener noreferrer"
+                className="hover:text-white hover:underline"
+              >
+                Facebook
+              </a>
+            </li>
+            <li>
+              <a
+                href={STORE.social.youtube}
+                rel="noopener noreferrer"
+                className="hover:text-white hover:underline"
+              >
+                YouTube
+              </a>
+            </li>
+            <li>
+              <a
+                href={STORE.social.whatsapp}
+                rel="noopener noreferrer"
+                className="hover:text-white hover:underline"
+              >
+                WhatsApp
+              </a>
+            </li>
           </ul>
         </div>
         <FooterList title="Quick Links" links={QUICK_LINKS} />
         <FooterList
           title="Categories"
-          links={categories.map((category) => ({ to: `/products?category=${category.id}`, label: category.name }))}
+          links={categories.map((category) => ({
+            to: `/products?category=${category.id}`,
+            label: category.name,
+          }))}
         />
         <FooterList title="Customer Service" links={SERVICE_LINKS} />
         <div>
-          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">Visit or call</h2>
+          <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">
+            Visit or call
+          </h2>
           <address className="space-y-2 text-sm not-italic">
             <p>
-              <a href={STORE.phoneHref} className="hover:text-white hover:underline">{STORE.phone}</a>
+              <a href={STORE.phoneHref} className="hover:text-white hover:underline">
+                {STORE.phone}
+              </a>
             </p>
             <p>
-              <a href={`mailto:${STORE.email}`} className="hover:text-white hover:underline">{STORE.email}</a>
+              <a href={`mailto:${STORE.email}`} className="hover:text-white hover:underline">
+                {STORE.email}
+              </a>
             </p>
             <p>
               {address.street}, {address.city}, {address.state} {address.postalCode}

@@ -40,7 +40,9 @@ export function SiteHeader() {
                   to={link.to}
                   end={link.to === "/"}
                   className={({ isActive }) =>
-                    isActive ? "font-semibold text-brand-700 underline underline-offset-8" : "hover:text-brand-700"
+                    isActive
+                      ? "font-semibold text-brand-700 underline underline-offset-8"
+                      : "hover:text-brand-700"
                   }
                 >
                   {link.label}
@@ -62,7 +64,11 @@ export function SiteHeader() {
           </label>
         </Form>
         <div className="ml-auto flex items-center gap-5 lg:ml-4">
-          <Link to="/wishlist" className="relative text-ink hover:text-brand-700" aria-label={`Wishlist, ${wishlist.items.length} items`}>
+          <Link
+            to="/wishlist"
+            className="relative text-ink hover:text-brand-700"
+            aria-label={`Wishlist, ${wishlist.items.length} items`}
+          >
             <HeartIcon />
             <CountBadge count={wishlist.items.length} />
           </Link>

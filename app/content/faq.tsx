@@ -26,13 +26,13 @@ export const FAQ_ITEMS: FaqItem[] = [
     answer: (
       <>
         <p>
-          No. We do not accept returns or exchanges, and we do not give refunds. Every piece is cut, stitched or
-          altered to the measurements and customisations you choose, so it cannot be resold to anyone else.
+          No. We do not accept returns or exchanges, and we do not give refunds. Every piece is cut, stitched
+          or altered to the measurements and customisations you choose, so it cannot be resold to anyone else.
         </p>
         <p>
-          If your parcel arrives damaged, or you receive the wrong item, record an unboxing video and write to us
-          within 48 hours of delivery with your order ID and the video. Once we have checked it, we will put it
-          right with a repair or a replacement at no cost to you. Read the full{" "}
+          If your parcel arrives damaged, or you receive the wrong item, record an unboxing video and write to
+          us within 48 hours of delivery with your order ID and the video. Once we have checked it, we will
+          put it right with a repair or a replacement at no cost to you. Read the full{" "}
           <Link to="/return-policy" className={linkClass}>
             Return Policy
           </Link>
@@ -49,8 +49,8 @@ export const FAQ_ITEMS: FaqItem[] = [
     answer: (
       <>
         <p>
-          Standard delivery takes 3-6 business days within India once your order has been dispatched. Delivery is
-          free, and we ship within India only.
+          Standard delivery takes 3-6 business days within India once your order has been dispatched. Delivery
+          is free, and we ship within India only.
         </p>
         <p>
           Customised pieces are stitched before they leave us, so they can take longer to dispatch. The{" "}
@@ -61,16 +61,17 @@ export const FAQ_ITEMS: FaqItem[] = [
         </p>
       </>
     ),
-    short: "Standard delivery takes 3-6 business days within India after dispatch, and it is free. We ship within India only.",
+    short:
+      "Standard delivery takes 3-6 business days within India after dispatch, and it is free. We ship within India only.",
   },
   {
     id: "sizes",
     question: "What sizes do you offer?",
     answer: (
       <p>
-        Our women's styles come in sizes XS to XXL, and many also in XXXL. Kids' wear comes in age sizes from 2-3
-        years to 14+. Each product page has a Size Guide; if you are between sizes, tell us your measurements and
-        we will help you choose.
+        Our women's styles come in sizes XS to XXL, and many also in XXXL. Kids' wear comes in age sizes from
+        2-3 years to 14+. Each product page has a Size Guide; if you are between sizes, tell us your
+        measurements and we will help you choose.
       </p>
     ),
     short: "Women's styles run from XS to XXL (many also in XXXL); kids' wear from 2-3 years to 14+.",
@@ -91,7 +92,8 @@ export const FAQ_ITEMS: FaqItem[] = [
         with your order ID and what you would like changed.
       </p>
     ),
-    short: "Yes: sleeve length, blouse fit, colour, lehenga length, dupatta fabric, border design and embroidery style.",
+    short:
+      "Yes: sleeve length, blouse fit, colour, lehenga length, dupatta fabric, border design and embroidery style.",
   },
   {
     id: "payment",

@@ -57,11 +57,14 @@ export function PolicyPage({
         <div className="mt-4 text-lg leading-relaxed text-muted">{summary}</div>
       </header>
 
-      <nav aria-labelledby="toc-title" className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-brand-100 sm:p-5">
+      <nav
+        aria-labelledby="toc-title"
+        className="mt-6 rounded-lg bg-white p-4 shadow-sm ring-1 ring-brand-100 sm:p-5"
+      >
         <h2 id="toc-title" className="font-sans text-sm font-semibold tracking-wide text-muted uppercase">
           On this page
         </h2>
-        <ol className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
+        <ol className="mt-3 text-sm sm:columns-2 sm:gap-x-6 [&>li]:mb-1.5 [&>li]:break-inside-avoid">
           {sections.map((section, index) => (
             <li key={section.id}>
               <a href={`#${section.id}`} className="text-brand-700 hover:text-brand-800 hover:underline">

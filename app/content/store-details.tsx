@@ -22,7 +22,10 @@ export function StoreContactDetails() {
       <ul className="space-y-1">
         <li>
           E-mail:{" "}
-          <a href={`mailto:${STORE.email}`} className="font-medium text-brand-700 underline hover:text-brand-800">
+          <a
+            href={`mailto:${STORE.email}`}
+            className="font-medium text-brand-700 underline hover:text-brand-800"
+          >
             {STORE.email}
           </a>
         </li>

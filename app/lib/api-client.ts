@@ -43,7 +43,8 @@ async function call<T>(fetcher: ApiFetch, path: string, init?: RequestInit): Pro
 
 const toQuery = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== "") search.set(key, String(value));
   return search.toString();
 };
 
@@ -52,7 +53,10 @@ export function createApiClient(fetcher: ApiFetch) {
   return {
     categories: () => call<{ data: Category[] }>(fetcher, "/categories/category"),
     products: (params: ProductListParams) =>
-      call<Omit<ProductListResponse, "code" | "message">>(fetcher, `/products/get-products?${toQuery(params)}`),
+      call<Omit<ProductListResponse, "code" | "message">>(
+        fetcher,
+        `/products/get-products?${toQuery(params)}`,
+      ),
     product: (id: string | number) =>
       call<{ data: ProductDetail }>(fetcher, `/products/get-product?${toQuery({ id: String(id) })}`),
     sendContact: (message: ContactMessage) =>

@@ -34,8 +34,8 @@ export default function About() {
           <p className="text-sm tracking-[0.2em] text-brand-100 uppercase">Our story</p>
           <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">About {STORE.name}</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-brand-50">
-            A boutique from Hyderabad for women and girls who love ethnic wear, and want it to fit the way they
-            imagined.
+            A boutique from Hyderabad for women and girls who love ethnic wear, and want it to fit the way
+            they imagined.
           </p>
         </div>
       </section>
@@ -47,22 +47,25 @@ export default function About() {
           </h2>
           <div className="space-y-4 leading-relaxed text-ink md:col-span-3">
             <p>
-              {STORE.name} began in Hyderabad with a simple idea: festive and wedding wear should feel personal. We
-              handpick every Anarkali, lehenga and crop top, half saree and ethnic set in our collection, and a
-              line of kids' wear so the little ones can match.
+              {STORE.name} began in Hyderabad with a simple idea: festive and wedding wear should feel
+              personal. We handpick every Anarkali, lehenga and crop top, half saree and ethnic set in our
+              collection, and a line of kids' wear so the little ones can match.
             </p>
             <p>
-              We look for honest fabrics, fine finishing and colours that photograph beautifully, whether you are
-              dressing for a haldi, a sangeet, a pooja at home or your own wedding day.
+              We look for honest fabrics, fine finishing and colours that photograph beautifully, whether you
+              are dressing for a haldi, a sangeet, a pooja at home or your own wedding day.
             </p>
             <p>
-              Because no two people are the same shape, most of our pieces can be tailored before they leave our
-              studio. Tell us what you would like changed, and our tailors will make it yours.
+              Because no two people are the same shape, most of our pieces can be tailored before they leave
+              our studio. Tell us what you would like changed, and our tailors will make it yours.
             </p>
           </div>
         </section>
 
-        <section aria-labelledby="custom-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 sm:p-10">
+        <section
+          aria-labelledby="custom-title"
+          className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-brand-100 sm:p-10"
+        >
           <h2 id="custom-title" className="text-2xl font-bold sm:text-3xl">
             Customisation, the way you want it
           </h2>
@@ -71,7 +74,10 @@ export default function About() {
           </p>
           <ul className="mt-6 flex flex-wrap gap-2 sm:gap-3">
             {STORE.customizations.map((name) => (
-              <li key={name} className="rounded-full bg-brand-50 px-4 py-2 text-sm font-medium text-brand-800 ring-1 ring-brand-200">
+              <li
+                key={name}
+                className="rounded-full bg-brand-50 px-4 py-2 text-sm font-medium text-brand-800 ring-1 ring-brand-200"
+              >
                 {name}
               </li>
             ))}
@@ -103,18 +109,20 @@ export default function About() {
             <h2 id="cta-title" className="text-2xl font-bold">
               Find your next outfit
             </h2>
-            <p className="mt-2 text-muted">Browse the collection, or ask us anything about sizes and customisation.</p>
+            <p className="mt-2 text-muted">
+              Browse the collection, or ask us anything about sizes and customisation.
+            </p>
           </div>
-          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+          <div className="flex w-full shrink-0 flex-col gap-3 sm:w-auto sm:flex-row">
             <Link
               to="/products"
-              className="rounded-full bg-brand-600 px-6 py-3 text-center font-semibold text-white hover:bg-brand-700"
+              className="rounded-full bg-brand-600 px-6 py-3 text-center whitespace-nowrap font-semibold text-white hover:bg-brand-700"
             >
               Shop the Collection
             </Link>
             <Link
               to="/contact"
-              className="rounded-full border border-brand-600 bg-white px-6 py-3 text-center font-semibold text-brand-700 hover:bg-brand-100"
+              className="rounded-full border border-brand-600 bg-white px-6 py-3 text-center whitespace-nowrap font-semibold text-brand-700 hover:bg-brand-100"
             >
               Contact Us
             </Link>

@@ -5,7 +5,11 @@ import { formatRupees } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () =>
-  pageMeta({ title: "Checkout | Fast, Secure Shopping", description: "Review your bag and place your order.", noindex: true });
+  pageMeta({
+    title: "Checkout | Fast, Secure Shopping",
+    description: "Review your bag and place your order.",
+    noindex: true,
+  });
 
 /** A placeholder until online checkout ships: it shows the bag and how to order meanwhile. */
 export default function Checkout() {
@@ -37,8 +41,8 @@ export default function Checkout() {
             <span>{formatRupees(subtotal(items))}</span>
           </p>
           <p className="mt-6 rounded-lg bg-brand-50 p-4">
-            Online payment with PhonePe is coming soon. Meanwhile, call or WhatsApp us with your bag and we will
-            confirm your order.
+            Online payment with PhonePe is coming soon. Meanwhile, call or WhatsApp us with your bag and we
+            will confirm your order.
           </p>
         </>
       )}

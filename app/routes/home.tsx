@@ -94,7 +94,12 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <ProductRow title="New Arrivals" id="new-arrivals" products={loaderData.newArrivals} link="/products?sort=newest" />
+      <ProductRow
+        title="New Arrivals"
+        id="new-arrivals"
+        products={loaderData.newArrivals}
+        link="/products?sort=newest"
+      />
       <ProductRow
         title="Bestsellers"
         id="bestsellers"

@@ -1,7 +1,47 @@
-import { pageMeta } from "~/lib/seo";
+import { Link } from "react-router";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/not-available";
 
-export const meta = () => pageMeta({ title: "not available", description: "not available" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Access Denied",
+    description: "You don't have permission to view this page.",
+    url: absoluteUrl(matches, "/not-available"),
+    noindex: true,
+  });
 
-export default function Page() {
-  return <section className="mx-auto max-w-3xl px-4 py-16"><h1 className="text-3xl font-bold">not available</h1></section>;
+export default function NotAvailable() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <span
+        aria-hidden="true"
+        className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-200"
+      >
+        <svg
+          width={30}
+          height={30}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+        </svg>
+      </span>
+      <h1 className="mt-6 text-3xl font-bold sm:text-4xl">Access Denied</h1>
+      <p className="mt-3 text-muted">
+        Sorry, you don't have permission to view that page. If you think this is a mistake, sign in with the
+        right account or contact us.
+      </p>
+      <Link
+        to="/"
+        className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+      >
+        Go Back Home
+      </Link>
+    </section>
+  );
 }

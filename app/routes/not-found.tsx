@@ -6,7 +6,8 @@ export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta = () => pageMeta({ title: "Page not found", description: "This page does not exist.", noindex: true });
+export const meta = () =>
+  pageMeta({ title: "Page not found", description: "This page does not exist.", noindex: true });
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -30,11 +30,22 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
   const product = loaderData?.product;
-  if (!product) return pageMeta({ title: "Product not found", description: "This product is not available.", noindex: true });
+  if (!product)
+    return pageMeta({
+      title: "Product not found",
+      description: "This product is not available.",
+      noindex: true,
+    });
   const url = absoluteUrl(matches, `/products/${product._id}`);
   const image = product.image ? absoluteUrl(matches, product.image) : null;
   return [
-    ...pageMeta({ title: product.name, description: product.description.slice(0, 160), url, image, type: "product" }),
+    ...pageMeta({
+      title: product.name,
+      description: product.description.slice(0, 160),
+      url,
+      image,
+      type: "product",
+    }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "INR" },
     { "script:ld+json": productJsonLd(product, url, image) },
@@ -67,7 +78,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Error: {loaderData.error}</h1>
-        <Link to="/products" className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white">
+        <Link
+          to="/products"
+          className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white"
+        >
           Browse products
         </Link>
       </section>
@@ -101,7 +115,15 @@ function ProductView({ product }: { product: ProductDetail }) {
       toast("error", "Please select a size before adding to bag");
       return;
     }
-    cart.add({ id: product._id, name: product.name, title: product.name, image: product.image, price: product.price, size, quantity });
+    cart.add({
+      id: product._id,
+      name: product.name,
+      title: product.name,
+      image: product.image,
+      price: product.price,
+      size,
+      quantity,
+    });
   }
 
   return (
@@ -138,7 +160,12 @@ function ProductView({ product }: { product: ProductDetail }) {
                     aria-current={index === imageIndex}
                     className={`block w-16 overflow-hidden rounded ring-2 sm:w-20 ${index === imageIndex ? "ring-brand-600" : "ring-transparent"}`}
                   >
-                    <ResponsivePicture picture={picture} sizes="80px" alt="" className="aspect-[3/4] h-auto w-full object-cover" />
+                    <ResponsivePicture
+                      picture={picture}
+                      sizes="80px"
+                      alt=""
+                      className="aspect-[3/4] h-auto w-full object-cover"
+                    />
                   </button>
                 </li>
               ))}
@@ -184,7 +211,10 @@ function ProductView({ product }: { product: ProductDetail }) {
             </div>
             <div className="mt-3 flex flex-wrap gap-2">
               {product.sizes.map((option) => (
-                <label key={option.label} className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}>
+                <label
+                  key={option.label}
+                  className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}
+                >
                   <input
                     type="radio"
                     name="size"
@@ -214,7 +244,11 @@ function ProductView({ product }: { product: ProductDetail }) {
             <span className="font-semibold" id="quantity-label">
               Quantity
             </span>
-            <div className="flex items-center rounded border border-brand-200" role="group" aria-labelledby="quantity-label">
+            <div
+              className="flex items-center rounded border border-brand-200"
+              role="group"
+              aria-labelledby="quantity-label"
+            >
               <button
                 type="button"
                 onClick={() => setQuantity((current) => Math.max(1, current - 1))}
@@ -227,7 +261,12 @@ function ProductView({ product }: { product: ProductDetail }) {
               <output aria-live="polite" className="w-10 text-center">
                 {quantity}
               </output>
-              <button type="button" onClick={() => setQuantity((current) => current + 1)} aria-label="Increase quantity" className="p-2">
+              <button
+                type="button"
+                onClick={() => setQuantity((current) => current + 1)}
+                aria-label="Increase quantity"
+                className="p-2"
+              >
                 <PlusIcon size={18} />
               </button>
             </div>
@@ -245,7 +284,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             >
               ADD TO BAG
             </button>
-            <WishlistButton item={{ id: product._id, name: product.name, price: product.price, image: product.image }} />
+            <WishlistButton
+              item={{ id: product._id, name: product.name, price: product.price, image: product.image }}
+            />
           </div>
           <ul className="mt-6 space-y-1 text-sm">
             <li>🚚 Free delivery above ₹{STORE.freeDeliveryAboveRupees}</li>

@@ -25,9 +25,16 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     : category
       ? `${category.name} collection`
       : "Shop ethnic wear";
-  const description = category?.description || "Anarkalis, lehengas, half sarees, ethnic wear and kids' wear, shipped across India.";
+  const description =
+    category?.description ||
+    "Anarkalis, lehengas, half sarees, ethnic wear and kids' wear, shipped across India.";
   const path = category ? `/products?category=${category.id}` : "/products";
-  return pageMeta({ title, description, url: absoluteUrl(matches, path), noindex: Boolean(data?.filters.search) });
+  return pageMeta({
+    title,
+    description,
+    url: absoluteUrl(matches, path),
+    noindex: Boolean(data?.filters.search),
+  });
 };
 
 const SORT_LABELS: Record<string, string> = {
@@ -69,7 +76,9 @@ function ProductList({
     else setLoadError(result.status === 0 ? result.message : "Something went wrong");
   }
 
-  const heading = filters.search ? `Results for “${filters.search}”` : (categories.find((c) => c.id === filters.category)?.name ?? "All products");
+  const heading = filters.search
+    ? `Results for “${filters.search}”`
+    : (categories.find((c) => c.id === filters.category)?.name ?? "All products");
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -94,7 +103,10 @@ function ProductList({
               className="w-full bg-transparent outline-none"
             />
           </label>
-          <button type="submit" className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+          >
             Search
           </button>
         </Form>
@@ -180,7 +192,13 @@ function FilterForm({
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
       <fieldset>
         <legend className="mb-2 font-semibold">Category</legend>
-        <RadioOption name="category" value="" label="All categories" checked={!filters.category} id={`${idPrefix}-cat-all`} />
+        <RadioOption
+          name="category"
+          value=""
+          label="All categories"
+          checked={!filters.category}
+          id={`${idPrefix}-cat-all`}
+        />
         {categories.map((category) => (
           <RadioOption
             key={category.id}
@@ -194,7 +212,13 @@ function FilterForm({
       </fieldset>
       <fieldset>
         <legend className="mb-2 font-semibold">Price</legend>
-        <RadioOption name="price" value="" label="All prices" checked={!filters.price} id={`${idPrefix}-price-all`} />
+        <RadioOption
+          name="price"
+          value=""
+          label="All prices"
+          checked={!filters.price}
+          id={`${idPrefix}-price-all`}
+        />
         {PRICE_BANDS.map((band) => (
           <RadioOption
             key={band.id}
@@ -234,10 +258,29 @@ function FilterForm({
   );
 }
 
-function RadioOption({ name, value, label, checked, id }: { name: string; value: string; label: string; checked: boolean; id: string }) {
+function RadioOption({
+  name,
+  value,
+  label,
+  checked,
+  id,
+}: {
+  name: string;
+  value: string;
+  label: string;
+  checked: boolean;
+  id: string;
+}) {
   return (
     <div className="flex items-center gap-2 py-1">
-      <input type="radio" id={id} name={name} value={value} defaultChecked={checked} className="h-4 w-4 accent-brand-600" />
+      <input
+        type="radio"
+        id={id}
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        className="h-4 w-4 accent-brand-600"
+      />
       <label htmlFor={id}>{label}</label>
     </div>
   );

@@ -1,7 +1,102 @@
-import { pageMeta } from "~/lib/seo";
+import { Link } from "react-router";
+import { STORE } from "#contract/store";
+import { PolicyPage, type PolicySection } from "~/content/policy-page";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/shipping-policy";
 
-export const meta = () => pageMeta({ title: "shipping policy", description: "shipping policy" });
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Shipping Policy",
+    description: `${STORE.name} ships within India only, with free delivery. Orders ship within 15 working days and arrive 7-10 working days after shipping.`,
+    url: absoluteUrl(matches, "/shipping-policy"),
+  });
 
-export default function Page() {
-  return <section className="mx-auto max-w-3xl px-4 py-16"><h1 className="text-3xl font-bold">shipping policy</h1></section>;
+const SECTIONS: PolicySection[] = [
+  {
+    id: "where-we-ship",
+    title: "Where we ship",
+    content: (
+      <p>We ship within India only. We are not able to deliver to addresses outside India at the moment.</p>
+    ),
+  },
+  {
+    id: "delivery-charges",
+    title: "Delivery charges",
+    content: (
+      <p>
+        Delivery is free: no delivery charge is added at checkout, and every order above ₹
+        {STORE.freeDeliveryAboveRupees} ships free of charge.
+      </p>
+    ),
+  },
+  {
+    id: "timelines",
+    title: "When your order ships and arrives",
+    content: (
+      <>
+        <ul>
+          <li>
+            <strong>Shipping</strong>: every order is shipped within 15 working days of payment. Many of our
+            pieces are stitched or customised for you, and each is checked by hand before it is packed.
+          </li>
+          <li>
+            <strong>Delivery</strong>: your order is delivered 7-10 working days after shipping at the latest.
+            Standard delivery to most addresses takes 3-6 business days.
+          </li>
+        </ul>
+        <p>
+          Working days are Monday to Saturday, excluding public holidays. Festivals, weather and courier
+          delays outside our control can add a few days; we will keep you informed.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "tracking",
+    title: "Order tracking",
+    content: (
+      <p>
+        Once you are signed in, you can follow the status of your order in your account under My Orders. If
+        you have a question about a delivery, <Link to="/contact">contact us</Link> with your order ID.
+      </p>
+    ),
+  },
+  {
+    id: "delivery-address",
+    title: "Delivery address",
+    content: (
+      <p>
+        Please make sure your address, PIN code and phone number are complete and correct; the courier may
+        call you before delivery. We cannot be responsible for delays caused by an incorrect address. If you
+        need to change it, tell us before your order ships.
+      </p>
+    ),
+  },
+  {
+    id: "receiving-your-parcel",
+    title: "Receiving your parcel",
+    content: (
+      <p>
+        Please record a video while you open your parcel. If anything arrives damaged or is not what you
+        ordered, report it within 48 hours of delivery with the video, as described in our{" "}
+        <Link to="/return-policy">Return Policy</Link>.
+      </p>
+    ),
+  },
+];
+
+export default function ShippingPolicy() {
+  return (
+    <PolicyPage
+      path="/shipping-policy"
+      title="Shipping Policy"
+      summary={
+        <p>
+          We ship within India only, and delivery is free. Orders ship within 15 working days and are
+          delivered 7-10 working days after shipping.
+        </p>
+      }
+      sections={SECTIONS}
+    />
+  );
 }

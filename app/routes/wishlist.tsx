@@ -6,7 +6,8 @@ import { formatRupees } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
 import { useWishlist } from "~/wishlist/wishlist-store";
 
-export const meta = () => pageMeta({ title: "Wishlist", description: "The pieces you saved for later.", noindex: true });
+export const meta = () =>
+  pageMeta({ title: "Wishlist", description: "The pieces you saved for later.", noindex: true });
 
 export default function Wishlist() {
   const wishlist = useWishlist();
@@ -17,7 +18,10 @@ export default function Wishlist() {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Your wishlist is empty</h1>
         <p className="mt-3 text-muted">Save your favorite items and shop later.</p>
-        <Link to="/products" className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/products"
+          className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+        >
           Browse Products
         </Link>
       </section>
@@ -30,10 +34,19 @@ export default function Wishlist() {
       <p className="mt-1 text-muted">{wishlist.items.length} saved items</p>
       <ul className="mt-6 grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
         {wishlist.items.map((item) => (
-          <li key={item.id} className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100">
+          <li
+            key={item.id}
+            className="flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100"
+          >
             <Link to={`/products/${item.id}`}>
               {item.image ? (
-                <img src={item.image} alt="" width={320} height={427} className="aspect-[3/4] h-auto w-full object-cover" />
+                <img
+                  src={item.image}
+                  alt=""
+                  width={320}
+                  height={427}
+                  className="aspect-[3/4] h-auto w-full object-cover"
+                />
               ) : (
                 <div className="aspect-[3/4] bg-brand-100" />
               )}
@@ -50,7 +63,15 @@ export default function Wishlist() {
                   type="button"
                   onClick={() => {
                     wishlist.remove(item.id);
-                    cart.add({ id: item.id, name: item.name, title: item.name, image: item.image, price: item.price, size: "", quantity: 1 });
+                    cart.add({
+                      id: item.id,
+                      name: item.name,
+                      title: item.name,
+                      image: item.image,
+                      price: item.price,
+                      size: "",
+                      quantity: 1,
+                    });
                   }}
                   className="flex-1 rounded-full bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                 >

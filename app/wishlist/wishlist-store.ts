@@ -8,7 +8,10 @@ function isWishlist(value: unknown): value is WishlistItem[] {
     Array.isArray(value) &&
     value.every(
       (item) =>
-        typeof item === "object" && item !== null && typeof item.id === "number" && typeof item.name === "string",
+        typeof item === "object" &&
+        item !== null &&
+        typeof item.id === "number" &&
+        typeof item.name === "string",
     )
   );
 }
@@ -16,7 +19,11 @@ function isWishlist(value: unknown): value is WishlistItem[] {
 export const wishlistStore = createLocalStore<WishlistItem[]>("wishlist", [], isWishlist);
 
 export function useWishlist() {
-  const items = useSyncExternalStore(wishlistStore.subscribe, wishlistStore.getSnapshot, wishlistStore.getServerSnapshot);
+  const items = useSyncExternalStore(
+    wishlistStore.subscribe,
+    wishlistStore.getSnapshot,
+    wishlistStore.getServerSnapshot,
+  );
   return {
     items,
     has: (id: number) => items.some((item) => item.id === id),

@@ -10,7 +10,14 @@ let ids: number[];
 beforeAll(async () => {
   ({ app, close } = await createTestApp());
   ids = await seedCatalog(app, [
-    { name: "Emerald Georgette Anarkali", price: 4999, originalPrice: 6499, categoryId: 1, daysAgo: 1, soldCount: 40 },
+    {
+      name: "Emerald Georgette Anarkali",
+      price: 4999,
+      originalPrice: 6499,
+      categoryId: 1,
+      daysAgo: 1,
+      soldCount: 40,
+    },
     { name: "Ruby Silk Anarkali Gown", price: 12999, categoryId: 1, daysAgo: 2, soldCount: 5 },
     { name: "Mustard Chanderi Half Saree", price: 7999, categoryId: 3, daysAgo: 3, soldCount: 90 },
     { name: "Peach Lehenga with Crop Top", price: 1899, categoryId: 2, daysAgo: 4, soldCount: 12 },
@@ -57,7 +64,9 @@ describe("GET /api/products/get-products", () => {
     expect(first.data[0].name).toBe("Emerald Georgette Anarkali");
     const third = (await get("/api/products/get-products?page=3&limit=8")).json();
     expect(third.data).toHaveLength(1);
-    const all = [first, (await get("/api/products/get-products?page=2&limit=8")).json(), third].flatMap((p) => p.data);
+    const all = [first, (await get("/api/products/get-products?page=2&limit=8")).json(), third].flatMap(
+      (p) => p.data,
+    );
     expect(new Set(all.map((p: { _id: number }) => p._id)).size).toBe(17);
   });
 
@@ -69,7 +78,14 @@ describe("GET /api/products/get-products", () => {
   it("answers prices in rupees with the image and stock of each product", async () => {
     const body = (await get("/api/products/get-products?categoryId=1")).json();
     const emerald = body.data.find((p: { name: string }) => p.name === "Emerald Georgette Anarkali");
-    expect(emerald).toMatchObject({ price: 4999, originalPrice: 6499, categoryId: 1, inStock: true, rating: 0, reviews: 0 });
+    expect(emerald).toMatchObject({
+      price: 4999,
+      originalPrice: 6499,
+      categoryId: 1,
+      inStock: true,
+      rating: 0,
+      reviews: 0,
+    });
     expect(emerald.image).toMatch(/^\/media\/[0-9a-f]{32}\/\d+\.webp$/);
     expect(emerald.picture.srcSetAvif).toContain(".avif");
     const soldOut = body.data.find((p: { name: string }) => p.name === "Sold Out Banarasi Anarkali");
@@ -84,7 +100,9 @@ describe("GET /api/products/get-products", () => {
 
   it("filters by a price band in rupees", async () => {
     const body = (await get("/api/products/get-products?minPrice=0&maxPrice=2000&limit=48")).json();
-    expect(body.data.map((p: { price: number }) => p.price).sort((a: number, b: number) => a - b)).toEqual([999, 1499, 1899]);
+    expect(body.data.map((p: { price: number }) => p.price).sort((a: number, b: number) => a - b)).toEqual([
+      999, 1499, 1899,
+    ]);
     const premium = (await get("/api/products/get-products?minPrice=10000&maxPrice=50000")).json();
     expect(premium.data.map((p: { name: string }) => p.name)).toEqual(["Ruby Silk Anarkali Gown"]);
   });
@@ -95,7 +113,10 @@ describe("GET /api/products/get-products", () => {
     const dear = (await get("/api/products/get-products?sort=price-desc&limit=1")).json();
     expect(dear.data[0].price).toBe(12999);
     const best = (await get("/api/products/get-products?sort=bestsellers&limit=2")).json();
-    expect(best.data.map((p: { name: string }) => p.name)).toEqual(["Mustard Chanderi Half Saree", "Emerald Georgette Anarkali"]);
+    expect(best.data.map((p: { name: string }) => p.name)).toEqual([
+      "Mustard Chanderi Half Saree",
+      "Emerald Georgette Anarkali",
+    ]);
   });
 
   it("searches names and descriptions, best match first", async () => {
@@ -113,12 +134,20 @@ describe("GET /api/products/get-products", () => {
   it("tolerates typos: 'anarkli' finds the Anarkali products", async () => {
     const body = (await get("/api/products/get-products?search=anarkli&limit=48")).json();
     const names = body.data.map((p: { name: string }) => p.name);
-    expect(names).toEqual(expect.arrayContaining(["Emerald Georgette Anarkali", "Ruby Silk Anarkali Gown", "Sold Out Banarasi Anarkali"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Emerald Georgette Anarkali",
+        "Ruby Silk Anarkali Gown",
+        "Sold Out Banarasi Anarkali",
+      ]),
+    );
     expect(names).not.toContain("Ivory Cotton Kurta Set");
   });
 
   it("combines search with filters", async () => {
-    const body = (await get("/api/products/get-products?search=anarkali&minPrice=10000&maxPrice=50000")).json();
+    const body = (
+      await get("/api/products/get-products?search=anarkali&minPrice=10000&maxPrice=50000")
+    ).json();
     expect(body.data.map((p: { name: string }) => p.name)).toEqual(["Ruby Silk Anarkali Gown"]);
   });
 
@@ -212,7 +241,12 @@ describe("the API's edges", () => {
     expect((await get("/api/health")).json()).toMatchObject({ code: 200 });
     const docs = (await get("/api/docs")).json();
     expect(Object.keys(docs.paths)).toEqual(
-      expect.arrayContaining(["/products/get-products", "/products/get-product", "/categories/category", "/contact/get-contact"]),
+      expect.arrayContaining([
+        "/products/get-products",
+        "/products/get-product",
+        "/categories/category",
+        "/contact/get-contact",
+      ]),
     );
   });
 });

@@ -19,15 +19,23 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
     return rows.map((row) => {
       const asset = row.imageId ? assets.get(row.imageId) : undefined;
       const picture = asset ? toPicture(asset, row.name) : null;
-      return { id: row.id, name: row.name, description: row.description, image: picture?.src ?? null, picture };
+      return {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        image: picture?.src ?? null,
+        picture,
+      };
     });
   }
 
   async function listProducts(query: ProductListQuery): Promise<{ items: ProductSummary[]; total: number }> {
     const conditions: SQL[] = [isNull(products.deletedAt)];
     if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
-    if (query.minPrice !== undefined) conditions.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
-    if (query.maxPrice !== undefined) conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
+    if (query.minPrice !== undefined)
+      conditions.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
+    if (query.maxPrice !== undefined)
+      conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
 
     let relevance: SQL | undefined;
     if (query.search) {
@@ -120,8 +128,16 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
     const { product } = row;
 
     const [images, sizes] = await Promise.all([
-      db.select().from(productImages).where(eq(productImages.productId, id)).orderBy(asc(productImages.position)),
-      db.select().from(productSizes).where(eq(productSizes.productId, id)).orderBy(asc(productSizes.position)),
+      db
+        .select()
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(asc(productImages.position)),
+      db
+        .select()
+        .from(productSizes)
+        .where(eq(productSizes.productId, id))
+        .orderBy(asc(productSizes.position)),
     ]);
     const assets = await media.findMany(images.map((image) => image.mediaId));
     const pictures = images.flatMap((image) => {

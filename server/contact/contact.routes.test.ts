@@ -42,16 +42,27 @@ describe("POST /api/contact/get-contact", () => {
       message: "Thank you for your message. We'll get back to you within 24 hours.",
     });
     const [saved] = await app.services.db.select().from(contactMessages);
-    expect(saved).toMatchObject({ name: "Lakshmi Rao", email: "lakshmi@example.in", subject: "Blouse customisation" });
+    expect(saved).toMatchObject({
+      name: "Lakshmi Rao",
+      email: "lakshmi@example.in",
+      subject: "Blouse customisation",
+    });
 
     const [queued] = await app.services.db.select().from(outboxEmails);
-    expect(queued).toMatchObject({ to: "owner@boutique.test", replyTo: "lakshmi@example.in", status: "pending" });
+    expect(queued).toMatchObject({
+      to: "owner@boutique.test",
+      replyTo: "lakshmi@example.in",
+      status: "pending",
+    });
     expect(queued!.text).toContain("elbow length");
     expect(queued!.html).toContain("<html");
 
     expect(await app.services.mailWorker.runOnce()).toBe(1);
     const [delivered] = await app.services.db.select().from(mailboxMessages);
-    expect(delivered).toMatchObject({ to: "owner@boutique.test", subject: "Contact form: Blouse customisation" });
+    expect(delivered).toMatchObject({
+      to: "owner@boutique.test",
+      subject: "Contact form: Blouse customisation",
+    });
     const [sent] = await app.services.db.select().from(outboxEmails);
     expect(sent!.status).toBe("sent");
     expect(await app.services.mailWorker.runOnce()).toBe(0);
@@ -80,7 +91,10 @@ describe("POST /api/contact/get-contact", () => {
   it("refuses blank fields", async () => {
     const response = await post({ ...valid, name: "   ", message: "" });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toMatchObject({ name: "Name is required", message: "Message is required" });
+    expect(response.json().errors).toMatchObject({
+      name: "Name is required",
+      message: "Message is required",
+    });
   });
 
   it("refuses a bad e-mail address", async () => {

@@ -47,13 +47,22 @@ export type DemoCategory = {
 };
 
 export const WOMEN_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const satisfies readonly SizeLabel[];
-export const KIDS_SIZES = ["2-3", "4-5", "6-7", "8-9", "10-11", "12-13", "14+"] as const satisfies readonly SizeLabel[];
+export const KIDS_SIZES = [
+  "2-3",
+  "4-5",
+  "6-7",
+  "8-9",
+  "10-11",
+  "12-13",
+  "14+",
+] as const satisfies readonly SizeLabel[];
 
 export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   {
     id: 1,
     name: "Anarkali",
-    description: "Floor-length flared Anarkalis in georgette, silk and velvet, from easy festive prints to zardozi evening wear.",
+    description:
+      "Floor-length flared Anarkalis in georgette, silk and velvet, from easy festive prints to zardozi evening wear.",
     garment: "anarkali",
     colour: "emerald",
     sizes: WOMEN_SIZES,
@@ -61,7 +70,8 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   {
     id: 2,
     name: "Lehanga & CropTop",
-    description: "Flared lehengas paired with crop tops and dupattas, for sangeet nights, receptions and the wedding itself.",
+    description:
+      "Flared lehengas paired with crop tops and dupattas, for sangeet nights, receptions and the wedding itself.",
     garment: "lehenga",
     colour: "rani",
     sizes: WOMEN_SIZES,
@@ -69,7 +79,8 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   {
     id: 3,
     name: "Half Saree",
-    description: "Three-piece half saree sets of skirt, blouse and voni, in pattu, Chanderi and soft silks for ceremonies and festivals.",
+    description:
+      "Three-piece half saree sets of skirt, blouse and voni, in pattu, Chanderi and soft silks for ceremonies and festivals.",
     garment: "half-saree",
     colour: "peacock",
     sizes: WOMEN_SIZES,
@@ -77,7 +88,8 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   {
     id: 4,
     name: "Ethnic Wear",
-    description: "Everyday and occasion kurta sets in cotton, linen, Chanderi and silk, with palazzos, pants and dupattas.",
+    description:
+      "Everyday and occasion kurta sets in cotton, linen, Chanderi and silk, with palazzos, pants and dupattas.",
     garment: "ethnic",
     colour: "rust",
     sizes: WOMEN_SIZES,
@@ -85,7 +97,8 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
   {
     id: 5,
     name: "Kids",
-    description: "Frocks, pavadais and lehenga sets for girls aged 2 to 14, soft-lined so they are comfortable all day.",
+    description:
+      "Frocks, pavadais and lehenga sets for girls aged 2 to 14, soft-lined so they are comfortable all day.",
     garment: "kids",
     colour: "mango",
     sizes: KIDS_SIZES,
@@ -96,9 +109,12 @@ export const CARE = {
   silk: "Dry clean only. Store folded in a muslin cloth away from direct sunlight, and refold along new lines every few months to protect the zari.",
   embellished:
     "Dry clean only. Store flat or folded inside out in a muslin cloth; keep perfume and deodorant away from the embroidery and sequins.",
-  velvet: "Dry clean only. Hang on a padded hanger to keep the pile upright; steam lightly from the inside, never press directly.",
-  georgette: "Dry clean recommended. If needed, hand wash separately in cold water with a mild detergent and dry in shade.",
-  cotton: "Hand wash separately in cold water; the first few washes may release some colour. Dry in shade and iron on medium heat.",
+  velvet:
+    "Dry clean only. Hang on a padded hanger to keep the pile upright; steam lightly from the inside, never press directly.",
+  georgette:
+    "Dry clean recommended. If needed, hand wash separately in cold water with a mild detergent and dry in shade.",
+  cotton:
+    "Hand wash separately in cold water; the first few washes may release some colour. Dry in shade and iron on medium heat.",
   kids: "Gentle hand wash in cold water, inside out. Dry in shade; do not wring or bleach. Iron on low heat avoiding the embellishments.",
 } as const;
 
@@ -132,7 +148,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 312,
     description:
       "A 24-kali Anarkali in soft georgette with a hand-worked zari yoke and a broad woven hem border. Fully lined in cotton so it falls well without clinging. Made for festive lunches, pujas and family functions.",
-    features: ["Georgette with cotton lining", "Zari and sequin yoke", "24 kalis with a 3-metre flare", "Matching net dupatta included"],
+    features: [
+      "Georgette with cotton lining",
+      "Zari and sequin yoke",
+      "24 kalis with a 3-metre flare",
+      "Matching net dupatta included",
+    ],
     care: "georgette",
   },
   {
@@ -144,7 +165,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 86,
     description:
       "Micro velvet Anarkali with dense zardozi and dabka work around the neckline and cuffs. The weight of the velvet gives a rich, structured flare, best suited to winter weddings and evening receptions.",
-    features: ["Micro velvet with satin lining", "Hand zardozi and dabka neckline", "Full sleeves with embroidered cuffs", "Organza dupatta with scalloped edge"],
+    features: [
+      "Micro velvet with satin lining",
+      "Hand zardozi and dabka neckline",
+      "Full sleeves with embroidered cuffs",
+      "Organza dupatta with scalloped edge",
+    ],
     care: "velvet",
   },
   {
@@ -168,7 +194,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 389,
     description:
       "A calf-length Anarkali kurta in printed cotton cambric with a lightly flared silhouette. An easy everyday festive piece for office celebrations and temple visits, worn with leggings or churidar.",
-    features: ["Pure cotton cambric", "Hand block inspired print", "Calf length with a soft flare", "Pair with leggings or churidar (not included)"],
+    features: [
+      "Pure cotton cambric",
+      "Hand block inspired print",
+      "Calf length with a soft flare",
+      "Pair with leggings or churidar (not included)",
+    ],
     care: "cotton",
   },
   {
@@ -180,7 +211,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 143,
     description:
       "A georgette Anarkali gown with hand-set mirror work and thread embroidery on the bodice. The deep navy and silver play well under evening lights at a sangeet or cocktail function.",
-    features: ["Georgette with crepe lining", "Hand-set mirror and thread work", "Floor length with 16 kalis", "Concealed side zip"],
+    features: [
+      "Georgette with crepe lining",
+      "Hand-set mirror and thread work",
+      "Floor length with 16 kalis",
+      "Concealed side zip",
+    ],
     care: "embellished",
   },
   {
@@ -192,7 +228,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 98,
     description:
       "Lucknowi chikankari hand embroidered across the bodice and panels of a flowing georgette Anarkali. Understated and elegant for day weddings, Eid and graduation ceremonies.",
-    features: ["Georgette with cotton slip", "Hand chikankari embroidery", "Fine mukaish highlights", "Chiffon dupatta with chikan border"],
+    features: [
+      "Georgette with cotton slip",
+      "Hand chikankari embroidery",
+      "Fine mukaish highlights",
+      "Chiffon dupatta with chikan border",
+    ],
     care: "embellished",
   },
   {
@@ -204,7 +245,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 132,
     description:
       "An art silk Anarkali with a woven zari border at the hem and sleeves, paired with a matching silk dupatta. The sheen and weight make it a good choice for festivals and engagement ceremonies.",
-    features: ["Art silk with cotton lining", "Woven zari hem and cuffs", "Full-length silk dupatta", "Adjustable tie-up back"],
+    features: [
+      "Art silk with cotton lining",
+      "Woven zari hem and cuffs",
+      "Full-length silk dupatta",
+      "Adjustable tie-up back",
+    ],
     care: "silk",
   },
   {
@@ -228,7 +274,13 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 37,
     description:
       "Woven from Banarasi silk brocade with a kadhua zari pattern, this Anarkali is finished with a hand-embroidered zardozi neckline. A heirloom-style outfit for wedding ceremonies and receptions.",
-    features: ["Banarasi silk brocade", "Kadhua woven zari motifs", "Zardozi neckline", "Matching Banarasi dupatta", "Made in small batches in Varanasi"],
+    features: [
+      "Banarasi silk brocade",
+      "Kadhua woven zari motifs",
+      "Zardozi neckline",
+      "Matching Banarasi dupatta",
+      "Made in small batches in Varanasi",
+    ],
     care: "silk",
     stock: "sold-out",
   },
@@ -241,7 +293,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 121,
     description:
       "A layered organza Anarkali with delicate sequin and thread work on the bodice, over a soft satin lining. Light and airy for mehendi, daytime receptions and festive get-togethers.",
-    features: ["Organza over satin lining", "Sequin and thread embroidery", "Puffed three-quarter sleeves", "Organza dupatta with sequin edge"],
+    features: [
+      "Organza over satin lining",
+      "Sequin and thread embroidery",
+      "Puffed three-quarter sleeves",
+      "Organza dupatta with sequin edge",
+    ],
     care: "embellished",
     stock: "low",
   },
@@ -268,7 +325,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 154,
     description:
       "A raw silk lehenga with a broad zari and resham border, paired with a padded crop top and an organza dupatta. A vivid, celebratory set for sangeet and mehendi nights.",
-    features: ["Raw silk lehenga with can-can layer", "Padded crop top with back tie", "Zari and resham border", "Organza dupatta"],
+    features: [
+      "Raw silk lehenga with can-can layer",
+      "Padded crop top with back tie",
+      "Zari and resham border",
+      "Organza dupatta",
+    ],
     care: "silk",
   },
   {
@@ -280,7 +342,13 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 12,
     description:
       "Our bridal lehenga in deep red velvet, hand embroidered with zardozi, dabka and nakshi work over several weeks. Comes with a fully worked blouse and two dupattas, one for the head and one for the shoulder.",
-    features: ["Velvet with silk lining and can-can", "Hand zardozi, dabka and nakshi work", "Fully embroidered blouse", "Two net dupattas", "Made to measure alterations on request"],
+    features: [
+      "Velvet with silk lining and can-can",
+      "Hand zardozi, dabka and nakshi work",
+      "Fully embroidered blouse",
+      "Two net dupattas",
+      "Made to measure alterations on request",
+    ],
     care: "velvet",
     sizes: ["S", "M", "L", "XL"],
   },
@@ -293,7 +361,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 88,
     description:
       "A flowing organza lehenga with delicate floral embroidery, paired with a sequinned crop top. Light enough to dance in, made for engagement parties and cocktail evenings.",
-    features: ["Organza with satin lining", "Sequinned crop top", "Floral thread embroidery", "Elasticated waist with drawstring"],
+    features: [
+      "Organza with satin lining",
+      "Sequinned crop top",
+      "Floral thread embroidery",
+      "Elasticated waist with drawstring",
+    ],
     care: "embellished",
   },
   {
@@ -317,7 +390,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 117,
     description:
       "A black georgette lehenga with a gold foil border, paired with a mirror-work crop top. A striking evening look for cocktail parties, Diwali nights and receptions.",
-    features: ["Georgette with crepe lining", "Gold foil printed border", "Hand mirror-work crop top", "Net dupatta"],
+    features: [
+      "Georgette with crepe lining",
+      "Gold foil printed border",
+      "Hand mirror-work crop top",
+      "Net dupatta",
+    ],
     care: "georgette",
   },
   {
@@ -329,7 +407,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 41,
     description:
       "Layered soft net lehenga with pearl, cutdana and sequin embroidery, paired with a structured crop top. A serene pastel outfit for engagements and day receptions.",
-    features: ["Three-layer soft net with can-can", "Pearl and cutdana embroidery", "Structured padded crop top", "Scalloped net dupatta"],
+    features: [
+      "Three-layer soft net with can-can",
+      "Pearl and cutdana embroidery",
+      "Structured padded crop top",
+      "Scalloped net dupatta",
+    ],
     care: "embellished",
     stock: "low",
   },
@@ -354,7 +437,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 29,
     description:
       "A Banarasi silk lehenga with woven zari butis and a deep border, paired with a brocade crop top and a Banarasi dupatta. Traditional and rich for weddings and reception ceremonies.",
-    features: ["Banarasi silk with woven zari butis", "Brocade crop top", "Banarasi silk dupatta", "Can-can layer for volume"],
+    features: [
+      "Banarasi silk with woven zari butis",
+      "Brocade crop top",
+      "Banarasi silk dupatta",
+      "Can-can layer for volume",
+    ],
     care: "silk",
   },
   {
@@ -366,7 +454,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 64,
     description:
       "A shimmering tissue lehenga with a sequin-embellished crop top and a sheer organza dupatta. A contemporary choice for sangeet, cocktail evenings and bridesmaids.",
-    features: ["Tissue silk with satin lining", "Sequin-embellished crop top", "Organza dupatta", "Side zip closure"],
+    features: [
+      "Tissue silk with satin lining",
+      "Sequin-embellished crop top",
+      "Organza dupatta",
+      "Side zip closure",
+    ],
     care: "embellished",
   },
   {
@@ -378,7 +471,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 18,
     description:
       "A heavily sequinned georgette lehenga with a velvet crop top finished in zardozi. Made for receptions and winter wedding evenings where it catches every light.",
-    features: ["Sequinned georgette lehenga", "Velvet crop top with zardozi", "Net dupatta with sequin border", "Can-can layer"],
+    features: [
+      "Sequinned georgette lehenga",
+      "Velvet crop top with zardozi",
+      "Net dupatta with sequin border",
+      "Can-can layer",
+    ],
     care: "embellished",
     sizes: ["XS", "S", "M", "L", "XL"],
   },
@@ -405,7 +503,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 188,
     description:
       "A three-piece half saree with a Chanderi skirt, a contrast maroon blouse and a zari-edged voni. Light and graceful for poojas, festivals and family functions.",
-    features: ["Chanderi silk-cotton skirt", "Contrast silk blouse", "Zari-edged voni", "Unstitched blouse option on request"],
+    features: [
+      "Chanderi silk-cotton skirt",
+      "Contrast silk blouse",
+      "Zari-edged voni",
+      "Unstitched blouse option on request",
+    ],
     care: "silk",
   },
   {
@@ -417,7 +520,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 22,
     description:
       "Handwoven Kanchipuram pure silk with a contrast korvai border and temple motifs, made up as a half saree set with a pure silk blouse and voni. For coming-of-age ceremonies and weddings.",
-    features: ["Pure Kanchipuram silk with silk mark", "Contrast korvai temple border", "Pure zari weave", "Silk blouse and voni included"],
+    features: [
+      "Pure Kanchipuram silk with silk mark",
+      "Contrast korvai temple border",
+      "Pure zari weave",
+      "Silk blouse and voni included",
+    ],
     care: "silk",
   },
   {
@@ -441,7 +549,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 48,
     description:
       "A traditional pattu silk half saree in mango yellow with a maroon voni and a woven temple border. A classic combination for half saree functions, weddings and festivals.",
-    features: ["Pattu silk skirt", "Contrast maroon voni", "Woven temple border", "Silk blouse with zari sleeves"],
+    features: [
+      "Pattu silk skirt",
+      "Contrast maroon voni",
+      "Woven temple border",
+      "Silk blouse with zari sleeves",
+    ],
     care: "silk",
   },
   {
@@ -465,7 +578,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 57,
     description:
       "Gadwal silk-cotton with an interlocked silk border, made into a half saree with a contrast blouse and voni. Crisp and elegant for temple festivals and ceremonies.",
-    features: ["Gadwal silk-cotton body", "Interlocked pure silk border", "Contrast silk blouse", "Handwoven"],
+    features: [
+      "Gadwal silk-cotton body",
+      "Interlocked pure silk border",
+      "Contrast silk blouse",
+      "Handwoven",
+    ],
     care: "silk",
     stock: "low",
   },
@@ -540,7 +658,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 344,
     description:
       "A hand block printed indigo cotton kurta from Bagru, paired with straight pants. Soft on the skin and made for daily wear through the summer.",
-    features: ["Hand block printed cotton", "Natural indigo dye", "Straight pants with pockets", "Three-quarter sleeves"],
+    features: [
+      "Hand block printed cotton",
+      "Natural indigo dye",
+      "Straight pants with pockets",
+      "Three-quarter sleeves",
+    ],
     care: "cotton",
   },
   {
@@ -564,7 +687,12 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 211,
     description:
       "A cotton kurta with hand chikankari embroidery on the yoke and sleeves, paired with palazzos. Light and understated for brunches, office festivities and summer functions.",
-    features: ["Cotton with hand chikankari", "Palazzo with elastic waist", "Three-quarter sleeves", "Cotton lining on the yoke"],
+    features: [
+      "Cotton with hand chikankari",
+      "Palazzo with elastic waist",
+      "Three-quarter sleeves",
+      "Cotton lining on the yoke",
+    ],
     care: "cotton",
   },
   {
@@ -661,7 +789,13 @@ export const DEMO_PRODUCTS: readonly DemoProduct[] = [
     sold: 19,
     description:
       "A raw silk kurta with hand embroidery in resham and zari across the yoke, paired with a palazzo and an organza dupatta. Made for festive evenings, engagements and family weddings.",
-    features: ["Raw silk", "Hand resham and zari embroidery", "Flared palazzo", "Organza dupatta", "Made to order in two weeks"],
+    features: [
+      "Raw silk",
+      "Hand resham and zari embroidery",
+      "Flared palazzo",
+      "Organza dupatta",
+      "Made to order in two weeks",
+    ],
     care: "embellished",
   },
 

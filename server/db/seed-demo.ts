@@ -4,7 +4,14 @@ import type { SizeLabel } from "../../contract/catalog";
 import { categories, productImages, productSizes, products } from "../catalog/catalog.tables";
 import type { MediaService } from "../media/media.service";
 import type { Database } from "./client";
-import { CARE, DEMO_CATEGORIES, DEMO_COLOURS, DEMO_PRODUCTS, type DemoCategory, type DemoProduct } from "./demo-catalog-data";
+import {
+  CARE,
+  DEMO_CATEGORIES,
+  DEMO_COLOURS,
+  DEMO_PRODUCTS,
+  type DemoCategory,
+  type DemoProduct,
+} from "./demo-catalog-data";
 import { renderDemoImage, seededRandom, type DemoImageOptions } from "./demo-images";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +24,13 @@ const IMAGE_CONCURRENCY = 2;
  * exists. Images are drawn and stored first; the rows go in one transaction afterwards.
  * Everything is deterministic, so the stored images are the same files on every run.
  */
-export async function seedDemoCatalog({ db, media }: { db: Database; media: MediaService }): Promise<{ categories: number; products: number }> {
+export async function seedDemoCatalog({
+  db,
+  media,
+}: {
+  db: Database;
+  media: MediaService;
+}): Promise<{ categories: number; products: number }> {
   if (await hasCategories(db)) return { categories: 0, products: 0 };
 
   const plans = DEMO_PRODUCTS.map((product, index) => planProduct(product, index));
@@ -26,16 +39,27 @@ export async function seedDemoCatalog({ db, media }: { db: Database; media: Medi
   const jobs: Job[] = [
     ...DEMO_CATEGORIES.map((category) => ({
       key: `category:${category.id}`,
-      options: { seed: 7001 + category.id * 101, palette: palette(category.colour), kind: "category", label: category.name } satisfies DemoImageOptions,
+      options: {
+        seed: 7001 + category.id * 101,
+        palette: palette(category.colour),
+        kind: "category",
+        label: category.name,
+      } satisfies DemoImageOptions,
     })),
     ...plans.flatMap((plan) => [
-      { key: `product:${plan.index}:0`, options: { ...plan.image, view: "front" } satisfies DemoImageOptions },
-      { key: `product:${plan.index}:1`, options: { ...plan.image, view: "detail" } satisfies DemoImageOptions },
+      {
+        key: `product:${plan.index}:0`,
+        options: { ...plan.image, view: "front" } satisfies DemoImageOptions,
+      },
+      {
+        key: `product:${plan.index}:1`,
+        options: { ...plan.image, view: "detail" } satisfies DemoImageOptions,
+      },
     ]),
   ];
   const mediaIds = new Map<string, string>();
   await forEachConcurrently(jobs, IMAGE_CONCURRENCY, async (job) => {
-    const asset = await media.store(await renderDemoImage(job.options));
+    const asset = await media.store(await renderDemoImage(job.options), { avifEffort: 0 });
     mediaIds.set(job.key, asset.id);
   });
   const mediaId = (key: string) => {
@@ -65,10 +89,22 @@ export async function seedDemoCatalog({ db, media }: { db: Database; media: Medi
       const [row] = await tx.insert(products).values(plan.row).returning({ id: products.id });
       if (!row) throw new Error(`Could not insert ${plan.row.name}`);
       imageRows.push(
-        { productId: row.id, position: 0, mediaId: mediaId(`product:${plan.index}:0`), alt: `${plan.row.name} – front view` },
-        { productId: row.id, position: 1, mediaId: mediaId(`product:${plan.index}:1`), alt: `${plan.row.name} – detail view` },
+        {
+          productId: row.id,
+          position: 0,
+          mediaId: mediaId(`product:${plan.index}:0`),
+          alt: `${plan.row.name} – front view`,
+        },
+        {
+          productId: row.id,
+          position: 1,
+          mediaId: mediaId(`product:${plan.index}:1`),
+          alt: `${plan.row.name} – detail view`,
+        },
       );
-      plan.stock.forEach(({ size, stock }, position) => sizeRows.push({ productId: row.id, size, position, stock }));
+      plan.stock.forEach(({ size, stock }, position) =>
+        sizeRows.push({ productId: row.id, size, position, stock }),
+      );
     }
     await tx.insert(productImages).values(imageRows);
     await tx.insert(productSizes).values(sizeRows);
@@ -99,7 +135,8 @@ function planProduct(product: DemoProduct, index: number) {
   const sizes = product.sizes ?? sizeRange(category.sizes, random);
   const stock = sizes.map((size) => ({ size, stock: stockFor(product.stock, random) }));
   // A product that is not meant to be sold out keeps at least one size in stock.
-  if (product.stock !== "sold-out" && stock.every((s) => s.stock === 0)) stock[Math.floor(stock.length / 2)]!.stock = 4;
+  if (product.stock !== "sold-out" && stock.every((s) => s.stock === 0))
+    stock[Math.floor(stock.length / 2)]!.stock = 4;
 
   // Spread over the last 90 days: 37 and 90 share no factor, so every product gets its own day.
   const daysAgo = (index * 37) % 90;
@@ -120,7 +157,11 @@ function planProduct(product: DemoProduct, index: number) {
     createdAt,
   } satisfies typeof products.$inferInsert;
 
-  const image = { seed: 1009 + index * 131, palette: palette(product.colour), kind: category.garment } satisfies DemoImageOptions;
+  const image = {
+    seed: 1009 + index * 131,
+    palette: palette(product.colour),
+    kind: category.garment,
+  } satisfies DemoImageOptions;
   return { index, row, stock, image };
 }
 
@@ -140,7 +181,11 @@ function stockFor(level: DemoProduct["stock"], random: () => number): number {
   return 4 + Math.floor(random() * 22);
 }
 
-async function forEachConcurrently<T>(items: readonly T[], concurrency: number, work: (item: T) => Promise<void>) {
+async function forEachConcurrently<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+) {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -29,7 +29,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
-        .send({ code: error.statusCode, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+        .send({
+          code: error.statusCode,
+          message: error.message,
+          ...(error.errors ? { errors: error.errors } : {}),
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -41,6 +45,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` });
+    reply
+      .code(404)
+      .send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` });
   });
 }

@@ -1,7 +1,10 @@
 import { STORE } from "../../contract/store";
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
 
 /** Wraps paragraphs of plain text into the store's branded HTML mail and its plain-text twin. */
 export function brandedMail(paragraphs: string[]): { text: string; html: string } {

@@ -28,14 +28,20 @@ beforeAll(async () => {
           callback(new Error("Mailbox unavailable"));
           return;
         }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString() });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString(),
+        });
         callback();
       });
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const { port } = smtp.server.address() as AddressInfo;
-  ({ app, close } = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: "Store <shop@store.test>" }));
+  ({ app, close } = await createTestApp({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    mailFrom: "Store <shop@store.test>",
+  }));
 });
 
 afterAll(async () => {
@@ -45,7 +51,12 @@ afterAll(async () => {
 
 describe("the mail worker over real SMTP", () => {
   it("sends an outbox mail as HTML and plain text", async () => {
-    await enqueueMail(app.services.db, { to: "asha@example.in", subject: "Hello", text: "Plain hello", html: "<p>HTML hello</p>" });
+    await enqueueMail(app.services.db, {
+      to: "asha@example.in",
+      subject: "Hello",
+      text: "Plain hello",
+      html: "<p>HTML hello</p>",
+    });
     expect(await app.services.mailWorker.runOnce()).toBe(1);
     expect(received).toHaveLength(1);
     expect(received[0]!.to).toEqual(["asha@example.in"]);
@@ -56,15 +67,26 @@ describe("the mail worker over real SMTP", () => {
 
   it("keeps a mail the server refused and retries it later with backoff", async () => {
     rejectNext = true;
-    await enqueueMail(app.services.db, { to: "ravi@example.in", subject: "Retry me", text: "t", html: "<p>t</p>" });
+    await enqueueMail(app.services.db, {
+      to: "ravi@example.in",
+      subject: "Retry me",
+      text: "t",
+      html: "<p>t</p>",
+    });
     expect(await app.services.mailWorker.runOnce()).toBe(0);
-    const [mail] = await app.services.db.select().from(outboxEmails).where(eq(outboxEmails.subject, "Retry me"));
+    const [mail] = await app.services.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.subject, "Retry me"));
     expect(mail).toMatchObject({ status: "pending", attempts: 1 });
     expect(mail!.lastError).toContain("Mailbox unavailable");
     expect(mail!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // Not due yet: nothing is sent now.
     expect(await app.services.mailWorker.runOnce()).toBe(0);
-    await app.services.db.update(outboxEmails).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxEmails.id, mail!.id));
+    await app.services.db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(outboxEmails.id, mail!.id));
     expect(await app.services.mailWorker.runOnce()).toBe(1);
     expect(received.at(-1)!.to).toEqual(["ravi@example.in"]);
   });

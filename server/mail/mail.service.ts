@@ -99,7 +99,10 @@ export function createMailWorker({
           html: mail.html,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         });
-        await db.update(outboxEmails).set({ status: "sent", sentAt: sql`now()` }).where(eq(outboxEmails.id, mail.id));
+        await db
+          .update(outboxEmails)
+          .set({ status: "sent", sentAt: sql`now()` })
+          .where(eq(outboxEmails.id, mail.id));
         sent += 1;
       } catch (error) {
         const failed = mail.attempts >= MAX_ATTEMPTS;

@@ -4,7 +4,10 @@ import type { Database } from "../db/client";
 import { mailboxMessages } from "./mail.tables";
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
+  );
 
 /** The local mailbox, outside production only: the newest 50 mails as a page and as JSON. */
 export async function mailboxRoutes(app: FastifyInstance, { db }: { db: Database }) {

@@ -20,10 +20,20 @@ export type MediaAsset = typeof mediaAssets.$inferSelect;
  * (which drops EXIF and GPS data) to AVIF and WebP at the widths above, never wider than the original.
  */
 export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: string }) {
-  async function store(original: Buffer): Promise<MediaAsset> {
+  /**
+   * `avifEffort` trades encoding time for size: 2 (the default) suits an upload, which a person waits for;
+   * the demo seed uses 0 to keep a fresh clone's first start short.
+   */
+  async function store(
+    original: Buffer,
+    { avifEffort = 2 }: { avifEffort?: number } = {},
+  ): Promise<MediaAsset> {
     if (original.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, "Image is larger than 10 MB");
     const id = createHash("sha256").update(original).digest("hex").slice(0, 32);
-    const [existing] = await db.select().from(mediaAssets).where(inArray(mediaAssets.id, [id]));
+    const [existing] = await db
+      .select()
+      .from(mediaAssets)
+      .where(inArray(mediaAssets.id, [id]));
     if (existing && (await filesExist(existing))) return existing;
 
     const metadata = await sharp(original, { limitInputPixels: MAX_PIXELS })
@@ -34,19 +44,26 @@ export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: s
     if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
       throw new HttpError(415, "Only image files are accepted");
     }
-    if (metadata.width * metadata.height > MAX_PIXELS) throw new HttpError(413, "Image is larger than 40 megapixels");
+    if (metadata.width * metadata.height > MAX_PIXELS)
+      throw new HttpError(413, "Image is larger than 40 megapixels");
 
-    const upright = await sharp(original, { limitInputPixels: MAX_PIXELS }).rotate().toBuffer({ resolveWithObject: true });
+    const upright = await sharp(original, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .toBuffer({ resolveWithObject: true });
     const width = upright.info.width;
     const height = upright.info.height;
     const widths: number[] = MEDIA_WIDTHS.filter((w) => w < width);
-    if (widths.length < MEDIA_WIDTHS.length) widths.push(Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!));
+    if (widths.length < MEDIA_WIDTHS.length)
+      widths.push(Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!));
 
     const folder = path.join(mediaDir, id);
     await mkdir(folder, { recursive: true });
     for (const w of widths) {
       const resized = sharp(upright.data).resize({ width: w, withoutEnlargement: true });
-      await writeFile(path.join(folder, `${w}.avif`), await resized.clone().avif({ quality: 50, effort: 2 }).toBuffer());
+      await writeFile(
+        path.join(folder, `${w}.avif`),
+        await resized.clone().avif({ quality: 50, effort: avifEffort }).toBuffer(),
+      );
       await writeFile(path.join(folder, `${w}.webp`), await resized.clone().webp({ quality: 76 }).toBuffer());
     }
     const [asset] = await db
@@ -69,7 +86,10 @@ export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: s
 
   async function findMany(ids: string[]): Promise<Map<string, MediaAsset>> {
     if (ids.length === 0) return new Map();
-    const rows = await db.select().from(mediaAssets).where(inArray(mediaAssets.id, [...new Set(ids)]));
+    const rows = await db
+      .select()
+      .from(mediaAssets)
+      .where(inArray(mediaAssets.id, [...new Set(ids)]));
     return new Map(rows.map((row) => [row.id, row]));
   }
 

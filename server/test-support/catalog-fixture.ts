@@ -25,7 +25,9 @@ export const FIXTURE_CATEGORIES = [
 /** Inserts the five categories and the given products, each with one small real image; returns their ids. */
 export async function seedCatalog(app: FastifyInstance, items: FixtureProduct[]): Promise<number[]> {
   const { db, media } = app.services;
-  const image = await sharp({ create: { width: 30, height: 40, channels: 3, background: "#9c2a50" } }).png().toBuffer();
+  const image = await sharp({ create: { width: 30, height: 40, channels: 3, background: "#9c2a50" } })
+    .png()
+    .toBuffer();
   const asset = await media.store(image);
   await db
     .insert(categories)

@@ -56,7 +56,10 @@ export async function registerWeb(
     },
   });
 
-  const handleRequest = createRequestHandler(build.server, env === "production" ? "production" : "development");
+  const handleRequest = createRequestHandler(
+    build.server,
+    env === "production" ? "production" : "development",
+  );
 
   await app.register(async (web) => {
     // Pages take forms as React Router actions: leave the body unparsed and stream it to the handler.

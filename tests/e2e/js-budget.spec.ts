@@ -8,7 +8,10 @@ const BUDGET_BYTES = 100 * 1024;
 const CLIENT_DIR = "build/client";
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
-const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, ".vite/manifest.json"), "utf8")) as Record<string, ManifestChunk>;
+const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, ".vite/manifest.json"), "utf8")) as Record<
+  string,
+  ManifestChunk
+>;
 
 /** Every file a chunk loads statically, itself included. */
 function closure(key: string, seen = new Set<string>()): Set<string> {
@@ -22,7 +25,9 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length;
 
 const entryKey = Object.keys(manifest).find((key) => key.endsWith("entry.client.tsx"));
-const routeManifest = readdirSync(path.join(CLIENT_DIR, "assets")).find((file) => /^manifest-.*\.js$/.test(file));
+const routeManifest = readdirSync(path.join(CLIENT_DIR, "assets")).find((file) =>
+  /^manifest-.*\.js$/.test(file),
+);
 
 for (const route of ["app/routes/home.tsx", "app/routes/products.tsx", "app/routes/product.tsx"]) {
   test(`${route} loads at most 100 KB of gzipped JavaScript`, () => {
@@ -33,7 +38,9 @@ for (const route of ["app/routes/home.tsx", "app/routes/products.tsx", "app/rout
     const files = new Set([...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith(".js")));
     files.add(`assets/${routeManifest}`);
     const total = [...files].reduce((sum, file) => sum + gzipSize(file), 0);
-    test.info().annotations.push({ type: "gzipped JavaScript", description: `${(total / 1024).toFixed(1)} KB` });
+    test
+      .info()
+      .annotations.push({ type: "gzipped JavaScript", description: `${(total / 1024).toFixed(1)} KB` });
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 }

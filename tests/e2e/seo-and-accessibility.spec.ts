@@ -29,8 +29,12 @@ async function firstProductPath(page: Page): Promise<string> {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
   expect(summary).toEqual([]);
 }
 
@@ -49,15 +53,23 @@ test("a product page, its size guide and a filled bag have no WCAG 2.2 AA violat
   await expect(page.getByRole("dialog", { name: "Size Guide" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.keyboard.press("Escape");
-  await page.getByRole("group", { name: "Select Size" }).getByRole("radio", { disabled: false }).first().check({ force: true });
+  await page
+    .getByRole("group", { name: "Select Size" })
+    .getByRole("radio", { disabled: false })
+    .first()
+    .check({ force: true });
   await page.getByRole("button", { name: "ADD TO BAG" }).click();
   await expect(page.getByRole("dialog", { name: "Your Bag" })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
-test("a product page is rendered on the server with its title, tags and Product JSON-LD", async ({ page }) => {
+test("a product page is rendered on the server with its title, tags and Product JSON-LD", async ({
+  page,
+}) => {
   const path = await firstProductPath(page);
-  const product = (await (await page.request.get(`/api/products/get-product?id=${path.split("/").pop()}`)).json()).data;
+  const product = (
+    await (await page.request.get(`/api/products/get-product?id=${path.split("/").pop()}`)).json()
+  ).data;
   const html = await (await page.request.get(path)).text();
   expect(html).toContain(`<title>${product.name.replace(/&/g, "&amp;")} | Rangoli Boutique</title>`);
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
@@ -89,7 +101,8 @@ test("the sitemap lists the pages and every product; robots.txt points to it", a
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("<loc>http://localhost:4173/products?category=1</loc>");
   expect(sitemap).toContain("<loc>http://localhost:4173/faq</loc>");
-  const total = (await (await page.request.get("/api/products/get-products")).json()).pagination.total as number;
+  const total = (await (await page.request.get("/api/products/get-products")).json()).pagination
+    .total as number;
   expect(sitemap.match(/\/products\/\d+<\/loc>/g)).toHaveLength(total);
   const robots = await (await page.request.get("/robots.txt")).text();
   expect(robots).toContain("Sitemap: http://localhost:4173/sitemap.xml");
