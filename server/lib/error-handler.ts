@@ -27,13 +27,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(400).send({ code: 400, message, errors });
     }
     if (error instanceof HttpError) {
-      return reply
-        .code(error.statusCode)
-        .send({
-          code: error.statusCode,
-          message: error.message,
-          ...(error.errors ? { errors: error.errors } : {}),
-        });
+      return reply.code(error.statusCode).send({
+        code: error.statusCode,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
