@@ -4,19 +4,26 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 
 /*
- * The browser build runs on Preact (docs/decisions/003-preact-in-the-browser.md). Two differences from
- * React matter when hydrating a whole document, and both are handled here, before hydration:
+ * The browser build runs on Preact (docs/decisions/003-preact-in-the-browser.md). Three differences from
+ * React matter when hydrating a whole document; each is handled here, before hydration:
  *
  * 1. Preact hydrates `document` by rendering into <html>, so the root layout's own <html> element would
  *    be created a second time inside it. In the browser, <html> is rendered as a fragment: the layout's
  *    <head> and <body> then meet the server's. (The element and its attributes stay as the server sent them.)
- * 2. HydratedRouter first decodes the data the server streamed into the page, suspending until it is done.
+ * 2. React 19 hoists the <link>s it renders in <body> into <head> on the server, so the server's <head>
+ *    does not have the order the layout gives it, and Preact, which matches elements by tag in order,
+ *    would drop the stylesheet. The <head> the server sent is therefore kept as it is: in the browser the
+ *    layout's <head> is rendered with the server's markup, which Preact leaves alone.
+ *    Known cost: client-side navigations do not update the title and meta tags (the server's pages have them).
+ * 3. HydratedRouter first decodes the data the server streamed into the page, suspending until it is done.
  *    React waits for that at the root; Preact would not. So the decoding is started and awaited first: the
  *    first call throws the decoding promise before it uses any hook, and afterwards renders at once.
  */
+const serverHead = { __html: document.head.innerHTML };
 const previousVNodeHook = options.vnode;
 options.vnode = (vnode: VNode) => {
   if (vnode.type === "html") vnode.type = Fragment;
+  else if (vnode.type === "head") vnode.props = { dangerouslySetInnerHTML: serverHead } as VNode["props"];
   previousVNodeHook?.(vnode);
 };
 

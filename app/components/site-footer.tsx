@@ -23,10 +23,10 @@ function FooterList({ title, links }: { title: string; links: { to: string; labe
   return (
     <div>
       <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">{title}</h2>
-      <ul className="space-y-2 text-sm">
+      <ul className="space-y-1 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="hover:text-white hover:underline">
+            <Link to={link.to} className="inline-block py-1 hover:text-white hover:underline">
               {link.label}
             </Link>
           </li>
@@ -44,12 +44,12 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
         <div className="lg:col-span-1">
           <p className="font-serif text-xl font-bold text-white">{STORE.name}</p>
           <p className="mt-2 text-sm">{STORE.tagline}. Shipping across India.</p>
-          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social links">
+          <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Social links">
             <li>
               <a
                 href={STORE.social.instagram}
                 rel="noopener noreferrer"
-                className="hover:text-white hover:underline"
+                className="inline-block py-1 hover:text-white hover:underline"
               >
                 Instagram
               </a>
@@ -58,7 +58,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
               <a
                 href={STORE.social.facebook}
                 rel="noopener noreferrer"
-                className="hover:text-white hover:underline"
+                className="inline-block py-1 hover:text-white hover:underline"
               >
                 Facebook
               </a>
@@ -67,7 +67,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
               <a
                 href={STORE.social.youtube}
                 rel="noopener noreferrer"
-                className="hover:text-white hover:underline"
+                className="inline-block py-1 hover:text-white hover:underline"
               >
                 YouTube
               </a>
@@ -76,7 +76,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
               <a
                 href={STORE.social.whatsapp}
                 rel="noopener noreferrer"
-                className="hover:text-white hover:underline"
+                className="inline-block py-1 hover:text-white hover:underline"
               >
                 WhatsApp
               </a>
@@ -98,12 +98,15 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           </h2>
           <address className="space-y-2 text-sm not-italic">
             <p>
-              <a href={STORE.phoneHref} className="hover:text-white hover:underline">
+              <a href={STORE.phoneHref} className="inline-block py-1 hover:text-white hover:underline">
                 {STORE.phone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${STORE.email}`} className="hover:text-white hover:underline">
+              <a
+                href={`mailto:${STORE.email}`}
+                className="inline-block py-1 hover:text-white hover:underline"
+              >
                 {STORE.email}
               </a>
             </p>

@@ -90,13 +90,15 @@ export function SiteHeader() {
         </div>
       </div>
       <nav aria-label="Main" className="border-t border-brand-100 md:hidden">
-        <ul className="flex justify-around py-2 text-sm">
+        <ul className="flex justify-around py-1 text-sm">
           {NAV_LINKS.map((link) => (
             <li key={link.to}>
               <NavLink
                 to={link.to}
                 end={link.to === "/"}
-                className={({ isActive }) => (isActive ? "font-semibold text-brand-700" : "")}
+                className={({ isActive }) =>
+                  `inline-block px-2 py-1 ${isActive ? "font-semibold text-brand-700" : ""}`
+                }
               >
                 {link.label}
               </NavLink>

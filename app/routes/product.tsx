@@ -204,41 +204,43 @@ function ProductView({ product }: { product: ProductDetail }) {
           <p className="text-sm text-muted">Inclusive of all taxes</p>
           <p className="mt-5 leading-relaxed">{product.description}</p>
 
-          <fieldset className="mt-6">
-            <div className="flex items-center justify-between">
-              <legend className="font-semibold">Select Size</legend>
+          <div className="relative mt-6">
+            <div className="absolute top-0 right-0">
               <SizeGuide kids={product.category.name === KIDS_CATEGORY_NAME} />
             </div>
-            <div className="mt-3 flex flex-wrap gap-2">
-              {product.sizes.map((option) => (
-                <label
-                  key={option.label}
-                  className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}
-                >
-                  <input
-                    type="radio"
-                    name="size"
-                    value={option.label}
-                    checked={size === option.label}
-                    disabled={option.stock === 0}
-                    onChange={() => {
-                      setSize(option.label);
-                      setSizeError(false);
-                    }}
-                    className="peer sr-only"
-                  />
-                  <span className="block min-w-12 rounded border border-brand-200 px-3 py-2 text-center peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:text-muted peer-disabled:line-through peer-disabled:opacity-60">
-                    {option.label}
-                  </span>
-                </label>
-              ))}
-            </div>
-            {sizeError ? (
-              <p className="mt-2 text-sm text-red-700" role="alert">
-                Please select a size before adding to bag
-              </p>
-            ) : null}
-          </fieldset>
+            <fieldset>
+              <legend className="font-semibold">Select Size</legend>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {product.sizes.map((option) => (
+                  <label
+                    key={option.label}
+                    className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}
+                  >
+                    <input
+                      type="radio"
+                      name="size"
+                      value={option.label}
+                      checked={size === option.label}
+                      disabled={option.stock === 0}
+                      onChange={() => {
+                        setSize(option.label);
+                        setSizeError(false);
+                      }}
+                      className="peer sr-only"
+                    />
+                    <span className="block min-w-12 rounded border border-brand-200 px-3 py-2 text-center peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:text-muted peer-disabled:line-through peer-disabled:opacity-60">
+                      {option.label}
+                    </span>
+                  </label>
+                ))}
+              </div>
+              {sizeError ? (
+                <p className="mt-2 text-sm text-red-700" role="alert">
+                  Please select a size before adding to bag
+                </p>
+              ) : null}
+            </fieldset>
+          </div>
 
           <div className="mt-6 flex items-center gap-4">
             <span className="font-semibold" id="quantity-label">

@@ -155,11 +155,11 @@ function ProductList({
         labelledBy="filters-title"
         className="drawer bg-white p-0"
       >
-        <div className="flex h-full flex-col p-5">
+        <div className="p-5">
           <h2 id="filters-title" className="text-xl font-semibold">
             Filters & Sort
           </h2>
-          <div className="mt-4 flex-1 overflow-y-auto">
+          <div className="mt-4">
             <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
           </div>
         </div>

@@ -68,9 +68,19 @@ test("Load More appends the next page and hides when the list is complete", asyn
   await expect(cards).toHaveCount(total);
 });
 
+/** Opens, from the list, the best-selling product that has at least two sizes in stock. */
 async function openFirstInStockProduct(page: Page) {
+  const list = await (await page.request.get("/api/products/get-products?sort=bestsellers&limit=8")).json();
+  let name: string | undefined;
+  for (const summary of list.data as Array<{ _id: number; name: string }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json()).data;
+    if (detail.sizes.filter((size: { stock: number }) => size.stock > 0).length >= 2) {
+      name = summary.name;
+      break;
+    }
+  }
   await page.goto("/products?sort=bestsellers");
-  await page.locator("main article").filter({ hasNotText: "Out of stock" }).first().getByRole("link").click();
+  await page.locator("main article").getByRole("link", { name: name!, exact: true }).click();
   await expect(page).toHaveURL(/\/products\/\d+$/);
   await expect(page.getByRole("button", { name: "ADD TO BAG" })).toBeVisible();
 }
