@@ -23,7 +23,8 @@ const serverHead = { __html: document.head.innerHTML };
 const previousVNodeHook = options.vnode;
 options.vnode = (vnode: VNode) => {
   if (vnode.type === "html") vnode.type = Fragment;
-  else if (vnode.type === "head") vnode.props = { dangerouslySetInnerHTML: serverHead } as VNode["props"];
+  else if (vnode.type === "head")
+    vnode.props = { children: null, dangerouslySetInnerHTML: serverHead } as VNode["props"];
   previousVNodeHook?.(vnode);
 };
 

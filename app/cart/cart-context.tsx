@@ -1,13 +1,5 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from "react";
-import { createLocalStore } from "~/lib/local-store";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createLocalStore, useLocalStore } from "~/lib/local-store";
 import { addLine, isCartItems, removeLine, stepQuantity, type CartItem } from "./cart-lines";
 
 export const cartStore = createLocalStore<CartItem[]>("cartItems", [], isCartItems);
@@ -26,7 +18,7 @@ type CartContextValue = {
 const CartContext = createContext<CartContextValue | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
-  const items = useSyncExternalStore(cartStore.subscribe, cartStore.getSnapshot, cartStore.getServerSnapshot);
+  const items = useLocalStore(cartStore);
   const [isOpen, setOpen] = useState(false);
 
   const add = useCallback((item: CartItem) => {

@@ -1,3 +1,5 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+
 /**
  * A value kept in local storage under one key, readable with useSyncExternalStore. It renders as the
  * fallback on the server and in the first client render, then follows storage, also across tabs.
@@ -56,4 +58,20 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
       write(change(read()));
     },
   };
+}
+
+type LocalStore<T> = ReturnType<typeof createLocalStore<T>>;
+
+/**
+ * The store's value in a component. The first render in the browser shows the same fallback as the server
+ * did, so hydration matches; the stored value follows right after. (Preact, which runs the browser build,
+ * does not use getServerSnapshot while hydrating.)
+ */
+export function useLocalStore<T>(store: LocalStore<T>): T {
+  const [hydrated, setHydrated] = useState(false);
+  // One extra render right after hydration is the point here.
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setHydrated(true), []);
+  const value = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  return hydrated ? value : store.getServerSnapshot();
 }

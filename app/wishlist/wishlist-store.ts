@@ -1,5 +1,4 @@
-import { useSyncExternalStore } from "react";
-import { createLocalStore } from "~/lib/local-store";
+import { createLocalStore, useLocalStore } from "~/lib/local-store";
 
 export type WishlistItem = { id: number; name: string; price: number; image: string | null };
 
@@ -19,11 +18,7 @@ function isWishlist(value: unknown): value is WishlistItem[] {
 export const wishlistStore = createLocalStore<WishlistItem[]>("wishlist", [], isWishlist);
 
 export function useWishlist() {
-  const items = useSyncExternalStore(
-    wishlistStore.subscribe,
-    wishlistStore.getSnapshot,
-    wishlistStore.getServerSnapshot,
-  );
+  const items = useLocalStore(wishlistStore);
   return {
     items,
     has: (id: number) => items.some((item) => item.id === id),

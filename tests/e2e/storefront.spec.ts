@@ -73,7 +73,8 @@ async function openFirstInStockProduct(page: Page) {
   const list = await (await page.request.get("/api/products/get-products?sort=bestsellers&limit=8")).json();
   let name: string | undefined;
   for (const summary of list.data as Array<{ _id: number; name: string }>) {
-    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json()).data;
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
     if (detail.sizes.filter((size: { stock: number }) => size.stock > 0).length >= 2) {
       name = summary.name;
       break;
