@@ -10,6 +10,13 @@ const QUICK_LINKS = [
   { to: "/wishlist", label: "Wishlist" },
 ];
 
+const SOCIAL_LINKS = [
+  { href: STORE.social.instagram, label: "Instagram" },
+  { href: STORE.social.facebook, label: "Facebook" },
+  { href: STORE.social.youtube, label: "YouTube" },
+  { href: STORE.social.whatsapp, label: "WhatsApp" },
+];
+
 const SERVICE_LINKS = [
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/faq", label: "FAQ" },
@@ -45,42 +52,17 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           <p className="font-serif text-xl font-bold text-white">{STORE.name}</p>
           <p className="mt-2 text-sm">{STORE.tagline}. Shipping across India.</p>
           <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Social links">
-            <li>
-              <a
-                href={STORE.social.instagram}
-                rel="noopener noreferrer"
-                className="inline-block py-1 hover:text-white hover:underline"
-              >
-                Instagram
-              </a>
-            </li>
-            <li>
-              <a
-                href={STORE.social.facebook}
-                rel="noopener noreferrer"
-                className="inline-block py-1 hover:text-white hover:underline"
-              >
-                Facebook
-              </a>
-            </li>
-            <li>
-              <a
-                href={STORE.social.youtube}
-                rel="noopener noreferrer"
-                className="inline-block py-1 hover:text-white hover:underline"
-              >
-                YouTube
-              </a>
-            </li>
-            <li>
-              <a
-                href={STORE.social.whatsapp}
-                rel="noopener noreferrer"
-                className="inline-block py-1 hover:text-white hover:underline"
-              >
-                WhatsApp
-              </a>
-            </li>
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.label}>
+                <a
+                  href={link.href}
+                  rel="noopener noreferrer"
+                  className="inline-block py-1 hover:text-white hover:underline"
+                >
+                  {link.label}
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
         <FooterList title="Quick Links" links={QUICK_LINKS} />
