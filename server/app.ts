@@ -1,5 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -7,6 +8,10 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { createAccountsService } from "./auth/accounts.service";
+import { createAuthGuard, sessionCookieFor, type AuthGuard } from "./auth/auth-guard";
+import { authRoutes } from "./auth/auth.routes";
+import { createAuthService, type AuthService } from "./auth/auth.service";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import type { Config } from "./config";
@@ -15,6 +20,7 @@ import { createContactService } from "./contact/contact.service";
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
+import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { registerErrorHandling } from "./lib/error-handler";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
@@ -26,6 +32,8 @@ export type Services = {
   media: MediaService;
   catalog: CatalogService;
   mailWorker: MailWorker;
+  auth: AuthService;
+  guard: AuthGuard;
 };
 
 declare module "fastify" {
@@ -39,13 +47,34 @@ export type BuildOptions = {
   web?: WebBuild;
   /** Start the background mail worker (off in tests, which run it by hand). */
   startWorkers?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
+  logStream?: NodeJS.WritableStream;
 };
 
-const REDACTED_HEADERS = ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'];
+const REDACTED_HEADERS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "res.headers.authorization",
+];
+
+/** Reset links carry their token in the query: request logs keep the path and drop query values. */
+const redactQuery = (url: string) => url.replace(/([?&][^=&]+)=[^&]*/g, "$1=[redacted]");
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACTED_HEADERS, censor: "[redacted]" } },
+    logger: {
+      level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      redact: { paths: REDACTED_HEADERS, censor: "[redacted]" },
+      serializers: {
+        req: (request: { method: string; url: string; ip?: string }) => ({
+          method: request.method,
+          url: redactQuery(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === "production",
   });
@@ -63,11 +92,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
-  app.decorate("services", { db, media, catalog, mailWorker });
+  const auth = createAuthService({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
+  const accounts = createAccountsService({ db });
+  const sessionCookie = sessionCookieFor(config.env);
+  const guard = createAuthGuard({ auth, cookie: sessionCookie });
+  app.decorate("services", { db, media, catalog, mailWorker, auth, guard });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media });
     if (seeded.products > 0) app.log.info(seeded, "demo catalog loaded");
+    // Demo accounts have published passwords: never in production.
+    if (config.env !== "production" && (await accounts.seedDemoAccounts()) > 0)
+      app.log.info("demo accounts created (see the README)");
+  }
+  if (config.admin) {
+    await accounts.ensureSuperAdmin(config.admin);
+    app.log.info({ email: config.admin.email }, "super admin from ADMIN_EMAIL is ready");
   }
 
   // Third-party plugins.
@@ -80,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
     ...(config.redisUrl
@@ -96,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  refuseCrossSiteWrites(app, config.publicUrl);
 
   // Routes.
   app.get("/api/health", async () => {
@@ -105,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   await app.register(catalogRoutes, { prefix: "/api", catalog });
   await app.register(contactRoutes, { prefix: "/api", contact });
+  await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", async (request, reply) =>
     reply

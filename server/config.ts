@@ -19,6 +19,8 @@ const envSchema = z.object({
   STORE_EMAIL: z.email().default("care@rangoli.example"),
   REDIS_URL: z.url().optional(),
   SEED_DEMO: booleanString.optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).max(128).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -37,6 +39,8 @@ export type Config = {
   storeEmail: string;
   redisUrl: string | undefined;
   seedDemo: boolean;
+  /** The first super admin, created or updated at start. */
+  admin: { email: string; password: string } | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
 };
 
@@ -49,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined))
+    throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -63,6 +69,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeEmail: e.STORE_EMAIL,
     redisUrl: e.REDIS_URL,
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -3,3 +3,4 @@ export * from "../media/media.tables";
 export * from "../catalog/catalog.tables";
 export * from "../contact/contact.tables";
 export * from "../mail/mail.tables";
+export * from "../auth/auth.tables";

@@ -15,3 +15,7 @@ export class HttpError extends Error {
 export const notFound = (message: string) => new HttpError(404, message);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new HttpError(400, message, errors);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);

@@ -4,14 +4,17 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import type { FastifyInstance } from "fastify";
-import { buildApp } from "../app";
+import { buildApp, type BuildOptions } from "../app";
 import { loadConfig, type Config } from "../config";
 
 /**
  * A fresh store for one test file: PGlite in memory by default; with DATABASE_URL set, a new PostgreSQL
  * database created for the file and dropped afterwards, so test files never share rows.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<{
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: BuildOptions = {},
+): Promise<{
   app: FastifyInstance;
   close: () => Promise<void>;
 }> {
@@ -36,7 +39,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<{
     seedDemo: false,
     ...overrides,
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     async close() {

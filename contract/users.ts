@@ -1,0 +1,207 @@
+import { z } from "zod";
+import { envelope } from "./envelope";
+
+/** Roles of spec section 6. The super admin is also an admin: every staff area is open to it. */
+export const ROLE = { superAdmin: 1, admin: 2, customer: 3 } as const;
+export type RoleId = (typeof ROLE)[keyof typeof ROLE];
+export const STAFF_ROLES: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin];
+export const ANY_ROLE: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin, ROLE.customer];
+
+/** The route guards of the spec speak of 'User' and 'Admin'; the super admin has its own name. */
+export const ROLE_NAMES = { 1: "SuperAdmin", 2: "Admin", 3: "User" } as const satisfies Record<RoleId, string>;
+export type RoleName = (typeof ROLE_NAMES)[RoleId];
+
+export const OTP_LENGTH = 6;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const RESEND_COOLDOWN_SECONDS = 60;
+
+export const MESSAGES = {
+  fullNameRequired: "Full name is required",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  mobileRequired: "Mobile number is required",
+  mobileInvalid: "Please enter a valid 10-digit mobile number",
+  passwordRequired: "Password is required",
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordsDoNotMatch: "Passwords do not match",
+  termsRequired: "You must accept the terms and conditions",
+  loginMissingFields: "Please enter both email and password.",
+  otpIncomplete: "Please enter all 6 digits",
+} as const;
+
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message });
+
+export const emailField = requiredText(MESSAGES.emailRequired).pipe(
+  z
+    .email({ error: MESSAGES.emailInvalid })
+    .max(254, { error: MESSAGES.emailInvalid })
+    .transform((email) => email.toLowerCase()),
+);
+
+/** An Indian mobile number: 10 digits starting with 6-9, optionally written with +91 or 0 and spaces. */
+export const mobileField = requiredText(MESSAGES.mobileRequired).transform((value, context) => {
+  const digits = value.replace(/[\s()-]/g, "").replace(/^(\+91|0091|0)/, "");
+  if (!/^[6-9]\d{9}$/.test(digits)) {
+    context.addIssue({ code: "custom", message: MESSAGES.mobileInvalid });
+    return z.NEVER;
+  }
+  return digits;
+});
+
+export const newPasswordField = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, { error: MESSAGES.passwordRequired })
+  .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong });
+
+const otpField = z
+  .string({ error: MESSAGES.otpIncomplete })
+  .trim()
+  .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: MESSAGES.otpIncomplete });
+
+/** POST /users/register. The spec's client sends fullName, email, phone, password; the store's form also
+ * sends confirmPassword and acceptTerms, checked when present. */
+export const registerRequest = z
+  .object({
+    fullName: requiredText(MESSAGES.fullNameRequired).pipe(z.string().max(100)),
+    email: emailField,
+    phone: mobileField,
+    password: newPasswordField,
+    confirmPassword: z.string().optional(),
+    acceptTerms: z.boolean().optional(),
+  })
+  .check((context) => {
+    const { password, confirmPassword, acceptTerms } = context.value;
+    if (confirmPassword !== undefined && confirmPassword !== password)
+      context.issues.push({
+        code: "custom",
+        message: MESSAGES.passwordsDoNotMatch,
+        path: ["confirmPassword"],
+        input: confirmPassword,
+      });
+    if (acceptTerms === false)
+      context.issues.push({
+        code: "custom",
+        message: MESSAGES.termsRequired,
+        path: ["acceptTerms"],
+        input: acceptTerms,
+      });
+  });
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const verifyOtpRequest = z.object({
+  otp: otpField,
+  /** Identifies the account when no Bearer token from register is sent. */
+  email: emailField.optional(),
+});
+export type VerifyOtpRequest = z.input<typeof verifyOtpRequest>;
+
+export const resendOtpRequest = z.object({ email: emailField.optional() });
+export type ResendOtpRequest = z.input<typeof resendOtpRequest>;
+
+const loginText = z
+  .string({ error: MESSAGES.loginMissingFields })
+  .min(1, { error: MESSAGES.loginMissingFields })
+  .max(254 + PASSWORD_MAX_LENGTH, { error: MESSAGES.loginMissingFields });
+export const loginRequest = z.object({
+  email: loginText.transform((email) => email.trim().toLowerCase()),
+  password: loginText,
+});
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const forgotPasswordRequest = z.object({ email: emailField });
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
+
+export const resetPasswordRequest = z
+  .object({
+    token: z.string({ error: "This reset link is invalid." }).min(20, { error: "This reset link is invalid." }),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: MESSAGES.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+const roleId = z.union([z.literal(1), z.literal(2), z.literal(3)]);
+
+export const sessionUser = z.object({
+  fullName: z.string(),
+  roleId,
+  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+});
+export type SessionUser = z.infer<typeof sessionUser>;
+
+/** The answer of login and of a successful verification: the token also goes out in the
+ * `authorization` header and in the session cookie. */
+export const sessionResponse = envelope(sessionUser).extend({ token: z.string() });
+
+export const registerResponse = envelope(
+  z.object({ email: z.string(), resendAvailableInSeconds: z.number().int() }),
+).extend({ token: z.string() });
+
+export const resendOtpResponse = envelope(z.object({ resendAvailableInSeconds: z.number().int() }));
+
+export const messageResponse = envelope(z.null());
+
+export const profile = z.object({
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  billingAddress: z.string().nullable(),
+  roleId,
+  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+});
+export type Profile = z.infer<typeof profile>;
+
+/** GET /users/get-me: the spec reads the first element of the data array. */
+export const getMeResponse = envelope(z.array(profile));
+
+// The super admin's calls.
+export const USER_GROUPS = ["staff", "customers"] as const;
+export const listUsersQuery = z.object({
+  group: z.enum(USER_GROUPS, { error: "Group must be staff or customers" }).default("staff"),
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int({ error: "Page must be a whole number" })
+    .min(1, { error: "Page must be 1 or more" })
+    .default(1),
+  limit: z.coerce
+    .number({ error: "Limit must be a number" })
+    .int({ error: "Limit must be a whole number" })
+    .min(1, { error: "Limit must be 1 or more" })
+    .max(100, { error: "Limit must be 100 or less" })
+    .default(20),
+});
+export type ListUsersQuery = z.input<typeof listUsersQuery>;
+
+export const userSummary = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  roleId,
+  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+  verified: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserSummary = z.infer<typeof userSummary>;
+
+export const listUsersResponse = envelope(z.array(userSummary)).extend({
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int() }),
+});
+
+export const updateRoleRequest = z.object({
+  userId: z.coerce.number({ error: "Invalid user ID" }).int({ error: "Invalid user ID" }).positive({
+    error: "Invalid user ID",
+  }),
+  roleId: z.union([z.literal(ROLE.admin), z.literal(ROLE.customer)], {
+    error: "A user can be made an admin (2) or a customer (3)",
+  }),
+});
+export type UpdateRoleRequest = z.input<typeof updateRoleRequest>;
+export const updateRoleResponse = envelope(userSummary);

@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users";
+import { forbidden, unauthorized } from "../lib/errors";
+import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set by a guard of this module on the routes that require a session. */
+    user?: AuthenticatedUser;
+  }
+}
+
+export type SessionCookie = { name: string; secure: boolean };
+
+/** `__Host-` binds the cookie to this exact origin; browsers accept that name only on Secure cookies. */
+export function sessionCookieFor(env: string): SessionCookie {
+  const secure = env !== "development";
+  return { name: secure ? "__Host-session" : "session", secure };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The session token of a request: `Authorization: Bearer <token>` (or the bare token), else the cookie. */
+export function credentialsOf(request: FastifyRequest, cookie: SessionCookie) {
+  const header = request.headers.authorization?.trim();
+  if (header) return { token: header.replace(/^Bearer\s+/i, ""), via: "header" as const };
+  const fromCookie = request.cookies[cookie.name];
+  if (fromCookie) return { token: fromCookie, via: "cookie" as const };
+  return null;
+}
+
+export function createAuthGuard({ auth, cookie }: { auth: AuthService; cookie: SessionCookie }) {
+  /**
+   * The user behind the request, or null. A write authenticated by the cookie must say it comes from the
+   * store's own pages (cross-site ones are already refused by `refuseCrossSiteWrites`).
+   */
+  async function identify(request: FastifyRequest) {
+    const credentials = credentialsOf(request, cookie);
+    if (!credentials) return null;
+    if (
+      credentials.via === "cookie" &&
+      !SAFE_METHODS.has(request.method) &&
+      !request.headers.origin &&
+      request.headers["sec-fetch-site"] !== "same-origin"
+    )
+      throw forbidden("This request must come from the store's own pages.");
+    const user = await auth.authenticate(credentials.token);
+    return user ? { user, via: credentials.via } : null;
+  }
+
+  function requireRole(roles: readonly RoleId[]) {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
+      const identified = await identify(request);
+      if (!identified) throw unauthorized(AUTH_MESSAGES.sessionMissing);
+      if (!roles.includes(identified.user.roleId)) throw forbidden("You do not have access to this.");
+      request.user = identified.user;
+    };
+  }
+
+  return {
+    identify,
+    requireUser: requireRole(ANY_ROLE),
+    requireStaff: requireRole(STAFF_ROLES),
+    requireSuperAdmin: requireRole([ROLE.superAdmin]),
+  };
+}
+
+export type AuthGuard = ReturnType<typeof createAuthGuard>;
