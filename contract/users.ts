@@ -8,7 +8,10 @@ export const STAFF_ROLES: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin];
 export const ANY_ROLE: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin, ROLE.customer];
 
 /** The route guards of the spec speak of 'User' and 'Admin'; the super admin has its own name. */
-export const ROLE_NAMES = { 1: "SuperAdmin", 2: "Admin", 3: "User" } as const satisfies Record<RoleId, string>;
+export const ROLE_NAMES = { 1: "SuperAdmin", 2: "Admin", 3: "User" } as const satisfies Record<
+  RoleId,
+  string
+>;
 export type RoleName = (typeof ROLE_NAMES)[RoleId];
 
 export const OTP_LENGTH = 6;
@@ -31,8 +34,7 @@ export const MESSAGES = {
   otpIncomplete: "Please enter all 6 digits",
 } as const;
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
 export const emailField = requiredText(MESSAGES.emailRequired).pipe(
   z
@@ -117,7 +119,9 @@ export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
 export const resetPasswordRequest = z
   .object({
-    token: z.string({ error: "This reset link is invalid." }).min(20, { error: "This reset link is invalid." }),
+    token: z
+      .string({ error: "This reset link is invalid." })
+      .min(20, { error: "This reset link is invalid." }),
     password: newPasswordField,
     confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }),
   })

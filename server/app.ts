@@ -121,11 +121,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
+    : undefined;
   await app.register(rateLimit, {
     global: false,
-    ...(config.redisUrl
-      ? { redis: new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 }) }
-      : {}),
+    ...(redis ? { redis } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       code: 429,
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.startWorkers) mailWorker.start();
   app.addHook("onClose", async () => {
     await mailWorker.stop();
+    await redis?.quit();
     await database.close();
   });
   return app;

@@ -208,7 +208,8 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
       const user = await accounts.setRole(request.body.userId, request.body.roleId);
       return {
         code: 200,
-        message: user.roleId === 2 ? `${user.fullName} is now an admin.` : `${user.fullName} is now a customer.`,
+        message:
+          user.roleId === 2 ? `${user.fullName} is now an admin.` : `${user.fullName} is now a customer.`,
         data: user,
       };
     },

@@ -167,11 +167,18 @@ export function createAuthService({
       throw error;
     }
     onMailQueued();
-    return { token: registrationToken, email: input.email, resendAvailableInSeconds: RESEND_COOLDOWN_SECONDS };
+    return {
+      token: registrationToken,
+      email: input.email,
+      resendAvailableInSeconds: RESEND_COOLDOWN_SECONDS,
+    };
   }
 
   /** The pending verification named by the registration token, or else by the e-mail. */
-  async function findVerification(by: { registrationToken?: string | undefined; email?: string | undefined }) {
+  async function findVerification(by: {
+    registrationToken?: string | undefined;
+    email?: string | undefined;
+  }) {
     const where = by.registrationToken
       ? eq(emailVerifications.tokenHash, hashToken(by.registrationToken))
       : by.email
@@ -271,7 +278,11 @@ export function createAuthService({
         )
         .returning({ userId: emailVerifications.userId });
       if (!claimed) return false;
-      await writeVerificationCode(tx, { id: pending.userId, email: pending.email, fullName: pending.fullName });
+      await writeVerificationCode(tx, {
+        id: pending.userId,
+        email: pending.email,
+        fullName: pending.fullName,
+      });
       return true;
     });
     if (!sent) throw tooManyRequests(waitMessage(RESEND_COOLDOWN_SECONDS));

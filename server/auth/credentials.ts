@@ -42,4 +42,7 @@ export const newToken = () => randomBytes(32).toString("base64url");
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A one-time code of OTP_LENGTH digits from the CSPRNG, leading zeros kept. */
-export const newOtp = () => randomInt(0, 10 ** OTP_LENGTH).toString().padStart(OTP_LENGTH, "0");
+export const newOtp = () =>
+  randomInt(0, 10 ** OTP_LENGTH)
+    .toString()
+    .padStart(OTP_LENGTH, "0");

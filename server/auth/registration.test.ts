@@ -55,7 +55,10 @@ const verify = (body: unknown, headers: Record<string, string> = {}) =>
 describe("POST /api/users/register", () => {
   it("creates an unverified account and mails a 6-digit code that is stored only as an argon2id hash", async () => {
     const email = uniqueEmail();
-    const response = await post(app, "/api/users/register", { ...registration(email), email: ` ${email.toUpperCase()} ` });
+    const response = await post(app, "/api/users/register", {
+      ...registration(email),
+      email: ` ${email.toUpperCase()} `,
+    });
 
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -120,7 +123,10 @@ describe("POST /api/users/register", () => {
     expect(tooSoon.json().message).toMatch(/^Please wait \d+ seconds? before asking for a new code\.$/);
 
     await age(first.email, 61);
-    const again = await post(app, "/api/users/register", { ...registration(first.email), fullName: "Kavya R" });
+    const again = await post(app, "/api/users/register", {
+      ...registration(first.email),
+      fullName: "Kavya R",
+    });
     expect(again.statusCode).toBe(200);
     const secondCode = codeIn((await lastMailTo(app, first.email))!.text);
     // The first registration's token and code are replaced.
@@ -196,12 +202,15 @@ describe("POST /api/users/register-verify-otp", () => {
     expect((await verify({ otp: fresh }, bearer(token))).statusCode).toBe(200);
   });
 
-  it.each([["12345"], ["12a456"], [""], ["1234567"]])("asks for all 6 digits when the code is %j", async (otp) => {
-    const { token } = await register(app);
-    const response = await verify({ otp }, bearer(token));
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe("Please enter all 6 digits");
-  });
+  it.each([["12345"], ["12a456"], [""], ["1234567"]])(
+    "asks for all 6 digits when the code is %j",
+    async (otp) => {
+      const { token } = await register(app);
+      const response = await verify({ otp }, bearer(token));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe("Please enter all 6 digits");
+    },
+  );
 
   it("refuses an unknown registration token", async () => {
     const response = await verify({ otp: "123456" }, bearer("x".repeat(43)));
@@ -232,7 +241,9 @@ describe("POST /api/users/resend-otp", () => {
     const email = uniqueEmail();
     const response = await post(app, "/api/users/resend-otp", { email });
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe("If this account is waiting for verification, a new code is on its way.");
+    expect(response.json().message).toBe(
+      "If this account is waiting for verification, a new code is on its way.",
+    );
     expect(await mailCount(app, email)).toBe(0);
   });
 });

@@ -10,7 +10,8 @@ export const PASSWORD = "saffron-silk-42";
 
 /** Every call from its own address unless a test says otherwise, so rate limits count only where meant. */
 let nextAddress = 1;
-export const freshIp = () => `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
+export const freshIp = () =>
+  `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress++ & 255}`;
 
 export const uniqueEmail = (name = "shopper") => `${name}.${randomBytes(5).toString("hex")}@example.in`;
 
