@@ -1,38 +1,14 @@
 import { z } from "zod";
 import { envelope } from "./envelope";
-
-/** Roles of spec section 6. The super admin is also an admin: every staff area is open to it. */
-export const ROLE = { superAdmin: 1, admin: 2, customer: 3 } as const;
-export type RoleId = (typeof ROLE)[keyof typeof ROLE];
-export const STAFF_ROLES: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin];
-export const ANY_ROLE: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin, ROLE.customer];
-
-/** The route guards of the spec speak of 'User' and 'Admin'; the super admin has its own name. */
-export const ROLE_NAMES = { 1: "SuperAdmin", 2: "Admin", 3: "User" } as const satisfies Record<
-  RoleId,
-  string
->;
-export type RoleName = (typeof ROLE_NAMES)[RoleId];
-
-export const OTP_LENGTH = 6;
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
-export const RESEND_COOLDOWN_SECONDS = 60;
-
-export const MESSAGES = {
-  fullNameRequired: "Full name is required",
-  emailRequired: "Email is required",
-  emailInvalid: "Please enter a valid email address",
-  mobileRequired: "Mobile number is required",
-  mobileInvalid: "Please enter a valid 10-digit mobile number",
-  passwordRequired: "Password is required",
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
-  passwordsDoNotMatch: "Passwords do not match",
-  termsRequired: "You must accept the terms and conditions",
-  loginMissingFields: "Please enter both email and password.",
-  otpIncomplete: "Please enter all 6 digits",
-} as const;
+import {
+  MESSAGES,
+  normalizeMobile,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ROLE,
+  USER_GROUPS,
+} from "./users-rules";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
@@ -43,14 +19,13 @@ export const emailField = requiredText(MESSAGES.emailRequired).pipe(
     .transform((email) => email.toLowerCase()),
 );
 
-/** An Indian mobile number: 10 digits starting with 6-9, optionally written with +91 or 0 and spaces. */
 export const mobileField = requiredText(MESSAGES.mobileRequired).transform((value, context) => {
-  const digits = value.replace(/[\s()-]/g, "").replace(/^(\+91|0091|0)/, "");
-  if (!/^[6-9]\d{9}$/.test(digits)) {
+  const mobile = normalizeMobile(value);
+  if (mobile === null) {
     context.addIssue({ code: "custom", message: MESSAGES.mobileInvalid });
     return z.NEVER;
   }
-  return digits;
+  return mobile;
 });
 
 export const newPasswordField = z
@@ -166,7 +141,6 @@ export type Profile = z.infer<typeof profile>;
 export const getMeResponse = envelope(z.array(profile));
 
 // The super admin's calls.
-export const USER_GROUPS = ["staff", "customers"] as const;
 export const listUsersQuery = z.object({
   group: z.enum(USER_GROUPS, { error: "Group must be staff or customers" }).default("staff"),
   page: z.coerce

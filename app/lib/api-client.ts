@@ -1,6 +1,17 @@
 import type { Category, ProductDetail, ProductListResponse } from "#contract/catalog";
 import type { ContactMessage } from "#contract/contact";
 import type { ErrorEnvelope } from "#contract/envelope";
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  Profile,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SessionUser,
+  UpdateRoleRequest,
+  UserSummary,
+  VerifyOtpRequest,
+} from "#contract/users";
 
 /** A fetch limited to the store's API: the path is relative to /api. */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -41,6 +52,15 @@ async function call<T>(fetcher: ApiFetch, path: string, init?: RequestInit): Pro
   return { ok: true, ...body };
 }
 
+const postJson = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json", ...headers },
+  body: JSON.stringify(body),
+});
+
+const bearer = (token: string | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
 const toQuery = (params: Record<string, string | number | undefined>) => {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params))
@@ -60,11 +80,42 @@ export function createApiClient(fetcher: ApiFetch) {
     product: (id: string | number) =>
       call<{ data: ProductDetail }>(fetcher, `/products/get-product?${toQuery({ id: String(id) })}`),
     sendContact: (message: ContactMessage) =>
-      call<{ message: string }>(fetcher, "/contact/get-contact", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(message),
-      }),
+      call<{ message: string }>(fetcher, "/contact/get-contact", postJson(message)),
+
+    register: (form: RegisterRequest) =>
+      call<{ message: string; token: string; data: { email: string; resendAvailableInSeconds: number } }>(
+        fetcher,
+        "/users/register",
+        postJson(form),
+      ),
+    /** With the registration token as Bearer when the browser has it, else by e-mail. */
+    verifyOtp: (body: VerifyOtpRequest, registrationToken?: string) =>
+      call<{ message: string; data: SessionUser }>(
+        fetcher,
+        "/users/register-verify-otp",
+        postJson(body, bearer(registrationToken)),
+      ),
+    resendOtp: (email: string | undefined, registrationToken?: string) =>
+      call<{ message: string; data: { resendAvailableInSeconds: number } }>(
+        fetcher,
+        "/users/resend-otp",
+        postJson(email ? { email } : {}, bearer(registrationToken)),
+      ),
+    login: (credentials: LoginRequest) =>
+      call<{ message: string; data: SessionUser }>(fetcher, "/users/login", postJson(credentials)),
+    logout: () => call<{ message: string }>(fetcher, "/users/logout", postJson({})),
+    forgotPassword: (body: ForgotPasswordRequest) =>
+      call<{ message: string }>(fetcher, "/users/forgot-password", postJson(body)),
+    resetPassword: (body: ResetPasswordRequest) =>
+      call<{ message: string }>(fetcher, "/users/reset-password", postJson(body)),
+    me: () => call<{ data: Profile[] }>(fetcher, "/users/get-me"),
+    users: (query: { group: string; page: number }) =>
+      call<{ data: UserSummary[]; pagination: { page: number; limit: number; total: number } }>(
+        fetcher,
+        `/users/get-users?${toQuery(query)}`,
+      ),
+    updateRole: (body: UpdateRoleRequest) =>
+      call<{ message: string; data: UserSummary }>(fetcher, "/users/update-role", postJson(body)),
   };
 }
 

@@ -1,8 +1,12 @@
 import { Link } from "react-router";
+import { ANY_ROLE } from "#contract/users-rules";
+import { requireUser } from "~/account/guards";
+import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { subtotal } from "~/cart/cart-lines";
 import { formatRupees } from "~/lib/money";
 import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/checkout";
 
 export const meta = () =>
   pageMeta({
@@ -10,6 +14,12 @@ export const meta = () =>
     description: "Review your bag and place your order.",
     noindex: true,
   });
+
+/** Checkout is for signed-in shoppers (spec route table); guests log in first and come back. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, ANY_ROLE);
+  return null;
+}
 
 /** A placeholder until online checkout ships: it shows the bag and how to order meanwhile. */
 export default function Checkout() {
@@ -36,13 +46,16 @@ export default function Checkout() {
               </li>
             ))}
           </ul>
-          <p className="mt-4 flex justify-between text-lg font-semibold">
+          <p className="mt-4 flex justify-between px-4 text-lg font-semibold">
             <span>Subtotal</span>
             <span>{formatRupees(subtotal(items))}</span>
           </p>
           <p className="mt-6 rounded-lg bg-brand-50 p-4">
-            Online payment with PhonePe is coming soon. Meanwhile, call or WhatsApp us with your bag and we
-            will confirm your order.
+            Online payment with PhonePe is coming soon. Meanwhile, call or WhatsApp us on{" "}
+            <a href={STORE.phoneHref} className="font-semibold text-brand-700 underline">
+              {STORE.phone}
+            </a>{" "}
+            with your bag and we will confirm your order.
           </p>
         </>
       )}

@@ -1,12 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import {
-  ROLE,
-  ROLE_NAMES,
-  STAFF_ROLES,
-  type RoleId,
-  type UserSummary,
-  USER_GROUPS,
-} from "../../contract/users";
+import type { UserSummary } from "../../contract/users";
+import { ROLE, ROLE_NAMES, STAFF_ROLES, type RoleId, USER_GROUPS } from "../../contract/users-rules";
 import type { Database } from "../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import { sessions, users } from "./auth.tables";

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users";
+import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
 import { forbidden, unauthorized } from "../lib/errors";
 import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
 

@@ -1,12 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import {
-  RESEND_COOLDOWN_SECONDS,
-  ROLE_NAMES,
-  STAFF_ROLES,
-  type Profile,
-  type RoleId,
-  type SessionUser,
-} from "../../contract/users";
+import type { Profile, SessionUser } from "../../contract/users";
+import { RESEND_COOLDOWN_SECONDS, ROLE_NAMES, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
 import type { Database } from "../db/client";
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { OTP_LENGTH } from "../../contract/users";
+import { OTP_LENGTH } from "../../contract/users-rules";
 
 /** OWASP's argon2id minimum: 19 MiB of memory, 2 iterations, 1 lane (argon2id is the library's default
  * algorithm; a test checks the stored hashes say so). */

@@ -106,15 +106,27 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }
 
-const FORWARDED_HEADERS = ["cookie", "authorization", "user-agent", "accept-language"] as const;
+/** What the browser said that the API needs: its session, its language, and where a write comes from. */
+const FORWARDED_HEADERS = [
+  "cookie",
+  "authorization",
+  "user-agent",
+  "accept-language",
+  "origin",
+  "host",
+  "sec-fetch-site",
+] as const;
+/** What the API answers that the page must pass on: the session cookie it starts or ends. */
+const RETURNED_HEADERS = ["content-type", "set-cookie", "retry-after"] as const;
 
 function createInProcessApi(app: FastifyInstance, request: FastifyRequest): ApiFetch {
   return async (apiPath, init = {}) => {
-    const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
+    const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
+    Object.assign(headers, init.headers as Record<string, string> | undefined);
     const response = await app.inject({
       method: (init.method ?? "GET") as "GET",
       url: `/api${apiPath}`,
@@ -122,9 +134,15 @@ function createInProcessApi(app: FastifyInstance, request: FastifyRequest): ApiF
       remoteAddress: request.ip,
       ...(typeof init.body === "string" ? { payload: init.body } : {}),
     });
+    const returned = new Headers();
+    for (const name of RETURNED_HEADERS) {
+      const value = response.headers[name];
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+        returned.append(name, String(item));
+    }
     return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, {
       status: response.statusCode,
-      headers: { "content-type": String(response.headers["content-type"] ?? "application/json") },
+      headers: returned,
     });
   };
 }

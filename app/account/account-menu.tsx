@@ -1,0 +1,76 @@
+import type { MouseEvent } from "react";
+import { Link } from "react-router";
+import { ROLE } from "#contract/users-rules";
+import { UserIcon } from "~/components/icons";
+import type { RootUser } from "~/root";
+import { homeFor } from "./guards";
+import { LogoutButton } from "./logout-button";
+
+const closeMenu = (event: MouseEvent<HTMLElement>) =>
+  event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
+
+const ITEM_CLASS = "block w-full rounded-lg px-3 py-2 text-left hover:bg-brand-50 hover:text-brand-700";
+
+/**
+ * The header's account entry (spec "Navigation"): a Login link for guests; for a signed-in user, their
+ * name opening My Profile, Orders, Wishlist and Logout. The native popover closes on Escape and on a click
+ * outside, with no script of ours.
+ */
+export function AccountMenu({ user }: { user: RootUser }) {
+  if (!user)
+    return (
+      <Link to="/login" className="flex min-h-6 items-center gap-1 text-sm hover:text-brand-700">
+        <UserIcon />
+        <span className="hidden sm:inline">Login</span>
+        <span className="sr-only sm:hidden">Login</span>
+      </Link>
+    );
+  const firstName = user.fullName.split(" ")[0];
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget="account-menu"
+        className="flex min-h-6 items-center gap-1 text-sm hover:text-brand-700"
+      >
+        <UserIcon />
+        <span className="hidden max-w-36 truncate sm:inline">{user.fullName}</span>
+        <span className="sr-only sm:hidden">{user.fullName}</span>
+      </button>
+      <div
+        id="account-menu"
+        popover="auto"
+        className="inset-auto top-16 right-4 m-0 w-56 rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-brand-100"
+      >
+        <p className="truncate px-3 pt-1 pb-2 text-muted">Namaste, {firstName}</p>
+        <ul>
+          {user.roleId !== ROLE.customer && (
+            <li>
+              <Link to={homeFor(user.roleId)} onClick={closeMenu} className={ITEM_CLASS}>
+                Dashboard
+              </Link>
+            </li>
+          )}
+          <li>
+            <Link to="/profile" onClick={closeMenu} className={ITEM_CLASS}>
+              My Profile
+            </Link>
+          </li>
+          <li>
+            <Link to="/orders" onClick={closeMenu} className={ITEM_CLASS}>
+              Orders
+            </Link>
+          </li>
+          <li>
+            <Link to="/wishlist" onClick={closeMenu} className={ITEM_CLASS}>
+              Wishlist
+            </Link>
+          </li>
+          <li className="mt-1 border-t border-brand-100 pt-1">
+            <LogoutButton className={ITEM_CLASS} />
+          </li>
+        </ul>
+      </div>
+    </>
+  );
+}

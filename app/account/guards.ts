@@ -1,0 +1,40 @@
+import { redirect, type AppLoadContext } from "react-router";
+import type { Profile } from "#contract/users";
+import { ROLE, type RoleId } from "#contract/users-rules";
+import { createApiClient } from "~/lib/api-client";
+
+/**
+ * The page side of the API's guards (the API enforces them whatever a page does): without a session the
+ * shopper goes to /login and comes back after logging in; with the wrong role, to /not-available.
+ */
+export async function requireUser(
+  request: Request,
+  context: AppLoadContext,
+  roles: readonly RoleId[],
+): Promise<Profile> {
+  const result = await createApiClient(context.api).me();
+  if (!result.ok || !result.data[0]) {
+    if (result.ok || result.status === 401) {
+      const url = new URL(request.url);
+      throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+    }
+    throw new Response(result.message, { status: result.status || 502 });
+  }
+  const user = result.data[0];
+  if (!roles.includes(user.roleId)) throw redirect("/not-available");
+  return user;
+}
+
+/** Where a user lands after logging in (spec section 4). */
+export function homeFor(roleId: RoleId): string {
+  if (roleId === ROLE.superAdmin) return "/super-admin-dashboard";
+  if (roleId === ROLE.admin) return "/admin-dashboard";
+  return "/";
+}
+
+/** A redirect target taken from a URL, kept on this site: a path, never `//host` or a full URL. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string | undefined {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
+    return undefined;
+  return value;
+}

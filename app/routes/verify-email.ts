@@ -1,0 +1,48 @@
+import { data } from "react-router";
+import { passingCookies } from "~/account/api-cookies";
+import { createApiClient } from "~/lib/api-client";
+import type { Route } from "./+types/verify-email";
+
+/**
+ * The OTP dialog's calls: verify the code (which starts a session) or send a new one. The account is
+ * named by the registration token when the browser has it, else by the e-mail.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value !== "" ? value : undefined;
+  };
+  const email = text("email");
+  const token = text("token");
+  const { fetcher, headers } = passingCookies(context.api);
+  const api = createApiClient(fetcher);
+
+  if (text("intent") === "resend") {
+    const result = await api.resendOtp(email, token);
+    return data(
+      result.ok
+        ? {
+            intent: "resend" as const,
+            ok: true as const,
+            message: result.message,
+            wait: result.data.resendAvailableInSeconds,
+          }
+        : { intent: "resend" as const, ok: false as const, message: result.message },
+      { status: result.ok ? 200 : result.status || 502 },
+    );
+  }
+
+  const result = await api.verifyOtp({ otp: text("otp") ?? "", ...(email ? { email } : {}) }, token);
+  return data(
+    result.ok
+      ? {
+          intent: "verify" as const,
+          ok: true as const,
+          message: result.message,
+          fullName: result.data.fullName,
+        }
+      : { intent: "verify" as const, ok: false as const, message: result.message },
+    { headers, status: result.ok ? 200 : result.status || 502 },
+  );
+}
