@@ -11,3 +11,6 @@ export const errorEnvelope = z.object({
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** An answer that has nothing to return but its message. */
+export const messageResponse = envelope(z.null());

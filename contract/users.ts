@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope } from "./envelope";
+import { envelope, messageResponse } from "./envelope";
 import {
   MESSAGES,
   normalizeMobile,
@@ -124,8 +124,6 @@ export const registerResponse = envelope(
 ).extend({ token: z.string() });
 
 export const resendOtpResponse = envelope(z.object({ resendAvailableInSeconds: z.number().int() }));
-
-export const messageResponse = envelope(z.null());
 
 export const profile = z.object({
   fullName: z.string(),

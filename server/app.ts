@@ -146,7 +146,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
-  await app.register(catalogRoutes, { prefix: "/api", catalog });
+  await app.register(catalogRoutes, { prefix: "/api", catalog, guard });
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });

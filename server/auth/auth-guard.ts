@@ -34,12 +34,12 @@ export function createAuthGuard({ auth, cookie }: { auth: AuthService; cookie: S
    * The user behind the request, or null. A write authenticated by the cookie must say it comes from the
    * store's own pages (cross-site ones are already refused by `refuseCrossSiteWrites`).
    */
-  async function identify(request: FastifyRequest) {
+  async function identify(request: FastifyRequest, { writes = !SAFE_METHODS.has(request.method) } = {}) {
     const credentials = credentialsOf(request, cookie);
     if (!credentials) return null;
     if (
       credentials.via === "cookie" &&
-      !SAFE_METHODS.has(request.method) &&
+      writes &&
       !request.headers.origin &&
       request.headers["sec-fetch-site"] !== "same-origin"
     )
@@ -48,9 +48,10 @@ export function createAuthGuard({ auth, cookie }: { auth: AuthService; cookie: S
     return user ? { user, via: credentials.via } : null;
   }
 
-  function requireRole(roles: readonly RoleId[]) {
+  /** `writes` marks a GET that changes something (the spec's delete-product), checked like a POST. */
+  function requireRole(roles: readonly RoleId[], options: { writes?: boolean } = {}) {
     return async (request: FastifyRequest, _reply: FastifyReply) => {
-      const identified = await identify(request);
+      const identified = await identify(request, options);
       if (!identified) throw unauthorized(AUTH_MESSAGES.sessionMissing);
       if (!roles.includes(identified.user.roleId)) throw forbidden("You do not have access to this.");
       request.user = identified.user;
@@ -62,6 +63,7 @@ export function createAuthGuard({ auth, cookie }: { auth: AuthService; cookie: S
     requireUser: requireRole(ANY_ROLE),
     requireStaff: requireRole(STAFF_ROLES),
     requireSuperAdmin: requireRole([ROLE.superAdmin]),
+    requireStaffWrite: requireRole(STAFF_ROLES, { writes: true }),
   };
 }
 

@@ -6,7 +6,6 @@ import {
   listUsersQuery,
   listUsersResponse,
   loginRequest,
-  messageResponse,
   registerRequest,
   registerResponse,
   resendOtpRequest,
@@ -17,6 +16,7 @@ import {
   updateRoleResponse,
   verifyOtpRequest,
 } from "../../contract/users";
+import { messageResponse } from "../../contract/envelope";
 import { limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
 import { type AuthGuard, credentialsOf, type SessionCookie } from "./auth-guard";

@@ -7,11 +7,16 @@ import {
   productListQuery,
   productListResponse,
 } from "../../contract/catalog";
+import { messageResponse } from "../../contract/envelope";
+import type { AuthGuard } from "../auth/auth-guard";
 import type { CatalogService } from "./catalog.service";
 
 const CATALOG_CACHE = "public, max-age=30, stale-while-revalidate=300";
 
-export async function catalogRoutes(server: FastifyInstance, { catalog }: { catalog: CatalogService }) {
+export async function catalogRoutes(
+  server: FastifyInstance,
+  { catalog, guard }: { catalog: CatalogService; guard: AuthGuard },
+) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -47,4 +52,24 @@ export async function catalogRoutes(server: FastifyInstance, { catalog }: { cata
       return { code: 200, message: "Product fetched successfully", data: product };
     },
   );
+
+  // The spec's call is a GET; DELETE is the same call for clients that prefer the proper verb. Staff only,
+  // and with a cookie only from the store's own pages, so a link on another site cannot delete.
+  for (const method of ["GET", "DELETE"] as const)
+    app.route({
+      method,
+      url: "/products/delete-product",
+      schema: {
+        tags: ["catalog"],
+        hide: method === "DELETE",
+        querystring: productIdQuery,
+        response: { 200: messageResponse },
+      },
+      onRequest: guard.requireStaffWrite,
+      handler: async (request, reply) => {
+        await catalog.deleteProduct(request.query.id);
+        reply.header("cache-control", "no-store");
+        return { code: 200, message: "The product has been removed from your account.", data: null };
+      },
+    });
 }

@@ -165,7 +165,17 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
     };
   }
 
-  return { listCategories, listProducts, getProduct };
+  /** Hides a product from the catalog; orders keep their lines (architecture "Data"). */
+  async function deleteProduct(id: number): Promise<void> {
+    const [deleted] = await db
+      .update(products)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(products.id, id), isNull(products.deletedAt)))
+      .returning({ id: products.id });
+    if (!deleted) throw notFound("Product not found");
+  }
+
+  return { listCategories, listProducts, getProduct, deleteProduct };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { RoleId } from "../../contract/users";
+import type { RoleId } from "../../contract/users-rules";
 import { users } from "../auth/auth.tables";
 import { hashSecret } from "../auth/credentials";
 import { outboxEmails } from "../mail/mail.tables";
