@@ -14,7 +14,8 @@ import { HydratedRouter } from "react-router/dom";
  *    does not have the order the layout gives it, and Preact, which matches elements by tag in order,
  *    would drop the stylesheet. The <head> the server sent is therefore kept as it is: in the browser the
  *    layout's <head> is rendered with the server's markup, which Preact leaves alone.
- *    Known cost: client-side navigations do not update the title and meta tags (the server's pages have them).
+ *    The title and meta tags of later pages are rendered into it after each client-side navigation by
+ *    RouteMetaAfterNavigation in root.tsx.
  * 3. HydratedRouter first decodes the data the server streamed into the page, suspending until it is done.
  *    React waits for that at the root; Preact would not. So the decoding is started and awaited first: the
  *    first call throws the decoding promise before it uses any hook, and afterwards renders at once.

@@ -1,4 +1,5 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import {
   isRouteErrorResponse,
   Links,
@@ -11,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { AfterLogout } from "./account/logout-button";
 import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
@@ -21,13 +23,30 @@ import { Toasts } from "./components/toast";
 import { createApiClient } from "./lib/api-client";
 import "./app.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const result = await createApiClient(context.api).categories();
-  return { categories: result.ok ? result.data : [], nonce: context.nonce, publicUrl: context.publicUrl };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const api = createApiClient(context.api);
+  // Only a request with cookies can carry a session: guests cost no session lookup.
+  const [categories, me] = await Promise.all([
+    api.categories(),
+    request.headers.has("cookie") ? api.me() : undefined,
+  ]);
+  const profile = me?.ok ? me.data[0] : undefined;
+  return {
+    categories: categories.ok ? categories.data : [],
+    user: profile ? { fullName: profile.fullName, roleId: profile.roleId } : null,
+    nonce: context.nonce,
+    publicUrl: context.publicUrl,
+  };
 }
 
-/** Categories and the origin do not change between navigations. */
-export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+export type RootUser = Awaited<ReturnType<typeof loader>>["user"];
+
+/**
+ * Categories and the origin do not change between navigations; the user changes only through a form
+ * (login, verification, logout), after which the root loads again.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
@@ -36,6 +55,32 @@ function ScrollToTopOnPathChange() {
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
   }, [pathname]);
   return null;
+}
+
+/**
+ * What <Meta /> puts into the server's <head>: the title, the route's meta tags, its canonical link and
+ * JSON-LD. (The layout's own charset, viewport and theme-color tags stay.)
+ */
+const ROUTE_META_IN_HEAD =
+  'title, meta:not([charset], [name="viewport"], [name="theme-color"]), link[rel="canonical"], script[type="application/ld+json"]';
+
+/**
+ * The browser keeps the <head> the server sent (entry.client.tsx), so it would keep the first page's title
+ * and tags. From the first client-side navigation on, the server's route tags are removed and the current
+ * routes' `meta` (the same functions the server used) is rendered into the <head> by React Router's <Meta />.
+ */
+function RouteMetaAfterNavigation() {
+  const { key } = useLocation();
+  const [firstKey] = useState(key);
+  const [serverTags] = useState(() =>
+    typeof document === "undefined" ? [] : [...document.head.querySelectorAll(ROUTE_META_IN_HEAD)],
+  );
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && key !== firstKey) setNavigated(true);
+  useEffect(() => {
+    if (navigated) for (const tag of serverTags) tag.remove();
+  }, [navigated, serverTags]);
+  return navigated ? createPortal(<Meta />, document.head) : null;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -53,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
+        <RouteMetaAfterNavigation />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -60,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { categories } = useLoaderData<typeof loader>();
+  const { categories, user } = useLoaderData<typeof loader>();
   return (
     <CartProvider>
       <a
@@ -70,13 +116,14 @@ export default function App() {
         Skip to content
       </a>
       <CustomizationBanner />
-      <SiteHeader />
+      <SiteHeader user={user} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
       <SiteFooter categories={categories} />
       <CartDrawer />
       <Toasts />
+      <AfterLogout />
       <ScrollToTopOnPathChange />
     </CartProvider>
   );

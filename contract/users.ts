@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envelope, messageResponse } from "./envelope";
+import { envelope } from "./envelope";
 import {
   MESSAGES,
   normalizeMobile,

@@ -27,8 +27,8 @@ export function AccountSidebar({ fullName, email }: { fullName: string; email: s
           {initialOf(fullName)}
         </span>
         <div className="min-w-0">
-          <p className="truncate font-semibold text-ink">{fullName}</p>
-          <p className="truncate text-sm text-muted">{email}</p>
+          <p className="font-semibold wrap-anywhere text-ink">{fullName}</p>
+          <p className="text-sm wrap-anywhere text-muted">{email}</p>
         </div>
       </div>
       <nav aria-label="Account" className="mt-4 border-t border-brand-100 pt-3">

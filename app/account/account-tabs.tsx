@@ -20,7 +20,7 @@ export function MyProfile({ user }: { user: Profile }) {
           </dl>
         </InfoCard>
         <InfoCard title="Email Address">
-          <p className="font-medium break-all">{user.email}</p>
+          <p className="font-medium wrap-anywhere">{user.email}</p>
         </InfoCard>
         <InfoCard title="Mobile Number">
           <p className="font-medium">{formatMobile(user.phone)}</p>

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "react-router";
-import { ModalDialog } from "~/components/modal-dialog";
-import { CloseIcon, MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
+import { LineImage } from "~/components/picture";
+import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
 import { formatRupees } from "~/lib/money";
 import { useCart } from "./cart-context";
@@ -28,19 +29,13 @@ export function CartDrawer() {
       className="drawer bg-white p-0 shadow-2xl"
     >
       <div className="flex h-full flex-col">
-        <div className="flex items-center justify-between border-b border-brand-100 px-5 py-4">
-          <h2 id="cart-title" className="text-xl font-semibold">
-            Your Bag
-          </h2>
-          <button
-            type="button"
-            onClick={cart.close}
-            aria-label="Close bag"
-            className="rounded p-1 hover:bg-brand-50"
-          >
-            <CloseIcon />
-          </button>
-        </div>
+        <DialogHeader
+          id="cart-title"
+          title="Your Bag"
+          closeLabel="Close bag"
+          onClose={cart.close}
+          className="border-b border-brand-100 px-5 py-4"
+        />
         {cart.items.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
             <p className="text-lg">Your cart is empty</p>
@@ -59,17 +54,7 @@ export function CartDrawer() {
           >
             {cart.items.map((item) => (
               <li key={`${item.id}-${item.size}`} className="flex gap-3 py-4">
-                {item.image ? (
-                  <img
-                    src={item.image}
-                    alt=""
-                    width={72}
-                    height={96}
-                    className="h-24 w-18 rounded object-cover"
-                  />
-                ) : (
-                  <div className="h-24 w-18 rounded bg-brand-100" />
-                )}
+                <LineImage src={item.image} width={72} height={96} className="h-24 w-18 shrink-0 rounded" />
                 <div className="flex flex-1 flex-col gap-1">
                   <Link
                     to={`/products/${item.id}`}

@@ -3,13 +3,14 @@ import type { ProductSummary } from "#contract/catalog";
 import { ResponsivePicture } from "~/components/picture";
 import { discountPercent, formatRupees } from "~/lib/money";
 import { WishlistButton } from "~/wishlist/wishlist-button";
+import { DeleteProductButton } from "./delete-product-button";
 
 export const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw";
 
 export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
   const discount = discountPercent(product.price, product.originalPrice);
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100">
       <div className="relative">
         <ResponsivePicture
           picture={product.picture}
@@ -28,11 +29,12 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
             Out of stock
           </span>
         ) : null}
-        <div className="absolute top-2 right-2">
+        <div className="absolute top-2 right-2 flex flex-col gap-2">
           <WishlistButton
             item={{ id: product._id, name: product.name, price: product.price, image: product.image }}
             compact
           />
+          <DeleteProductButton id={product._id} name={product.name} />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">

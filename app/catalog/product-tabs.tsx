@@ -48,7 +48,7 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
             tabIndex={active === tab.id ? 0 : -1}
             onClick={() => setActive(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`shrink-0 border-b-2 px-4 py-3 font-semibold ${active === tab.id ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`}
+            className={`shrink-0 grow border-b-2 px-2 py-3 text-sm font-semibold sm:grow-0 sm:px-4 sm:text-base ${active === tab.id ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`}
           >
             {tab.label}
           </button>

@@ -1,6 +1,5 @@
 import { useState } from "react";
-import { ModalDialog } from "~/components/modal-dialog";
-import { CloseIcon } from "~/components/icons";
+import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 
 const WOMEN = [
   ["XS", "32", "26", "34"],
@@ -44,19 +43,12 @@ export function SizeGuide({ kids }: { kids: boolean }) {
         className="m-auto w-[min(92vw,520px)] rounded-lg bg-white p-0"
       >
         <div className="p-5">
-          <div className="flex items-center justify-between">
-            <h2 id="size-guide-title" className="text-xl font-semibold">
-              Size Guide
-            </h2>
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              aria-label="Close size guide"
-              className="rounded p-1 hover:bg-brand-50"
-            >
-              <CloseIcon />
-            </button>
-          </div>
+          <DialogHeader
+            id="size-guide-title"
+            title="Size Guide"
+            closeLabel="Close size guide"
+            onClose={() => setOpen(false)}
+          />
           <table className="mt-4 w-full text-left text-sm">
             <caption className="sr-only">Body measurements for each size</caption>
             <thead>

@@ -2,7 +2,8 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 22, children, ...props }: IconProps & { children: React.ReactNode }) {
+/** A 24-unit line icon in the current text colour, hidden from screen readers (its control carries the name). */
+export function Icon({ size = 22, children, ...props }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       width={size}
@@ -96,5 +97,24 @@ export const ClockIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 7v5l3 2" />
+  </Icon>
+);
+export const LockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+  </Icon>
+);
+export const TruckIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 6h11v10H3zM14 10h4l3 3v3h-7" />
+    <circle cx="7" cy="17.5" r="1.8" />
+    <circle cx="17" cy="17.5" r="1.8" />
+  </Icon>
+);
+export const CheckCircleIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m8.5 12.2 2.4 2.4 4.6-4.8" />
   </Icon>
 );

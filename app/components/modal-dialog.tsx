@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { CloseIcon } from "./icons";
 
 /**
  * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and closes it on
@@ -44,5 +45,36 @@ export function ModalDialog({
     >
       {open ? children : null}
     </dialog>
+  );
+}
+
+/** A dialog's title bar: the heading that names it (give its id as the dialog's `labelledBy`) and a close button. */
+export function DialogHeader({
+  id,
+  title,
+  closeLabel,
+  onClose,
+  className = "",
+}: {
+  id: string;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  className?: string;
+}) {
+  return (
+    <div className={`flex items-center justify-between ${className}`}>
+      <h2 id={id} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <button
+        type="button"
+        onClick={onClose}
+        aria-label={closeLabel}
+        className="rounded p-1 hover:bg-brand-50"
+      >
+        <CloseIcon />
+      </button>
+    </div>
   );
 }

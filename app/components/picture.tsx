@@ -36,3 +36,22 @@ export function ResponsivePicture({
     </picture>
   );
 }
+
+/**
+ * The one image a bag or wishlist line keeps (its URL, no sizes), or a plain tile in its place when the
+ * product has none. `className` sizes both the same way.
+ */
+export function LineImage({
+  src,
+  width,
+  height,
+  className,
+}: {
+  src: string | null;
+  width: number;
+  height: number;
+  className: string;
+}) {
+  if (!src) return <div className={`bg-brand-100 ${className}`} aria-hidden="true" />;
+  return <img src={src} alt="" width={width} height={height} className={`object-cover ${className}`} />;
+}

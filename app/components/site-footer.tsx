@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Category } from "#contract/catalog";
 import { STORE } from "#contract/store";
+import { SOCIAL_LINKS } from "~/content/social-links";
 
 const QUICK_LINKS = [
   { to: "/", label: "Home" },
@@ -8,13 +9,6 @@ const QUICK_LINKS = [
   { to: "/about", label: "About Us" },
   { to: "/contact", label: "Contact" },
   { to: "/wishlist", label: "Wishlist" },
-];
-
-const SOCIAL_LINKS = [
-  { href: STORE.social.instagram, label: "Instagram" },
-  { href: STORE.social.facebook, label: "Facebook" },
-  { href: STORE.social.youtube, label: "YouTube" },
-  { href: STORE.social.whatsapp, label: "WhatsApp" },
 ];
 
 const SERVICE_LINKS = [
@@ -47,8 +41,8 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
   const { address } = STORE;
   return (
     <footer className="mt-16 bg-ink text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <div className="lg:col-span-1">
+      <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-12 lg:grid-cols-5">
+        <div className="col-span-2 lg:col-span-1">
           <p className="font-serif text-xl font-bold text-white">{STORE.name}</p>
           <p className="mt-2 text-sm">{STORE.tagline}. Shipping across India.</p>
           <ul className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Social links">
@@ -78,7 +72,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           <h2 className="mb-3 font-sans text-sm font-semibold tracking-wide text-white uppercase">
             Visit or call
           </h2>
-          <address className="space-y-2 text-sm not-italic">
+          <address className="space-y-1 text-sm not-italic">
             <p>
               <a href={STORE.phoneHref} className="inline-block py-1 hover:text-white hover:underline">
                 {STORE.phone}
@@ -92,7 +86,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
                 {STORE.email}
               </a>
             </p>
-            <p>
+            <p className="py-1">
               {address.street}, {address.city}, {address.state} {address.postalCode}
             </p>
           </address>

@@ -3,7 +3,9 @@ import { useCart } from "~/cart/cart-context";
 import { itemCount } from "~/cart/cart-lines";
 import { useWishlist } from "~/wishlist/wishlist-store";
 import { STORE } from "#contract/store";
-import { BagIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
+import { AccountMenu } from "~/account/account-menu";
+import type { RootUser } from "~/root";
+import { BagIcon, HeartIcon, SearchIcon } from "./icons";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -21,7 +23,32 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
-export function SiteHeader() {
+/** The main links; the header shows them in a row beside the name on wide screens, below it on phones. */
+function MainNav({
+  className,
+  listClassName,
+  linkClassName,
+}: {
+  className: string;
+  listClassName: string;
+  linkClassName: (isActive: boolean) => string;
+}) {
+  return (
+    <nav aria-label="Main" className={className}>
+      <ul className={listClassName}>
+        {NAV_LINKS.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} end={link.to === "/"} className={({ isActive }) => linkClassName(isActive)}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function SiteHeader({ user }: { user: RootUser }) {
   const cart = useCart();
   const wishlist = useWishlist();
   const bagCount = itemCount(cart.items);
@@ -32,25 +59,13 @@ export function SiteHeader() {
         <Link to="/" className="font-serif text-xl font-bold text-brand-700 sm:text-2xl">
           {STORE.name}
         </Link>
-        <nav aria-label="Main" className="ml-6 hidden md:block">
-          <ul className="flex gap-6 text-[15px]">
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink
-                  to={link.to}
-                  end={link.to === "/"}
-                  className={({ isActive }) =>
-                    isActive
-                      ? "font-semibold text-brand-700 underline underline-offset-8"
-                      : "hover:text-brand-700"
-                  }
-                >
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <MainNav
+          className="ml-6 hidden md:block"
+          listClassName="flex gap-6 text-[15px]"
+          linkClassName={(isActive) =>
+            isActive ? "font-semibold text-brand-700 underline underline-offset-8" : "hover:text-brand-700"
+          }
+        />
         <Form method="get" action="/products" role="search" className="ml-auto hidden lg:block">
           <label className="flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1.5">
             <SearchIcon size={18} className="text-muted" />
@@ -82,30 +97,16 @@ export function SiteHeader() {
             <BagIcon />
             <CountBadge count={bagCount} />
           </button>
-          <Link to="/login" className="flex items-center gap-1 text-sm hover:text-brand-700">
-            <UserIcon />
-            <span className="hidden sm:inline">Login</span>
-            <span className="sr-only sm:hidden">Login</span>
-          </Link>
+          <AccountMenu user={user} />
         </div>
       </div>
-      <nav aria-label="Main" className="border-t border-brand-100 md:hidden">
-        <ul className="flex justify-around py-1 text-sm">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === "/"}
-                className={({ isActive }) =>
-                  `inline-block px-2 py-1 ${isActive ? "font-semibold text-brand-700" : ""}`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MainNav
+        className="border-t border-brand-100 md:hidden"
+        listClassName="flex justify-around py-1 text-sm"
+        linkClassName={(isActive) =>
+          `inline-block px-2 py-1 ${isActive ? "font-semibold text-brand-700" : ""}`
+        }
+      />
     </header>
   );
 }

@@ -79,6 +79,9 @@ export function createApiClient(fetcher: ApiFetch) {
       ),
     product: (id: string | number) =>
       call<{ data: ProductDetail }>(fetcher, `/products/get-product?${toQuery({ id: String(id) })}`),
+    /** Staff only; from the browser it carries the session cookie and Sec-Fetch-Site. */
+    deleteProduct: (id: number) =>
+      call<{ message: string }>(fetcher, `/products/delete-product?${toQuery({ id })}`),
     sendContact: (message: ContactMessage) =>
       call<{ message: string }>(fetcher, "/contact/get-contact", postJson(message)),
 

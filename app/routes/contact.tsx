@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { ContactMessage } from "#contract/contact";
 import { STORE } from "#contract/store";
+import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
 import { FAQ_ITEMS } from "~/content/faq";
@@ -161,27 +162,13 @@ function ContactCards() {
   );
 }
 
-const INPUT_CLASS =
-  "mt-1.5 block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-600";
-
 function ContactForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
-
-  // Fields edited since the last answer lose their error; a new answer starts afresh.
-  const [edited, setEdited] = useState<{ answer: typeof actionData; fields: ContactField[] }>({
-    answer: undefined,
-    fields: [],
-  });
-  const editedFields = edited.answer === actionData ? edited.fields : [];
   const failure = actionData && !actionData.ok ? actionData : undefined;
-  const errorOf = (field: ContactField) =>
-    editedFields.includes(field) ? undefined : failure?.errors[field];
-  const markEdited = (field: ContactField) => {
-    if (!editedFields.includes(field)) setEdited({ answer: actionData, fields: [...editedFields, field] });
-  };
+  const { errorOf, markEdited, edited } = useFieldErrors<ContactField>(actionData, failure?.errors);
 
   useEffect(() => {
     if (!actionData) return;
@@ -194,20 +181,14 @@ function ContactForm() {
     }
   }, [actionData]);
 
-  const control = (field: ContactField) => {
-    const error = errorOf(field);
-    return {
-      id: `contact-${field}`,
-      name: field,
-      defaultValue: failure?.values[field] ?? "",
-      onChange: () => markEdited(field),
-      "aria-invalid": error ? true : undefined,
-      "aria-describedby": error ? `contact-${field}-error` : undefined,
-      className: `${INPUT_CLASS} ${error ? "border-red-700" : "border-muted/70"}`,
-    };
-  };
+  const control = (field: ContactField) => ({
+    ...controlProps(`contact-${field}`, errorOf(field)),
+    name: field,
+    defaultValue: failure?.values[field] ?? "",
+    onChange: () => markEdited(field),
+  });
 
-  const showNotice = actionData && !sending && editedFields.length === 0;
+  const showNotice = actionData && !sending && !edited;
 
   return (
     <section aria-labelledby="form-title" className="lg:col-span-3">
@@ -221,33 +202,33 @@ function ContactForm() {
         </p>
 
         {showNotice && (
-          <p
-            className={`mt-4 rounded-lg px-4 py-3 text-sm ${
-              actionData.ok
-                ? "bg-green-50 text-green-800 ring-1 ring-green-200"
-                : "bg-red-50 text-red-800 ring-1 ring-red-200"
-            }`}
-          >
+          <FormNotice tone={actionData.ok ? "success" : "error"} className="mt-4">
             {actionData.ok ? `${SUCCESS_TITLE} ${SUCCESS_TEXT}` : actionData.message || FAILURE_TEXT}
-          </p>
+          </FormNotice>
         )}
 
         <Form ref={formRef} method="post" className="mt-6 grid gap-5 sm:grid-cols-2">
-          <Field field="name" label="Name" required error={errorOf("name")}>
+          <FormField id="contact-name" label="Name" error={errorOf("name")} required>
             <input {...control("name")} type="text" autoComplete="name" required maxLength={100} />
-          </Field>
-          <Field field="email" label="Email" required error={errorOf("email")}>
+          </FormField>
+          <FormField id="contact-email" label="Email" error={errorOf("email")} required>
             <input {...control("email")} type="email" autoComplete="email" required maxLength={254} />
-          </Field>
-          <Field field="phone" label="Phone" error={errorOf("phone")}>
+          </FormField>
+          <FormField id="contact-phone" label="Phone" error={errorOf("phone")} optional>
             <input {...control("phone")} type="tel" autoComplete="tel" maxLength={20} />
-          </Field>
-          <Field field="subject" label="Subject" required error={errorOf("subject")}>
+          </FormField>
+          <FormField id="contact-subject" label="Subject" error={errorOf("subject")} required>
             <input {...control("subject")} type="text" required maxLength={200} />
-          </Field>
-          <Field field="message" label="Message" required error={errorOf("message")} wide>
+          </FormField>
+          <FormField
+            id="contact-message"
+            label="Message"
+            error={errorOf("message")}
+            required
+            className="sm:col-span-2"
+          >
             <textarea {...control("message")} rows={6} required maxLength={5000} />
-          </Field>
+          </FormField>
           <div className="sm:col-span-2">
             <button
               type="submit"
@@ -260,43 +241,6 @@ function ContactForm() {
         </Form>
       </div>
     </section>
-  );
-}
-
-function Field({
-  field,
-  label,
-  required = false,
-  error,
-  wide = false,
-  children,
-}: {
-  field: ContactField;
-  label: string;
-  required?: boolean;
-  error?: string;
-  wide?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <div className={wide ? "sm:col-span-2" : undefined}>
-      <label htmlFor={`contact-${field}`} className="block text-sm font-semibold text-ink">
-        {label}
-        {required ? (
-          <span aria-hidden="true" className="ml-0.5 text-brand-700">
-            *
-          </span>
-        ) : (
-          <span className="ml-1 font-normal text-muted">(optional)</span>
-        )}
-      </label>
-      {children}
-      {error && (
-        <p id={`contact-${field}-error`} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

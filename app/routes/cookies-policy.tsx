@@ -53,45 +53,35 @@ const SECTIONS: PolicySection[] = [
           We keep this to the minimum the store needs to work: one strictly necessary session cookie, and
           local storage for your bag and wishlist.
         </p>
-        {/* Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. */}
-        <div
-          role="region"
-          aria-label="Cookies and local storage we use"
-          tabIndex={0}
-          className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
-        >
-          <table className="w-full min-w-[32rem] border-collapse text-left text-sm">
-            <caption className="sr-only">Cookies and local storage used by {STORE.name}</caption>
-            <thead>
-              <tr className="border-b-2 border-brand-200">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Name
+        {/* Three columns, the type under the name, so that the table fits a phone's width. */}
+        <table className="w-full border-collapse text-left text-sm">
+          <caption className="sr-only">Cookies and local storage used by {STORE.name}</caption>
+          <thead>
+            <tr className="border-b-2 border-brand-200">
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                Purpose
+              </th>
+              <th scope="col" className="py-2 font-semibold">
+                How long
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {STORAGE.map((item) => (
+              <tr key={item.name} className="border-b border-brand-100 align-top">
+                <th scope="row" className="py-2 pr-3 font-medium">
+                  {item.name}
+                  <span className="block font-normal text-muted">{item.kind}</span>
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Type
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Purpose
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  How long
-                </th>
+                <td className="py-2 pr-3">{item.purpose}</td>
+                <td className="py-2">{item.lifetime}</td>
               </tr>
-            </thead>
-            <tbody>
-              {STORAGE.map((item) => (
-                <tr key={item.name} className="border-b border-brand-100 align-top">
-                  <th scope="row" className="py-2 pr-3 font-medium">
-                    {item.name}
-                  </th>
-                  <td className="py-2 pr-3">{item.kind}</td>
-                  <td className="py-2 pr-3">{item.purpose}</td>
-                  <td className="py-2">{item.lifetime}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       </>
     ),
   },

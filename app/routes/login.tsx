@@ -2,12 +2,15 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
 import { passingCookies } from "~/account/api-cookies";
-import { AuthCard, FieldRow, INPUT_CLASS, PRIMARY_BUTTON } from "~/account/auth-card";
+import { AuthPanel } from "~/account/auth-panel";
 import { homeFor, safeRedirectTo } from "~/account/guards";
 import { OtpDialog } from "~/account/otp-dialog";
-import { PasswordInput } from "~/account/password-input";
+import { controlProps, FormField, FormNotice } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
+import { formText } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 
@@ -21,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const email = String(form.get("email") ?? "");
+  const email = formText(form, "email");
   const { fetcher, headers } = passingCookies(context.api);
   const result = await createApiClient(fetcher).login({
     email,
@@ -56,8 +59,11 @@ export default function Login() {
     result && !result.ok && result.status === 403 && otpClosedFor !== result ? result.email : undefined;
   const handled = useRef<unknown>(undefined);
 
+  // The answer arrives while the root is still reloading with the new session: act once all is loaded,
+  // or the next page would be shown with the old, signed-out header.
+  const settled = navigation.state === "idle";
   useEffect(() => {
-    if (!result || handled.current === result) return;
+    if (!result || !settled || handled.current === result) return;
     handled.current = result;
     if (result.ok) {
       toast("success", "Login Successful", `Welcome back, ${result.fullName}!`);
@@ -67,25 +73,22 @@ export default function Login() {
     } else {
       toast("error", "Login Failed", failureText(result.message));
     }
-  }, [result, navigate]);
+  }, [result, settled, navigate]);
 
   return (
-    <AuthCard title="Login" intro="Welcome back! Log in to see your orders and check out faster.">
+    <AuthPanel title="Login" intro="Welcome back! Log in to see your orders and check out faster.">
       {result && !result.ok && (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200"
-        >
-          {failureText(result.message)}
-        </p>
+        <FormNotice tone="error" className="mt-5">
+          <p role="alert">{failureText(result.message)}</p>
+        </FormNotice>
       )}
       {result?.ok && (
-        <p className="mt-4 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-800 ring-1 ring-green-200">
+        <FormNotice tone="success" className="mt-5">
           Welcome back, {result.fullName}!{" "}
           <Link to={result.redirectTo} className="font-semibold underline">
             Continue
           </Link>
-        </p>
+        </FormNotice>
       )}
       <Form
         method="post"
@@ -100,38 +103,36 @@ export default function Login() {
         }}
       >
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <FieldRow id="login-email" label="Email" error={undefined}>
+        <FormField id="login-email" label="Email">
           <input
-            id="login-email"
+            {...controlProps("login-email", undefined)}
             name="email"
             type="email"
             autoComplete="email"
             required
             defaultValue={result && !result.ok ? result.email : ""}
-            className={`${INPUT_CLASS} border-muted/70`}
           />
-        </FieldRow>
-        <FieldRow id="login-password" label="Password" error={undefined}>
+        </FormField>
+        <FormField id="login-password" label="Password">
           <PasswordInput
-            id="login-password"
+            {...controlProps("login-password", undefined)}
             name="password"
             autoComplete="current-password"
             required
-            className={`${INPUT_CLASS} border-muted/70`}
           />
-        </FieldRow>
+        </FormField>
         <div className="flex justify-end">
-          <Link to="/forgot-password" className="text-sm font-semibold text-brand-700 hover:underline">
+          <Link to="/forgot-password" className={`text-sm ${TEXT_LINK}`}>
             Forgot Password?
           </Link>
         </div>
-        <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+        <button type="submit" disabled={busy} className={`w-full ${BUTTON_PRIMARY}`}>
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm text-muted">
         New here?{" "}
-        <Link to="/register" className="font-semibold text-brand-700 hover:underline">
+        <Link to="/register" className={TEXT_LINK}>
           Create a New Account
         </Link>
       </p>
@@ -142,6 +143,6 @@ export default function Login() {
           resendWaitSeconds={RESEND_COOLDOWN_SECONDS}
         />
       )}
-    </AuthCard>
+    </AuthPanel>
   );
 }

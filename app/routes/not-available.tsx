@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { LockIcon } from "~/components/icons";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-available";
 
@@ -17,19 +18,7 @@ export default function NotAvailable() {
         aria-hidden="true"
         className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-200"
       >
-        <svg
-          width={30}
-          height={30}
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.8}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <rect x="5" y="11" width="14" height="10" rx="2" />
-          <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-        </svg>
+        <LockIcon size={30} />
       </span>
       <h1 className="mt-6 text-3xl font-bold sm:text-4xl">Access Denied</h1>
       <p className="mt-3 text-muted">

@@ -5,9 +5,10 @@ import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
-import { MinusIcon, PlusIcon } from "~/components/icons";
+import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
+import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { createApiClient } from "~/lib/api-client";
 import { discountPercent, formatRupees } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -290,9 +291,15 @@ function ProductView({ product }: { product: ProductDetail }) {
               item={{ id: product._id, name: product.name, price: product.price, image: product.image }}
             />
           </div>
-          <ul className="mt-6 space-y-1 text-sm">
-            <li>🚚 Free delivery above ₹{STORE.freeDeliveryAboveRupees}</li>
-            <li>✔ 100% Original Products</li>
+          <ul className="mt-6 space-y-2 text-sm">
+            <li className="flex items-center gap-2">
+              <TruckIcon size={18} className="text-brand-700" />
+              {FREE_DELIVERY_TEXT}
+            </li>
+            <li className="flex items-center gap-2">
+              <CheckCircleIcon size={18} className="text-brand-700" />
+              100% Original Products
+            </li>
           </ul>
         </div>
       </div>

@@ -5,7 +5,7 @@ import { PRICE_BANDS, PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
 import { ProductGrid } from "~/catalog/product-card";
 import { readFilters, toApiParams, type ProductFilters } from "~/catalog/product-filters";
 import { FilterIcon, SearchIcon } from "~/components/icons";
-import { ModalDialog } from "~/components/modal-dialog";
+import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { browserFetch, createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
@@ -59,7 +59,13 @@ function ProductList({
   categories,
 }: Route.ComponentProps["loaderData"] & { categories: Category[] }) {
   const navigation = useNavigation();
-  const [pages, setPages] = useState<ProductSummary[][]>([firstPage]);
+  // Pages added by Load More belong to the first page they followed: when the loader answers again (after a
+  // product is deleted, say), the list starts over from its new first page.
+  const [more, setMore] = useState<{ after: ProductSummary[]; pages: ProductSummary[][] }>({
+    after: firstPage,
+    pages: [],
+  });
+  const pages = [firstPage, ...(more.after === firstPage ? more.pages : [])];
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -72,7 +78,7 @@ function ProductList({
     setLoadError(null);
     const result = await createApiClient(browserFetch).products(toApiParams(filters, pages.length + 1));
     setLoadingMore(false);
-    if (result.ok) setPages((current) => [...current, result.data]);
+    if (result.ok) setMore({ after: firstPage, pages: [...pages.slice(1), result.data] });
     else setLoadError(result.status === 0 ? result.message : "Something went wrong");
   }
 
@@ -156,9 +162,12 @@ function ProductList({
         className="drawer bg-white p-0"
       >
         <div className="p-5">
-          <h2 id="filters-title" className="text-xl font-semibold">
-            Filters & Sort
-          </h2>
+          <DialogHeader
+            id="filters-title"
+            title="Filters & Sort"
+            closeLabel="Close filters"
+            onClose={() => setFiltersOpen(false)}
+          />
           <div className="mt-4">
             <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
           </div>
@@ -190,46 +199,22 @@ function FilterForm({
       className="space-y-6"
     >
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
-      <fieldset>
-        <legend className="mb-2 font-semibold">Category</legend>
-        <RadioOption
-          name="category"
-          value=""
-          label="All categories"
-          checked={!filters.category}
-          id={`${idPrefix}-cat-all`}
-        />
-        {categories.map((category) => (
-          <RadioOption
-            key={category.id}
-            name="category"
-            value={String(category.id)}
-            label={category.name}
-            checked={filters.category === category.id}
-            id={`${idPrefix}-cat-${category.id}`}
-          />
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend className="mb-2 font-semibold">Price</legend>
-        <RadioOption
-          name="price"
-          value=""
-          label="All prices"
-          checked={!filters.price}
-          id={`${idPrefix}-price-all`}
-        />
-        {PRICE_BANDS.map((band) => (
-          <RadioOption
-            key={band.id}
-            name="price"
-            value={band.id}
-            label={band.label}
-            checked={filters.price === band.id}
-            id={`${idPrefix}-price-${band.id}`}
-          />
-        ))}
-      </fieldset>
+      <RadioGroup
+        legend="Category"
+        name="category"
+        allLabel="All categories"
+        options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
+        selected={filters.category ? String(filters.category) : ""}
+        idPrefix={`${idPrefix}-cat`}
+      />
+      <RadioGroup
+        legend="Price"
+        name="price"
+        allLabel="All prices"
+        options={PRICE_BANDS.map((band) => ({ value: band.id, label: band.label }))}
+        selected={filters.price ?? ""}
+        idPrefix={`${idPrefix}-price`}
+      />
       <div>
         <label htmlFor={`${idPrefix}-sort`} className="mb-2 block font-semibold">
           Sort by
@@ -250,7 +235,8 @@ function FilterForm({
       </div>
       <button
         type="submit"
-        className={`w-full rounded-full bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700 ${autoSubmit ? "sr-only focus:not-sr-only" : ""}`}
+        // Beside the list the filters apply as they change; the button shows only to the keyboard there.
+        className={`rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700 ${autoSubmit ? "sr-only focus:not-sr-only focus:w-full focus:py-3" : "w-full py-3"}`}
       >
         Apply Filters
       </button>
@@ -258,30 +244,38 @@ function FilterForm({
   );
 }
 
-function RadioOption({
+/** A filter as radio buttons: "all" (the empty value) first, then each option. */
+function RadioGroup({
+  legend,
   name,
-  value,
-  label,
-  checked,
-  id,
+  allLabel,
+  options,
+  selected,
+  idPrefix,
 }: {
+  legend: string;
   name: string;
-  value: string;
-  label: string;
-  checked: boolean;
-  id: string;
+  allLabel: string;
+  options: { value: string; label: string }[];
+  selected: string;
+  idPrefix: string;
 }) {
   return (
-    <div className="flex items-center gap-2 py-1">
-      <input
-        type="radio"
-        id={id}
-        name={name}
-        value={value}
-        defaultChecked={checked}
-        className="h-4 w-4 accent-brand-600"
-      />
-      <label htmlFor={id}>{label}</label>
-    </div>
+    <fieldset>
+      <legend className="mb-2 font-semibold">{legend}</legend>
+      {[{ value: "", label: allLabel }, ...options].map((option) => (
+        <div key={option.value} className="flex items-center gap-2 py-1">
+          <input
+            type="radio"
+            id={`${idPrefix}-${option.value || "all"}`}
+            name={name}
+            value={option.value}
+            defaultChecked={option.value === selected}
+            className="h-4 w-4 accent-brand-600"
+          />
+          <label htmlFor={`${idPrefix}-${option.value || "all"}`}>{option.label}</label>
+        </div>
+      ))}
+    </fieldset>
   );
 }

@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthCard, FieldRow, INPUT_CLASS, inputBorder, PRIMARY_BUTTON } from "~/account/auth-card";
+import { AuthPanel } from "~/account/auth-panel";
 import { OtpDialog } from "~/account/otp-dialog";
-import { PasswordInput } from "~/account/password-input";
 import {
   type RegistrationErrors,
   type RegistrationField,
   validateRegistration,
 } from "~/account/registration-form";
+import { controlProps, errorIdOf, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
+import { formText } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
@@ -23,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const text = (field: string) => String(form.get(field) ?? "");
+  const text = (field: string) => formText(form, field);
   const values = { fullName: text("fullName"), email: text("email"), mobile: text("mobile") };
   const result = await createApiClient(context.api).register({
     fullName: values.fullName,
@@ -57,13 +60,10 @@ export default function Register() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
-  // The server's field errors show until the form itself finds new ones or a field is edited.
-  const [own, setOwn] = useState<{ answer: typeof result; errors: RegistrationErrors }>({
-    answer: undefined,
-    errors: {},
-  });
-  const errors = own.answer === result ? own.errors : result && !result.ok ? result.errors : {};
-  const setErrors = (next: RegistrationErrors) => setOwn({ answer: result, errors: next });
+  // The errors shown are those of the browser's own check when it refused to send, else the server's.
+  const [refused, setRefused] = useState<{ errors: RegistrationErrors }>();
+  const check = refused ?? (result && !result.ok ? result : undefined);
+  const { errorOf, markEdited } = useFieldErrors<RegistrationField>(check, check?.errors);
   const [otpClosedFor, setOtpClosedFor] = useState<unknown>();
   const otpOpen = result?.ok === true && otpClosedFor !== result;
   const formRef = useRef<HTMLFormElement>(null);
@@ -72,34 +72,22 @@ export default function Register() {
   useEffect(() => {
     if (!result || handled.current === result) return;
     handled.current = result;
-    if (result.ok) {
+    if (result.ok)
       toast("success", "Registration Successful", result.message || "Check your email for the OTP code.");
-      return;
-    }
-    if (/already|exists/i.test(result.message))
+    else if (/already|exists/i.test(result.message))
       toast("error", "Already Registered", "This email is already associated with an account.");
     else toast("error", "Registration Failed", result.message || "Please try again later.");
   }, [result]);
 
   const failure = result && !result.ok ? result : undefined;
   const control = (field: RegistrationField) => ({
-    id: `register-${field}`,
+    ...controlProps(`register-${field}`, errorOf(field)),
     name: field,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? `register-${field}-error` : undefined,
-    onChange: () => {
-      if (!errors[field]) return;
-      const { [field]: _cleared, ...rest } = errors;
-      setErrors(rest);
-    },
-  });
-  const textControl = (field: RegistrationField) => ({
-    ...control(field),
-    className: `${INPUT_CLASS} ${inputBorder(errors[field])}`,
+    onChange: () => markEdited(field),
   });
 
   return (
-    <AuthCard
+    <AuthPanel
       title="Create Account"
       intro="Join us to follow your orders, keep your details and check out faster."
     >
@@ -110,34 +98,36 @@ export default function Register() {
         className="mt-6 space-y-5"
         onSubmit={(event) => {
           const found = validateRegistration(new FormData(event.currentTarget));
-          if (Object.keys(found).length === 0) return;
+          if (Object.keys(found).length === 0) {
+            setRefused(undefined);
+            return;
+          }
           event.preventDefault();
-          setErrors(found);
+          setRefused({ errors: found });
           toast("error", "Form Error", "Please correct the highlighted fields.");
-          const first = Object.keys(found)[0];
-          formRef.current?.querySelector<HTMLElement>(`#register-${first}`)?.focus();
+          formRef.current?.querySelector<HTMLElement>(`#register-${Object.keys(found)[0]}`)?.focus();
         }}
       >
-        <FieldRow id="register-fullName" label="Full Name" error={errors.fullName}>
+        <FormField id="register-fullName" label="Full Name" error={errorOf("fullName")}>
           <input
-            {...textControl("fullName")}
+            {...control("fullName")}
             autoComplete="name"
             maxLength={100}
             defaultValue={failure?.values.fullName}
           />
-        </FieldRow>
-        <FieldRow id="register-email" label="Email" error={errors.email}>
+        </FormField>
+        <FormField id="register-email" label="Email" error={errorOf("email")}>
           <input
-            {...textControl("email")}
+            {...control("email")}
             type="email"
             autoComplete="email"
             maxLength={254}
             defaultValue={failure?.values.email}
           />
-        </FieldRow>
-        <FieldRow id="register-mobile" label="Mobile Number" error={errors.mobile}>
+        </FormField>
+        <FormField id="register-mobile" label="Mobile Number" error={errorOf("mobile")}>
           <input
-            {...textControl("mobile")}
+            {...control("mobile")}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
@@ -145,13 +135,13 @@ export default function Register() {
             maxLength={20}
             defaultValue={failure?.values.mobile}
           />
-        </FieldRow>
-        <FieldRow id="register-password" label="Password" error={errors.password}>
-          <PasswordInput {...textControl("password")} autoComplete="new-password" maxLength={128} />
-        </FieldRow>
-        <FieldRow id="register-confirmPassword" label="Confirm Password" error={errors.confirmPassword}>
-          <PasswordInput {...textControl("confirmPassword")} autoComplete="new-password" maxLength={128} />
-        </FieldRow>
+        </FormField>
+        <FormField id="register-password" label="Password" error={errorOf("password")}>
+          <PasswordInput {...control("password")} autoComplete="new-password" maxLength={128} />
+        </FormField>
+        <FormField id="register-confirmPassword" label="Confirm Password" error={errorOf("confirmPassword")}>
+          <PasswordInput {...control("confirmPassword")} autoComplete="new-password" maxLength={128} />
+        </FormField>
         <div>
           <div className="flex items-start gap-3">
             <input
@@ -161,30 +151,30 @@ export default function Register() {
             />
             <label htmlFor="register-acceptTerms" className="text-sm">
               I agree to the{" "}
-              <Link to="/terms" className="font-semibold text-brand-700 underline">
+              <Link to="/terms" className={TEXT_LINK}>
                 Terms &amp; Conditions
               </Link>
             </label>
           </div>
-          {errors.acceptTerms && (
-            <p id="register-acceptTerms-error" className="mt-1 text-sm text-red-700">
-              {errors.acceptTerms}
+          {errorOf("acceptTerms") && (
+            <p id={errorIdOf("register-acceptTerms")} className="mt-1.5 text-sm text-red-700">
+              {errorOf("acceptTerms")}
             </p>
           )}
         </div>
-        <button type="submit" disabled={busy} className={PRIMARY_BUTTON}>
+        <button type="submit" disabled={busy} className={`w-full ${BUTTON_PRIMARY}`}>
           {busy ? "Creating account..." : "Create Account"}
         </button>
       </Form>
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+        <Link to="/login" className={TEXT_LINK}>
           Login
         </Link>
       </p>
       {result?.ok && (
         <>
-          <p className="mt-4 rounded-lg bg-green-50 px-4 py-3 text-sm text-green-800 ring-1 ring-green-200">
+          <FormNotice tone="success" className="mt-5">
             We sent a code to {result.email}.{" "}
             <button
               type="button"
@@ -193,7 +183,7 @@ export default function Register() {
             >
               Enter the code
             </button>
-          </p>
+          </FormNotice>
           {otpOpen && (
             <OtpDialog
               onClose={() => setOtpClosedFor(result)}
@@ -204,6 +194,6 @@ export default function Register() {
           )}
         </>
       )}
-    </AuthCard>
+    </AuthPanel>
   );
 }

@@ -1,19 +1,7 @@
 import { MAX_PAGE_SIZE } from "#contract/catalog-options";
 import { createApiClient } from "~/lib/api-client";
+import { INDEXED_PAGES } from "~/lib/indexed-pages";
 import type { Route } from "./+types/sitemap";
-
-const STATIC_PATHS = [
-  "/",
-  "/products",
-  "/about",
-  "/contact",
-  "/faq",
-  "/privacy-policy",
-  "/cookies-policy",
-  "/terms-and-conditions",
-  "/shipping-policy",
-  "/return-policy",
-];
 
 const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;");
 
@@ -21,7 +9,7 @@ const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
 export async function loader({ context }: Route.LoaderArgs) {
   const api = createApiClient(context.api);
   const categories = await api.categories();
-  const paths = [...STATIC_PATHS];
+  const paths: string[] = [...INDEXED_PAGES];
   if (categories.ok) paths.push(...categories.data.map((category) => `/products?category=${category.id}`));
   for (let page = 1; ; page += 1) {
     const result = await api.products({ page, limit: MAX_PAGE_SIZE });

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { passingCookies } from "~/account/api-cookies";
 import { createApiClient } from "~/lib/api-client";
+import { formText } from "~/lib/form-values";
 import type { Route } from "./+types/verify-email";
 
 /**
@@ -9,10 +10,7 @@ import type { Route } from "./+types/verify-email";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
+  const text = (name: string) => formText(form, name) || undefined;
   const email = text("email");
   const token = text("token");
   const { fetcher, headers } = passingCookies(context.api);

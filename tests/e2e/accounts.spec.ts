@@ -45,9 +45,8 @@ async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
 }
 
 /** Creates a verified account through the API, as a second browser would. */
-async function registeredAccount(page: Page, password: string) {
+async function registeredAccount(page: Page, origin: string, password: string) {
   const email = uniqueEmail("reset");
-  const origin = new URL(page.url() === "about:blank" ? "http://localhost:4173" : page.url()).origin;
   const registered = await page.request.post("/api/users/register", {
     data: { fullName: "Reset Tester", email, phone: "9876501234", password },
     headers: { origin },
@@ -177,7 +176,9 @@ for (const [role, email, landing] of [
     await logIn(page, email);
     await expect(page.getByText("Login Successful")).toBeVisible();
     await expect(page).toHaveURL(landing);
-    await expect(page.getByRole("button", { name: /\(demo (owner|staff|shopper)\)/ })).toBeVisible();
+    await expect(
+      page.getByRole("banner").getByRole("button", { name: /\(demo (owner|staff|shopper)\)/ }),
+    ).toBeVisible();
     if (role !== "customer") await expectNoAxeViolations(page);
   });
 
@@ -208,8 +209,8 @@ test("login failures say what went wrong", async ({ page }) => {
   await expectNoAxeViolations(page);
 });
 
-test("forgot and reset a password, then log in with the new one", async ({ page }) => {
-  const email = await registeredAccount(page, "first-pass-2026");
+test("forgot and reset a password, then log in with the new one", async ({ page, baseURL }) => {
+  const email = await registeredAccount(page, baseURL!, "first-pass-2026");
   await gotoHydrated(page, "/forgot-password");
   await expectNoAxeViolations(page);
   await page.getByLabel("Email").fill(email);
@@ -230,8 +231,8 @@ test("forgot and reset a password, then log in with the new one", async ({ page 
   await expect(page).toHaveURL(/localhost:\d+\/$/);
 });
 
-test("the super admin makes a customer an admin and takes it back", async ({ page }) => {
-  const email = await registeredAccount(page, "customer-pass-2026");
+test("the super admin makes a customer an admin and takes it back", async ({ page, baseURL }) => {
+  const email = await registeredAccount(page, baseURL!, "customer-pass-2026");
   await gotoHydrated(page, "/login");
   await logIn(page, DEMO.owner);
   await expect(page).toHaveURL(/\/super-admin-dashboard$/);
@@ -243,4 +244,31 @@ test("the super admin makes a customer an admin and takes it back", async ({ pag
   const staffRow = page.getByRole("main").locator("tr, li").filter({ hasText: email });
   await staffRow.getByRole("button", { name: "Remove admin" }).click();
   await expect(page.getByRole("status").filter({ hasText: "is now a customer" })).toBeVisible();
+});
+
+test("staff see a delete button on product cards and can delete a product; shoppers do not", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/login");
+  await logIn(page, DEMO.shopper);
+  await expect(page.getByText("Login Successful")).toBeVisible();
+  await page.goto("/products?category=5");
+  await expect(page.locator("main article").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(0);
+
+  await page.getByRole("button", { name: /\(demo shopper\)/ }).click();
+  await page.getByRole("button", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+  await gotoHydrated(page, "/login");
+  await logIn(page, DEMO.staff);
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await page.goto("/products?category=5");
+  const lastCard = page.locator("main article").last();
+  const name = (await lastCard.locator("h3").textContent())!;
+  await lastCard.getByRole("button", { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Delete this product?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Product Deleted")).toBeVisible();
+  await expect(page.locator("main article h3").filter({ hasText: name })).toHaveCount(0);
 });

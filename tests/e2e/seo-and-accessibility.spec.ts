@@ -1,18 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { INDEXED_PAGES } from "../../app/lib/indexed-pages";
+import { gotoHydrated } from "./support";
 
 const STOREFRONT_PAGES = [
-  "/",
-  "/products",
+  ...INDEXED_PAGES,
   "/products?category=2&price=2000-5000",
-  "/about",
-  "/contact",
-  "/faq",
-  "/privacy-policy",
-  "/cookies-policy",
-  "/terms-and-conditions",
-  "/shipping-policy",
-  "/return-policy",
   "/wishlist",
   "/cart-drawer",
   "/checkout",
@@ -99,11 +92,81 @@ test("the product list is rendered on the server with a canonical URL", async ({
 
 test("the sitemap lists the pages and every product; robots.txt points to it", async ({ page }) => {
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
+  for (const path of INDEXED_PAGES) expect(sitemap).toContain(`<loc>http://localhost:4173${path}</loc>`);
   expect(sitemap).toContain("<loc>http://localhost:4173/products?category=1</loc>");
-  expect(sitemap).toContain("<loc>http://localhost:4173/faq</loc>");
   const total = (await (await page.request.get("/api/products/get-products")).json()).pagination
     .total as number;
   expect(sitemap.match(/\/products\/\d+<\/loc>/g)).toHaveLength(total);
   const robots = await (await page.request.get("/robots.txt")).text();
   expect(robots).toContain("Sitemap: http://localhost:4173/sitemap.xml");
+});
+
+/** The title and the tags a link preview or a search engine reads from the page's <head>, as it is now. */
+async function headTags(page: Page) {
+  const head = page.locator("head");
+  for (const selector of [
+    "title",
+    'meta[name="description"]',
+    'link[rel="canonical"]',
+    'meta[property="og:title"]',
+  ])
+    await expect(head.locator(selector), `one ${selector}`).toHaveCount(1);
+  return {
+    title: await page.title(),
+    description: await head.locator('meta[name="description"]').getAttribute("content"),
+    canonical: await head.locator('link[rel="canonical"]').getAttribute("href"),
+    ogTitle: await head.locator('meta[property="og:title"]').getAttribute("content"),
+    ogType: await head.locator('meta[property="og:type"]').getAttribute("content"),
+    ogUrl: await head.locator('meta[property="og:url"]').getAttribute("content"),
+    jsonLd: await head.locator('script[type="application/ld+json"]').allTextContents(),
+  };
+}
+
+test("client-side navigations update the title, description, canonical link and Open Graph tags", async ({
+  page,
+}) => {
+  await gotoHydrated(page, "/");
+  const home = await headTags(page);
+  expect(home.title).toBe("Rangoli Boutique");
+  expect(home.canonical).toBe("http://localhost:4173/");
+  // Set on the page: it survives client-side navigations, not a new document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  const card = page.getByRole("region", { name: "New Arrivals" }).locator("article").first();
+  const link = card.getByRole("link");
+  const id = (await link.getAttribute("href"))!.split("/").pop()!;
+  const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
+  await link.click();
+  await expect(page).toHaveURL(`/products/${id}`);
+  await expect(page).toHaveTitle(`${product.name} | Rangoli Boutique`);
+  expect(await headTags(page)).toEqual({
+    title: `${product.name} | Rangoli Boutique`,
+    description: product.description.slice(0, 160),
+    canonical: `http://localhost:4173/products/${id}`,
+    ogTitle: `${product.name} | Rangoli Boutique`,
+    ogType: "product",
+    ogUrl: `http://localhost:4173/products/${id}`,
+    jsonLd: [expect.stringContaining(`"@type":"Product"`)],
+  });
+
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" }).click();
+  await expect(page).toHaveURL("/products");
+  await expect(page).toHaveTitle("Shop ethnic wear | Rangoli Boutique");
+  const list = await headTags(page);
+  expect(list).toMatchObject({
+    canonical: "http://localhost:4173/products",
+    ogTitle: "Shop ethnic wear | Rangoli Boutique",
+    ogType: "website",
+    ogUrl: "http://localhost:4173/products",
+    jsonLd: [],
+  });
+  expect(list.description).not.toBe(home.description);
+
+  // Back to the first page of the visit: its own tags again.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL("/");
+  await expect(page).toHaveTitle("Rangoli Boutique");
+  expect(await headTags(page)).toEqual(home);
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });

@@ -139,8 +139,9 @@ test("the bag: sizes, quantities, removal, and it survives a reload", async ({ p
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cartItems") ?? "[]"));
   expect(stored).toEqual([expect.objectContaining({ name, size: second, quantity: 2 })]);
 
+  // Checkout is for signed-in shoppers: a guest logs in first and comes back.
   await bag.getByRole("button", { name: "Proceed to Checkout" }).click();
-  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
 });
 
 test("the wishlist: add, remove, and move to the bag", async ({ page }) => {

@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { useRevalidator, useRouteLoaderData } from "react-router";
+import { ROLE } from "#contract/users-rules";
+import { ModalDialog } from "~/components/modal-dialog";
+import { toast } from "~/components/toast";
+import { browserFetch, createApiClient } from "~/lib/api-client";
+import type { loader as rootLoader } from "~/root";
+
+/**
+ * Staff (any role but customer, spec section 6) see a delete button on each product card. Deleting asks
+ * first, then hides the product from the shop and reloads the list.
+ */
+export function DeleteProductButton({ id, name }: { id: number; name: string }) {
+  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const revalidator = useRevalidator();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!user || user.roleId === ROLE.customer) return null;
+
+  async function remove() {
+    setBusy(true);
+    const result = await createApiClient(browserFetch).deleteProduct(id);
+    setBusy(false);
+    setConfirming(false);
+    if (result.ok) {
+      toast("success", "Product Deleted", "The product has been removed from your account.");
+      void revalidator.revalidate();
+    } else toast("error", "Error", result.message || "Unable to delete product");
+  }
+
+  const titleId = `delete-product-${id}`;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        aria-label={`Delete ${name}`}
+        className="relative z-10 flex size-9 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-red-200 hover:bg-red-50"
+      >
+        <svg
+          width={18}
+          height={18}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          aria-hidden="true"
+        >
+          <path
+            d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+      </button>
+      <ModalDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        labelledBy={titleId}
+        className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-6 shadow-xl"
+      >
+        <h2 id={titleId} className="text-xl font-bold">
+          Delete this product?
+        </h2>
+        <p className="mt-2 text-muted">
+          “{name}” will be hidden from the shop. Orders that include it keep it.
+        </p>
+        <div className="mt-6 flex justify-end gap-3">
+          <button
+            type="button"
+            onClick={() => setConfirming(false)}
+            className="rounded-full px-5 py-2.5 font-semibold ring-1 ring-brand-200 hover:bg-brand-50"
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            onClick={() => void remove()}
+            disabled={busy}
+            className="rounded-full bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+          >
+            {busy ? "Deleting..." : "Delete"}
+          </button>
+        </div>
+      </ModalDialog>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { AuthPanel } from "~/account/auth-panel";
+import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { toast } from "~/components/toast";
+import { createApiClient } from "~/lib/api-client";
+import { formText } from "~/lib/form-values";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Forgot Password",
+    description: "Get a link to choose a new password for your account.",
+    url: absoluteUrl(matches, "/forgot-password"),
+    noindex: true,
+  });
+
+// Spec section 8.
+const SENT = "Password reset link has been sent to your email.";
+const SERVER_TROUBLE = "Something went wrong. Please try again.";
+const FAILED = "Failed to send reset link.";
+
+/** Asks the API to mail a reset link; works as a plain form post without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const email = formText(await request.formData(), "email");
+  const result = await createApiClient(context.api).forgotPassword({ email });
+  if (result.ok) return { ok: true as const, message: result.message || SENT, email };
+  const message = result.status >= 500 ? SERVER_TROUBLE : result.message || FAILED;
+  return data(
+    { ok: false as const, message, errors: result.errors ?? {}, email },
+    { status: result.status >= 400 ? result.status : 502 },
+  );
+}
+
+export default function ForgotPassword() {
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending =
+    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/forgot-password";
+  const formRef = useRef<HTMLFormElement>(null);
+  const failure = answer && !answer.ok ? answer : undefined;
+  const { errorOf, markEdited, edited } = useFieldErrors<"email">(answer, failure?.errors);
+  const emailError = errorOf("email");
+  const showNotice = answer && !sending && !edited;
+
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.ok) {
+      toast("success", SENT);
+    } else {
+      toast("error", "Error", answer.message);
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    }
+  }, [answer]);
+
+  return (
+    <AuthPanel
+      title="Forgot Password"
+      intro="Enter the email address of your account and we'll send you a link to choose a new password."
+    >
+      {showNotice && answer.ok && (
+        <FormNotice tone="success" className="mt-5">
+          <p className="font-semibold">Check your inbox.</p>
+          <p className="mt-1">
+            If an account uses <strong className="wrap-anywhere">{answer.email}</strong>, a link to choose a
+            new password is on its way. The link is valid for one hour. Can't find it? Look in your spam
+            folder, or send it again.
+          </p>
+        </FormNotice>
+      )}
+      {/* A field's own error shows under the field instead. */}
+      {showNotice && !answer.ok && !emailError && (
+        <FormNotice tone="error" className="mt-5">
+          {answer.message}
+        </FormNotice>
+      )}
+
+      <Form ref={formRef} method="post" className="mt-6 grid gap-5">
+        <FormField id="forgot-email" label="Email" error={emailError}>
+          <input
+            {...controlProps("forgot-email", emailError)}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={254}
+            defaultValue={answer?.email ?? ""}
+            onChange={() => markEdited("email")}
+          />
+        </FormField>
+        <button type="submit" disabled={sending} className={`${BUTTON_PRIMARY} w-full`}>
+          {sending ? "Sending..." : "Send Reset Link"}
+        </button>
+      </Form>
+
+      <p className="mt-6 text-center text-sm text-muted">
+        Remembered your password?{" "}
+        <Link to="/login" className={TEXT_LINK}>
+          Sign In
+        </Link>
+      </p>
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,166 @@
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/users-rules";
+import { AuthPanel } from "~/account/auth-panel";
+import { privatePageHeaders } from "~/account/private-page";
+import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { PasswordInput } from "~/components/password-input";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { toast } from "~/components/toast";
+import { createApiClient } from "~/lib/api-client";
+import { formText } from "~/lib/form-values";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/reset-password";
+
+// The canonical URL leaves the token out: it is only ever in the address bar and the hidden field.
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Reset Password",
+    description: "Choose a new password for your account.",
+    url: absoluteUrl(matches, "/reset-password"),
+    noindex: true,
+  });
+
+/** The page's address holds a secret: no cache keeps it. */
+export const headers = privatePageHeaders;
+
+type PasswordField = "password" | "confirmPassword";
+const FAILED = "Your password could not be changed. Please try again.";
+
+/** Sets the new password through the API; works as a plain form post without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const result = await createApiClient(context.api).resetPassword({
+    token: formText(form, "token"),
+    password: formText(form, "password"),
+    confirmPassword: formText(form, "confirmPassword"),
+  });
+  if (result.ok) return { ok: true as const, message: result.message };
+  const errors = result.errors ?? {};
+  // A refused token (used, expired, unknown or cut short) cannot be fixed on this page: a new link is needed.
+  const linkInvalid = result.status === 400 && !errors.password && !errors.confirmPassword;
+  return data(
+    { ok: false as const, linkInvalid, message: result.message || FAILED, errors },
+    { status: result.status >= 400 ? result.status : 502 },
+  );
+}
+
+export default function ResetPassword() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token") ?? "";
+  const answer = useActionData<typeof action>();
+
+  if (!token) {
+    return (
+      <AuthPanel title="Reset Password">
+        <LinkProblem message="This reset link is incomplete. Please open the link from the email again, or ask for a new one." />
+      </AuthPanel>
+    );
+  }
+  if (answer?.ok) return <PasswordChanged message={answer.message} />;
+  if (answer?.linkInvalid) {
+    return (
+      <AuthPanel title="Reset Password">
+        <LinkProblem message={answer.message} />
+      </AuthPanel>
+    );
+  }
+  return <NewPasswordForm token={token} />;
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving =
+    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/reset-password";
+  const formRef = useRef<HTMLFormElement>(null);
+  const failure = answer && !answer.ok ? answer : undefined;
+  const { errorOf, markEdited, edited } = useFieldErrors<PasswordField>(answer, failure?.errors);
+
+  useEffect(() => {
+    if (!failure) return;
+    toast("error", "Error", failure.message);
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failure]);
+
+  const control = (field: PasswordField, id: string, hint = false) => ({
+    ...controlProps(id, errorOf(field), { hint }),
+    name: field,
+    required: true,
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    autoComplete: "new-password",
+    onChange: () => markEdited(field),
+  });
+  const fieldErrorShown = Boolean(errorOf("password") || errorOf("confirmPassword"));
+
+  return (
+    <AuthPanel title="Reset Password" intro="Choose a new password for your account.">
+      {failure && !saving && !edited && !fieldErrorShown && (
+        <FormNotice tone="error" className="mt-5">
+          {failure.message}
+        </FormNotice>
+      )}
+      <Form ref={formRef} method="post" className="mt-6 grid gap-5">
+        <input type="hidden" name="token" value={token} />
+        <FormField
+          id="reset-password"
+          label="New Password"
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+          error={errorOf("password")}
+        >
+          <PasswordInput {...control("password", "reset-password", true)} />
+        </FormField>
+        <FormField id="reset-confirm" label="Confirm Password" error={errorOf("confirmPassword")}>
+          <PasswordInput {...control("confirmPassword", "reset-confirm")} />
+        </FormField>
+        <button type="submit" disabled={saving} className={`${BUTTON_PRIMARY} w-full`}>
+          {saving ? "Saving..." : "Reset Password"}
+        </button>
+      </Form>
+      <p className="mt-6 text-center text-sm text-muted">
+        <Link to="/login" className={TEXT_LINK}>
+          Back to Sign In
+        </Link>
+      </p>
+    </AuthPanel>
+  );
+}
+
+/** Spec section 4: with JavaScript, a toast and the login page; without it, this notice. */
+function PasswordChanged({ message }: { message: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast("success", "Password Updated", message);
+    navigate("/login", { replace: true });
+  }, [message, navigate]);
+  return (
+    <AuthPanel title="Password Updated">
+      <FormNotice tone="success" className="mt-5">
+        {message}
+      </FormNotice>
+      <Link to="/login" className={`${BUTTON_PRIMARY} mt-6 w-full`}>
+        Sign In
+      </Link>
+    </AuthPanel>
+  );
+}
+
+function LinkProblem({ message }: { message: string }) {
+  return (
+    <>
+      <FormNotice tone="error" className="mt-5">
+        {message}
+      </FormNotice>
+      <Link to="/forgot-password" className={`${BUTTON_PRIMARY} mt-6 w-full`}>
+        Get a new link
+      </Link>
+      <p className="mt-6 text-center text-sm text-muted">
+        Remembered your password?{" "}
+        <Link to="/login" className={TEXT_LINK}>
+          Sign In
+        </Link>
+      </p>
+    </>
+  );
+}
