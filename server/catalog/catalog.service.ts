@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
   ProductDetail,
@@ -57,25 +57,29 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
       relevance: relevance ? [desc(relevance)] : [desc(products.createdAt)],
     }[sort];
 
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        pricePaise: products.pricePaise,
-        originalPricePaise: products.originalPricePaise,
-        categoryId: products.categoryId,
-        rating: products.rating,
-        reviewCount: products.reviewCount,
-        inStock: sql<boolean>`exists (select 1 from ${productSizes} s where s.product_id = ${products.id} and s.stock > 0)`,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(products)
-      .where(and(...conditions))
-      .orderBy(...orderBy, desc(products.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+    // The total is its own count: a `count(*) over ()` on the page query made the database build every
+    // matching row (with its stock lookup) before taking the page.
+    const [rows, total] = await Promise.all([
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          pricePaise: products.pricePaise,
+          originalPricePaise: products.originalPricePaise,
+          categoryId: products.categoryId,
+          rating: products.rating,
+          reviewCount: products.reviewCount,
+        })
+        .from(products)
+        .where(and(...conditions))
+        .orderBy(...orderBy, desc(products.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      countProducts(conditions),
+    ]);
 
-    const firstImages = await firstImageOf(rows.map((row) => row.id));
+    const ids = rows.map((row) => row.id);
+    const [firstImages, inStock] = await Promise.all([firstImageOf(ids), inStockOf(ids)]);
     const items = rows.map((row): ProductSummary => {
       const picture = firstImages.get(row.id) ?? null;
       return {
@@ -88,10 +92,9 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
         categoryId: row.categoryId,
         rating: row.rating,
         reviews: row.reviewCount,
-        inStock: row.inStock,
+        inStock: inStock.has(row.id),
       };
     });
-    const total = rows[0]?.total ?? (query.page === 1 ? 0 : await countProducts(conditions));
     return { items, total };
   }
 
@@ -101,6 +104,16 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
       .from(products)
       .where(and(...conditions));
     return row?.total ?? 0;
+  }
+
+  /** Which of these products have stock in at least one size. */
+  async function inStockOf(productIds: number[]): Promise<Set<number>> {
+    if (productIds.length === 0) return new Set();
+    const rows = await db
+      .selectDistinct({ productId: productSizes.productId })
+      .from(productSizes)
+      .where(and(inArray(productSizes.productId, productIds), gt(productSizes.stock, 0)));
+    return new Set(rows.map((row) => row.productId));
   }
 
   async function firstImageOf(productIds: number[]) {
