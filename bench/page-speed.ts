@@ -1,0 +1,134 @@
+import { launch, type LaunchedChrome } from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+export const CHROMIUM = "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+];
+
+export type PageRun = {
+  /** Lighthouse performance score, 0-100. */
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Bytes transferred (compressed) by resource type, from the resource-summary audit. */
+  bytes: { script: number; stylesheet: number; image: number; document: number; font: number; total: number };
+};
+
+export type PageResult = PageRun & { path: string; runs: PageRun[] };
+
+/**
+ * Lighthouse's default mobile audit (Moto G Power, slow 4G and 4x CPU slowdown, simulated) of each page,
+ * `runs` times; each number reported is the median of the runs. One Chromium serves every run;
+ * Lighthouse resets storage and cache before each.
+ */
+export async function measurePages(
+  baseUrl: string,
+  paths: string[],
+  runs: number,
+  onRun: (path: string, run: PageRun) => void = () => {},
+): Promise<PageResult[]> {
+  // The first render of each page on a fresh server compiles code paths: keep that out of the audit.
+  for (const path of paths) await fetch(baseUrl + path).then((response) => response.text());
+  let chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  try {
+    const results: PageResult[] = [];
+    for (const path of paths) {
+      const pageRuns: PageRun[] = [];
+      for (let i = 0; i < runs; i++) {
+        let run: PageRun;
+        try {
+          run = await auditGuarded(baseUrl + path, chrome);
+        } catch (error) {
+          // Chromium can die under us (the machine is shared); start another one and try once more.
+          console.warn(`  ${path}: ${String(error)}; retrying in a new Chromium`);
+          chrome.kill();
+          chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+          run = await auditGuarded(baseUrl + path, chrome);
+        }
+        onRun(path, run);
+        pageRuns.push(run);
+      }
+      results.push({ path, ...medianRun(pageRuns), runs: pageRuns });
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}
+
+/**
+ * Lighthouse waits forever when Chromium goes away in the middle of a run, and nothing else would keep
+ * Node running then: fail instead, when Chromium exits or after two minutes.
+ */
+async function auditGuarded(url: string, chrome: LaunchedChrome): Promise<PageRun> {
+  let timer: NodeJS.Timeout | undefined;
+  let onExit = () => {};
+  const failure = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("Lighthouse took more than 2 minutes")), 120_000);
+    onExit = () => reject(new Error("Chromium exited during the audit"));
+    chrome.process.once("exit", onExit);
+  });
+  try {
+    return await Promise.race([audit(url, chrome.port), failure]);
+  } finally {
+    clearTimeout(timer);
+    chrome.process.off("exit", onExit);
+  }
+}
+
+async function audit(url: string, port: number): Promise<PageRun> {
+  const result = await lighthouse(url, { port, logLevel: "error", onlyCategories: ["performance"] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const details = lhr.audits["resource-summary"]?.details;
+  const rows = details?.type === "table" ? details.items : [];
+  const bytes = (type: string) => Number(rows.find((row) => row.resourceType === type)?.transferSize ?? 0);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: numeric("cumulative-layout-shift"),
+    bytes: {
+      script: bytes("script"),
+      stylesheet: bytes("stylesheet"),
+      image: bytes("image"),
+      document: bytes("document"),
+      font: bytes("font"),
+      total: bytes("total"),
+    },
+  };
+}
+
+/** Each metric's median over the runs, taken separately. */
+function medianRun(runs: PageRun[]): PageRun {
+  const median = (pick: (run: PageRun) => number) => {
+    const values = runs.map(pick).sort((a, b) => a - b);
+    const middle = Math.floor(values.length / 2);
+    return values.length % 2 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2;
+  };
+  return {
+    score: median((run) => run.score),
+    fcpMs: median((run) => run.fcpMs),
+    lcpMs: median((run) => run.lcpMs),
+    tbtMs: median((run) => run.tbtMs),
+    cls: median((run) => run.cls),
+    bytes: {
+      script: median((run) => run.bytes.script),
+      stylesheet: median((run) => run.bytes.stylesheet),
+      image: median((run) => run.bytes.image),
+      document: median((run) => run.bytes.document),
+      font: median((run) => run.bytes.font),
+      total: median((run) => run.bytes.total),
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import type { RateResult, SaturationResult } from "./api-load";
+import type { PageResult } from "./page-speed";
+import { round } from "./targets";
+
+export type Check = { target: string; measured: string; status: "pass" | "fail" | "skipped"; note?: string };
+
+export type EndpointResult = {
+  name: string;
+  path: string;
+  atRate?: RateResult;
+  saturation?: SaturationResult & { shareOfCeiling: number };
+};
+
+export type BenchResults = {
+  date: string;
+  commit: string;
+  quick: boolean;
+  durationSeconds: number;
+  machine: {
+    cpus: number;
+    cpuModel: string;
+    memoryGiB: number;
+    os: string;
+    node: string;
+    chromium: string;
+    /** 1-minute load average when the run started: above ~0.5, other processes were competing for the CPUs. */
+    loadAverageAtStart: number;
+  };
+  database: "postgres" | "pglite";
+  databaseVersion: string;
+  settings: {
+    rate: number;
+    rateSeconds: number;
+    saturationConnections: number;
+    saturationSeconds: number;
+    warmupSeconds: number;
+    lighthouseRuns: number;
+  };
+  pages?: { catalogProducts: number; results: PageResult[] };
+  ceiling?: SaturationResult;
+  /** The bare Fastify server at the fixed rate: the floor of the latencies this machine can measure. */
+  ceilingAtRate?: RateResult;
+  catalogs: { products: number; generateSeconds: number; endpoints: EndpointResult[] }[];
+  checks: Check[];
+};
+
+const STATUS = { pass: "✅ pass", fail: "❌ fail", skipped: "➖ not checked" };
+
+/** bench/results/latest.md: the same numbers as latest.json, as tables. */
+export function toMarkdown(r: BenchResults): string {
+  const lines: string[] = [
+    `# Benchmark results${r.quick ? " (quick run)" : ""}`,
+    "",
+    `- Date: ${r.date}, commit \`${r.commit}\`, the whole run took ${Math.round(r.durationSeconds)} s.`,
+    `- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, ${r.machine.os}; Node ${r.machine.node}; ${r.machine.chromium}.`,
+    `- The load generator (autocannon, in the bench process), the store and the database share these ${r.machine.cpus} cores; the 1-minute load average was ${round(r.machine.loadAverageAtStart)} when the run started${r.machine.loadAverageAtStart > 0.5 ? " (other processes were busy: numbers are pessimistic)" : ""}.`,
+    `- Database: **${r.database === "postgres" ? "PostgreSQL" : "PGlite"}** ${r.databaseVersion}.`,
+    `- Load: ${r.settings.rate} requests/s for ${r.settings.rateSeconds} s per endpoint (evenly spaced), throughput with ${r.settings.saturationConnections} connections for ${r.settings.saturationSeconds} s, after ${r.settings.warmupSeconds} s of warm-up each; Lighthouse median of ${r.settings.lighthouseRuns} run(s) per page.`,
+    "",
+    "## Targets",
+    "",
+    "| target | measured | result |",
+    "| --- | --- | --- |",
+    ...r.checks.map(
+      (c) => `| ${c.target} | ${c.measured}${c.note ? ` (${c.note})` : ""} | ${STATUS[c.status]} |`,
+    ),
+  ];
+
+  if (r.pages) {
+    lines.push(
+      "",
+      `## Page speed (Lighthouse mobile, catalog of ${r.pages.catalogProducts.toLocaleString("en")} products)`,
+      "",
+      "Transferred bytes (compressed), in KiB.",
+      "",
+      "| page | score | FCP ms | LCP ms | TBT ms | CLS | JS | CSS | images | HTML | fonts | total |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...r.pages.results
+        .map((p) =>
+          [
+            `\`${p.path}\``,
+            p.score,
+            Math.round(p.fcpMs),
+            Math.round(p.lcpMs),
+            Math.round(p.tbtMs),
+            round(p.cls),
+            ...[
+              p.bytes.script,
+              p.bytes.stylesheet,
+              p.bytes.image,
+              p.bytes.document,
+              p.bytes.font,
+              p.bytes.total,
+            ].map(kib),
+          ].join(" | "),
+        )
+        .map((row) => `| ${row} |`),
+    );
+  }
+
+  if (r.ceiling)
+    lines.push(
+      "",
+      "## API under load",
+      "",
+      `Ceiling: bare Fastify answering a constant JSON, ${Math.round(r.ceiling.requestsPerSecond)} requests/s with ${r.ceiling.connections} connections (p50 ${r.ceiling.p50} ms, p99 ${r.ceiling.p99} ms).`,
+      ...(r.ceilingAtRate
+        ? [
+            `At ${r.settings.rate} requests/s it answers with p50 ${round(r.ceilingAtRate.p50)} ms, p90 ${round(r.ceilingAtRate.p90)} ms, p99 ${round(r.ceilingAtRate.p99)} ms: the floor of what this machine and load generator measure.`,
+          ]
+        : []),
+    );
+  for (const catalog of r.catalogs) {
+    lines.push(
+      "",
+      `### ${catalog.products.toLocaleString("en")} products (generated in ${Math.round(catalog.generateSeconds)} s)`,
+      "",
+      `| endpoint | at ${r.settings.rate}/s: achieved req/s | p50 ms | p90 ms | p99 ms | max ms | errors | max req/s | share of ceiling | p99 ms at max |`,
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...catalog.endpoints
+        .map(({ name, path, atRate: a, saturation: s }) =>
+          [
+            `${name} \`${path}\``,
+            a ? Math.round(a.requestsPerSecond) : "–",
+            a ? round(a.p50) : "–",
+            a ? round(a.p90) : "–",
+            a ? `${round(a.p99)}${a.overloaded ? " ⚠" : ""}` : "–",
+            a ? round(a.max) : "–",
+            a || s ? (a?.errors ?? 0) + (s?.errors ?? 0) : "–",
+            s ? Math.round(s.requestsPerSecond) : "–",
+            s ? `${round(s.shareOfCeiling * 100)} %` : "–",
+            s ? s.p99 : "–",
+          ].join(" | "),
+        )
+        .map((row) => `| ${row} |`),
+    );
+  }
+
+  // How each call's cost grows with the catalog: p99 at the fixed rate, and throughput, per size.
+  if (r.catalogs.length > 1) {
+    const sizes = r.catalogs.map((c) => `${c.products.toLocaleString("en")} products`);
+    lines.push(
+      "",
+      "## Cost growth by catalog size",
+      "",
+      `| endpoint | ${sizes.map((size) => `p99 at ${r.settings.rate}/s, ${size}`).join(" | ")} | ${sizes.map((size) => `max req/s, ${size}`).join(" | ")} |`,
+      `| --- | ${[...sizes, ...sizes].map(() => "---:").join(" | ")} |`,
+    );
+    for (const name of ["list", "list filtered", "list searched"]) {
+      const rows = r.catalogs.map((c) => c.endpoints.find((e) => e.name === name));
+      if (rows.every((row) => !row)) continue;
+      const p99s = rows.map((row) =>
+        row?.atRate ? `${round(row.atRate.p99)} ms${row.atRate.overloaded ? " ⚠" : ""}` : "–",
+      );
+      const throughputs = rows.map((row) =>
+        row?.saturation ? Math.round(row.saturation.requestsPerSecond) : "–",
+      );
+      lines.push(`| ${name} | ${[...p99s, ...throughputs].join(" | ")} |`);
+    }
+  }
+
+  lines.push(
+    "",
+    "Latencies are measured by the load generator from sending a request to its full answer; 'errors' counts",
+    "connection errors, timeouts and non-2xx answers. ⚠: overloaded, under 98 % of the offered requests were",
+    "answered during the run, so the latencies only say that the store could not keep up.",
+    "See bench/README.md for how each number is made.",
+    "",
+  );
+  return lines.join("\n");
+}
+
+const kib = (bytes: number) => round(bytes / 1024);

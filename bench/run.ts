@@ -1,0 +1,266 @@
+// `npm run bench [-- --quick] [-- --build DIR] [-- --only pages|api] [-- --keep]`: see bench/README.md.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { measureAtRate, measureSaturation, type Endpoint } from "./api-load";
+import { CHROMIUM, measurePages } from "./page-speed";
+import { toMarkdown, type BenchResults, type EndpointResult } from "./report";
+import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
+import { checkTargets, round, TARGETS } from "./targets";
+
+const REPO = path.resolve(import.meta.dirname, "..");
+const LIST = "/api/products/get-products?page=1&limit=8";
+
+/** What each mode runs. Quick mode keeps every section and the targets check, with less of each. */
+const ALL = ["list", "list filtered", "list searched", "product detail", "product page"] as const;
+const MODES = {
+  full: {
+    lighthouseRuns: 3,
+    rateSeconds: 10,
+    saturationSeconds: 10,
+    warmupSeconds: 2,
+    /** Endpoints measured at the fixed rate, and for throughput, per catalog size. */
+    atRate: { 1_000: ALL, 10_000: ALL },
+    saturation: { 1_000: ["list", "list filtered", "list searched"], 10_000: ALL },
+  },
+  quick: {
+    lighthouseRuns: 1,
+    rateSeconds: 5,
+    saturationSeconds: 5,
+    warmupSeconds: 1,
+    atRate: { 1_000: ["list", "list searched"], 10_000: ALL },
+    saturation: { 1_000: [], 10_000: ["list"] },
+  },
+} as const;
+const SATURATION_CONNECTIONS = 10;
+
+/** The five calls under load; ids are drawn at random from the whole catalog for every request. */
+function endpointsFor(catalog: Catalog): (Endpoint & { display: string })[] {
+  const randomId = () => catalog.firstId + Math.floor(Math.random() * (catalog.lastId - catalog.firstId + 1));
+  return [
+    { name: "list", display: LIST, path: () => LIST },
+    {
+      name: "list filtered",
+      display: `${LIST}&categoryId=1&minPrice=2000&maxPrice=5000`,
+      path: () => `${LIST}&categoryId=1&minPrice=2000&maxPrice=5000`,
+    },
+    { name: "list searched", display: `${LIST}&search=anarkali`, path: () => `${LIST}&search=anarkali` },
+    {
+      name: "product detail",
+      display: "/api/products/get-product?id={random}",
+      path: () => `/api/products/get-product?id=${randomId()}`,
+    },
+    { name: "product page", display: "/products/{random} (SSR)", path: () => `/products/${randomId()}` },
+  ];
+}
+
+async function main() {
+  const started = performance.now();
+  const { values } = parseArgs({
+    options: {
+      quick: { type: "boolean", default: false },
+      build: { type: "string", default: path.join(REPO, "build") },
+      only: { type: "string" },
+      keep: { type: "boolean", default: false },
+    },
+  });
+  const mode = values.quick ? MODES.quick : MODES.full;
+  const runPages = values.only !== "api";
+  const runApi = values.only !== "pages";
+  const adminUrl = process.env.DATABASE_URL || undefined;
+  const log = (line: string) => process.stdout.write(`${clock(started)} ${line}\n`);
+
+  const cleanups: (() => Promise<void> | void)[] = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await Promise.resolve(cleanup()).catch(() => {});
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => void cleanUp().then(() => process.exit(130)));
+  // Should a promise never settle (a child process killed from outside), fail instead of ending silently.
+  let finished = false;
+  process.once("beforeExit", () => {
+    if (finished) return;
+    console.error("The run stalled: a child process (the store, Chromium) probably died.");
+    void cleanUp().then(() => process.exit(1));
+  });
+
+  const results: Omit<BenchResults, "checks"> = {
+    date: new Date().toISOString(),
+    commit: command("git", ["rev-parse", "--short", "HEAD"]),
+    quick: values.quick,
+    durationSeconds: 0,
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model.trim() ?? "unknown CPU",
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      chromium: command(CHROMIUM, ["--version"]),
+      loadAverageAtStart: os.loadavg()[0]!,
+    },
+    database: adminUrl ? "postgres" : "pglite",
+    databaseVersion: adminUrl ? await postgresVersion(adminUrl) : "(in-process WebAssembly)",
+    settings: {
+      rate: TARGETS.catalogRate,
+      rateSeconds: mode.rateSeconds,
+      saturationConnections: SATURATION_CONNECTIONS,
+      saturationSeconds: mode.saturationSeconds,
+      warmupSeconds: mode.warmupSeconds,
+      lighthouseRuns: mode.lighthouseRuns,
+    },
+    catalogs: [],
+  };
+  log(`Benchmarks (${values.quick ? "quick" : "full"}) of ${values.build} on ${results.database}`);
+
+  try {
+    const app = copyBuild(path.resolve(values.build));
+    cleanups.push(app.remove);
+
+    if (runApi) {
+      log("Ceiling: bare Fastify…");
+      const ceiling = await startCeiling();
+      cleanups.push(ceiling.stop);
+      results.ceiling = await measureSaturation(
+        ceiling.url,
+        { name: "ceiling", path: () => "/ceiling" },
+        {
+          connections: SATURATION_CONNECTIONS,
+          seconds: mode.saturationSeconds,
+          warmupSeconds: mode.warmupSeconds,
+        },
+      );
+      results.ceilingAtRate = await measureAtRate(
+        ceiling.url,
+        { name: "ceiling", path: () => "/ceiling" },
+        { rate: TARGETS.catalogRate, seconds: mode.rateSeconds, warmupSeconds: mode.warmupSeconds },
+      );
+      await ceiling.stop();
+      log(
+        `  ${Math.round(results.ceiling.requestsPerSecond)} requests/s; at ${TARGETS.catalogRate}/s p99 ${round(results.ceilingAtRate.p99)} ms`,
+      );
+    }
+
+    const sizes = runApi ? ([1_000, 10_000] as const) : ([10_000] as const);
+    for (const size of sizes) {
+      log(`Catalog of ${size.toLocaleString("en")} products: generating…`);
+      const catalog = await createCatalog(size, adminUrl);
+      if (values.keep)
+        log(
+          `  kept: DATA_DIR=${catalog.dataDir}${catalog.databaseUrl ? ` DATABASE_URL=${catalog.databaseUrl}` : ""}`,
+        );
+      else cleanups.push(catalog.remove);
+      log(`  generated in ${Math.round(catalog.generateSeconds)} s; starting the store…`);
+      const store = await startStore(app.appDir, catalog);
+      cleanups.push(store.stop);
+      const endpoints = endpointsFor(catalog);
+      if (runPages && size === TARGETS.catalogProducts) {
+        const pages = ["/", "/products", `/products/${catalog.firstId}`, "/products?category=1"];
+        log(`Page speed: Lighthouse × ${mode.lighthouseRuns} on ${pages.join(", ")}…`);
+        results.pages = {
+          catalogProducts: size,
+          results: await measurePages(store.url, pages, mode.lighthouseRuns, (page, run) =>
+            log(
+              `  ${page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}`,
+            ),
+          ),
+        };
+      }
+
+      if (runApi) {
+        const rows: EndpointResult[] = [];
+        for (const endpoint of endpoints) {
+          const row: EndpointResult = { name: endpoint.name, path: endpoint.display };
+          if ((mode.atRate[size] as readonly string[]).includes(endpoint.name)) {
+            log(`  ${endpoint.name}: ${TARGETS.catalogRate} requests/s for ${mode.rateSeconds} s…`);
+            row.atRate = await measureAtRate(store.url, endpoint, {
+              rate: TARGETS.catalogRate,
+              seconds: mode.rateSeconds,
+              warmupSeconds: mode.warmupSeconds,
+            });
+            const r = row.atRate;
+            log(
+              `    ${Math.round(r.requestsPerSecond)}/s, p50 ${round(r.p50)} ms, p99 ${round(r.p99)} ms, ${r.errors} errors`,
+            );
+            if (r.overloaded || r.errors > 0) {
+              // The store still holds up to one request per connection: start afresh for the next run.
+              log("    overloaded: restarting the store to drop its backlog");
+              await store.restart();
+            }
+          }
+          if ((mode.saturation[size] as readonly string[]).includes(endpoint.name)) {
+            log(
+              `  ${endpoint.name}: throughput with ${SATURATION_CONNECTIONS} connections for ${mode.saturationSeconds} s…`,
+            );
+            const s = await measureSaturation(store.url, endpoint, {
+              connections: SATURATION_CONNECTIONS,
+              seconds: mode.saturationSeconds,
+              warmupSeconds: mode.warmupSeconds,
+            });
+            row.saturation = {
+              ...s,
+              shareOfCeiling: s.requestsPerSecond / results.ceiling!.requestsPerSecond,
+            };
+            log(
+              `    ${Math.round(s.requestsPerSecond)}/s (${round(row.saturation.shareOfCeiling * 100)} % of the ceiling)`,
+            );
+          }
+          if (row.atRate || row.saturation) rows.push(row);
+        }
+        results.catalogs.push({ products: size, generateSeconds: catalog.generateSeconds, endpoints: rows });
+      }
+      await store.stop();
+    }
+  } finally {
+    await cleanUp();
+  }
+
+  finished = true;
+  results.durationSeconds = (performance.now() - started) / 1000;
+  const final: BenchResults = { ...results, checks: checkTargets(results) };
+  const dir = path.join(REPO, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "latest.json"), `${JSON.stringify(final, null, 2)}\n`);
+  writeFileSync(path.join(dir, "latest.md"), toMarkdown(final));
+
+  log(`\nTargets (bench/results/latest.md; the run took ${Math.round(final.durationSeconds)} s):`);
+  for (const check of final.checks)
+    log(`  ${check.status.toUpperCase().padEnd(7)} ${check.target}: ${check.measured}`);
+  const failed = final.checks.filter((check) => check.status === "fail");
+  if (failed.length > 0) {
+    log(`\n${failed.length} target(s) fall short: ${failed.map((check) => check.target).join("; ")}`);
+    process.exitCode = 1;
+  }
+}
+
+function command(file: string, args: string[]): string {
+  try {
+    return execFileSync(file, args, { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ server_version: string }>("show server_version");
+    return rows[0]?.server_version ?? "";
+  } finally {
+    await client.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
+
+/** Time since the run started, as m:ss, in front of each line of progress. */
+function clock(started: number): string {
+  const seconds = Math.floor((performance.now() - started) / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { openDatabase } from "../server/db/client";
+import { migrateDatabase } from "../server/db/migrate";
+import { createMediaService } from "../server/media/media.service";
+import { generateCatalog } from "./catalog-generator";
+
+const REPO = path.resolve(import.meta.dirname, "..");
+
+/**
+ * A private copy of a production build, so that a rebuild of `build/` during the run changes nothing:
+ * the build and the migrations are copied, node_modules and package.json are linked.
+ */
+export function copyBuild(buildDir: string): { appDir: string; remove: () => void } {
+  if (!existsSync(path.join(buildDir, "app-server.js")))
+    throw new Error(`No production build in ${buildDir}: run \`npm run build\` first.`);
+  const appDir = mkdtempSync(path.join(os.tmpdir(), "bench-app-"));
+  cpSync(buildDir, path.join(appDir, "build"), { recursive: true });
+  cpSync(path.join(REPO, "drizzle"), path.join(appDir, "drizzle"), { recursive: true });
+  symlinkSync(path.join(REPO, "node_modules"), path.join(appDir, "node_modules"));
+  symlinkSync(path.join(REPO, "package.json"), path.join(appDir, "package.json"));
+  return { appDir, remove: () => rmSync(appDir, { recursive: true, force: true }) };
+}
+
+export type Catalog = {
+  products: number;
+  firstId: number;
+  lastId: number;
+  dataDir: string;
+  /** The run's own PostgreSQL database, or undefined on PGlite (files under dataDir/pg). */
+  databaseUrl: string | undefined;
+  generateSeconds: number;
+  remove: () => Promise<void>;
+};
+
+/**
+ * A new database holding a generated catalog of `count` products: a fresh PostgreSQL database next to
+ * the one `adminUrl` names, or PGlite files in a temporary DATA_DIR when there is no adminUrl.
+ */
+export async function createCatalog(count: number, adminUrl: string | undefined): Promise<Catalog> {
+  const started = performance.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `bench-data-${count}-`));
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  if (adminUrl) {
+    const name = `bench_${count}_${randomBytes(4).toString("hex")}`;
+    await adminQuery(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    drop = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  }
+  const handle = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "pg") });
+  try {
+    await migrateDatabase(handle, path.join(REPO, "drizzle"));
+    const media = createMediaService({ db: handle.db, mediaDir: path.join(dataDir, "media") });
+    const { firstId, lastId } = await generateCatalog({ db: handle.db, media, count });
+    return {
+      products: count,
+      firstId,
+      lastId,
+      dataDir,
+      databaseUrl,
+      generateSeconds: (performance.now() - started) / 1000,
+      async remove() {
+        await drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+export type Server = {
+  url: string;
+  /** Stops the process: SIGTERM, which lets the store finish in-flight requests, then SIGKILL after 20 s. */
+  stop: () => Promise<void>;
+  /** Kills the process at once and starts it again on the same port, to drop a backlog of requests. */
+  restart: () => Promise<void>;
+};
+
+/** Starts `node build/app-server.js` in appDir on the catalog and waits until /api/health answers. */
+export async function startStore(appDir: string, catalog: Catalog): Promise<Server> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  return startServer("the store", ["build/app-server.js"], appDir, url, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: url,
+    DATA_DIR: catalog.dataDir,
+    SEED_DEMO: "false",
+    LOG_LEVEL: "warn",
+    ...(catalog.databaseUrl ? { DATABASE_URL: catalog.databaseUrl } : {}),
+  });
+}
+
+/** The bare Fastify server of bench/ceiling-server.ts, in its own process like the store. */
+export async function startCeiling(): Promise<Server> {
+  const port = await freePort();
+  const script = ["--import", "tsx", path.join(REPO, "bench/ceiling-server.ts")];
+  return startServer("the bare Fastify server", script, REPO, `http://127.0.0.1:${port}`, {
+    NODE_ENV: "production",
+    PORT: String(port),
+  });
+}
+
+async function startServer(
+  name: string,
+  args: string[],
+  cwd: string,
+  url: string,
+  env: NodeJS.ProcessEnv,
+): Promise<Server> {
+  let output = "";
+  const spawnAndWait = async () => {
+    const child = spawn(process.execPath, args, {
+      cwd,
+      env: { PATH: process.env.PATH, ...env },
+      stdio: "pipe",
+    });
+    const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
+    child.stdout.on("data", keep);
+    child.stderr.on("data", keep);
+    const deadline = Date.now() + 90_000;
+    while (Date.now() < deadline) {
+      if (exited(child))
+        throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}):\n${output}`);
+      const healthy = await fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (healthy) return child;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    child.kill("SIGKILL");
+    throw new Error(`${name} did not become healthy within 90 s:\n${output}`);
+  };
+  let child = await spawnAndWait();
+  return {
+    url,
+    stop: () => stopProcess(child, "SIGTERM"),
+    async restart() {
+      await stopProcess(child, "SIGKILL");
+      child = await spawnAndWait();
+    },
+  };
+}
+
+const exited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
+
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals) {
+  if (exited(child)) return;
+  const done = new Promise((resolve) => child.once("exit", resolve));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  await done;
+  clearTimeout(timer);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function adminQuery(databaseUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,114 @@
+import type { BenchResults, Check } from "./report";
+
+/** The targets of bench/README.md, checked at the end of every `npm run bench`. */
+export const TARGETS = {
+  /** Lighthouse mobile performance score, on each page. */
+  minScore: 98,
+  maxLcpMs: 1500,
+  maxTbtMs: 50,
+  maxCls: 0.01,
+  /** p99 of the catalog API calls at this rate, on PostgreSQL, with this many products. */
+  maxCatalogP99Ms: 20,
+  catalogRate: 500,
+  catalogProducts: 10_000,
+  /** Plain list throughput as a share of the bare Fastify ceiling, at catalogProducts. */
+  minListShareOfCeiling: 0.4,
+} as const;
+
+/** The endpoints the p99 target covers: the catalog's API GETs (the SSR page is reported, not held to it). */
+export const CATALOG_GETS = ["list", "list filtered", "list searched", "product detail"];
+
+export function checkTargets(results: Omit<BenchResults, "checks">): Check[] {
+  const checks: Check[] = [];
+  const pages = results.pages?.results ?? [];
+  const pageCheck = (
+    target: string,
+    value: (page: (typeof pages)[number]) => number,
+    ok: (v: number) => boolean,
+    unit: string,
+  ) =>
+    checks.push(
+      pages.length === 0
+        ? { target, measured: "not measured", status: "skipped" }
+        : {
+            target,
+            measured: pages.map((page) => `${page.path}: ${round(value(page))}${unit}`).join(", "),
+            status: pages.every((page) => ok(value(page))) ? "pass" : "fail",
+          },
+    );
+  pageCheck(
+    `Lighthouse mobile performance ≥ ${TARGETS.minScore} on each page`,
+    (p) => p.score,
+    (v) => v >= TARGETS.minScore,
+    "",
+  );
+  pageCheck(
+    `LCP ≤ ${TARGETS.maxLcpMs / 1000} s`,
+    (p) => p.lcpMs,
+    (v) => v <= TARGETS.maxLcpMs,
+    " ms",
+  );
+  pageCheck(
+    `TBT ≤ ${TARGETS.maxTbtMs} ms`,
+    (p) => p.tbtMs,
+    (v) => v <= TARGETS.maxTbtMs,
+    " ms",
+  );
+  pageCheck(
+    `CLS ≤ ${TARGETS.maxCls}`,
+    (p) => p.cls,
+    (v) => v <= TARGETS.maxCls,
+    "",
+  );
+
+  const big = results.catalogs.find((catalog) => catalog.products === TARGETS.catalogProducts);
+  const latencyTarget = `Catalog GETs p99 ≤ ${TARGETS.maxCatalogP99Ms} ms at ${TARGETS.catalogRate} requests/s on PostgreSQL with ${TARGETS.catalogProducts.toLocaleString("en")} products`;
+  const atRate = big?.endpoints.filter((e) => CATALOG_GETS.includes(e.name) && e.atRate) ?? [];
+  if (atRate.length === 0) {
+    checks.push({ target: latencyTarget, measured: "not measured", status: "skipped" });
+  } else {
+    const measured = atRate
+      .map(
+        ({ name, atRate: r }) =>
+          `${name}: p99 ${round(r!.p99)} ms at ${Math.round(r!.requestsPerSecond)}/s, ${r!.errors} errors`,
+      )
+      .join("; ");
+    const ok = atRate.every(
+      ({ atRate: r }) =>
+        r!.offeredRate >= TARGETS.catalogRate &&
+        r!.p99 <= TARGETS.maxCatalogP99Ms &&
+        !r!.overloaded &&
+        r!.errors === 0,
+    );
+    checks.push(
+      results.database === "postgres"
+        ? { target: latencyTarget, measured, status: ok ? "pass" : "fail" }
+        : {
+            target: latencyTarget,
+            measured: `${measured} (on PGlite)`,
+            status: "skipped",
+            note: "measured on PGlite; set DATABASE_URL to check this target",
+          },
+    );
+  }
+
+  const list = big?.endpoints.find((e) => e.name === "list")?.saturation;
+  const shareTarget = `List throughput ≥ ${TARGETS.minListShareOfCeiling * 100} % of the bare Fastify ceiling`;
+  checks.push(
+    list && results.ceiling
+      ? {
+          target: shareTarget,
+          measured: `${Math.round(list.requestsPerSecond)}/s of ${Math.round(results.ceiling.requestsPerSecond)}/s = ${round(list.shareOfCeiling * 100)} %`,
+          status: list.shareOfCeiling >= TARGETS.minListShareOfCeiling ? "pass" : "fail",
+        }
+      : { target: shareTarget, measured: "not measured", status: "skipped" },
+  );
+  return checks;
+}
+
+/** Three significant digits at most, for the report. */
+export function round(value: number): number {
+  if (!Number.isFinite(value) || value === 0) return value;
+  const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(value))));
+  return Number(value.toFixed(Math.min(digits, 3)));
+}
