@@ -16,6 +16,8 @@ export type BenchResults = {
   commit: string;
   quick: boolean;
   durationSeconds: number;
+  /** The build measured, and when it was made (it may be older than the commit). */
+  build: { dir: string; builtAt: string };
   machine: {
     cpus: number;
     cpuModel: string;
@@ -23,8 +25,8 @@ export type BenchResults = {
     os: string;
     node: string;
     chromium: string;
-    /** 1-minute load average when the run started: above ~0.5, other processes were competing for the CPUs. */
-    loadAverageAtStart: number;
+    /** Share of the CPUs other processes kept busy in the 2 s before the run started, 0-1. */
+    busyBeforeStart: number;
   };
   database: "postgres" | "pglite";
   databaseVersion: string;
@@ -52,8 +54,9 @@ export function toMarkdown(r: BenchResults): string {
     `# Benchmark results${r.quick ? " (quick run)" : ""}`,
     "",
     `- Date: ${r.date}, commit \`${r.commit}\`, the whole run took ${Math.round(r.durationSeconds)} s.`,
+    `- Build: \`${r.build.dir}\`, made ${r.build.builtAt}.`,
     `- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, ${r.machine.os}; Node ${r.machine.node}; ${r.machine.chromium}.`,
-    `- The load generator (autocannon, in the bench process), the store and the database share these ${r.machine.cpus} cores; the 1-minute load average was ${round(r.machine.loadAverageAtStart)} when the run started${r.machine.loadAverageAtStart > 0.5 ? " (other processes were busy: numbers are pessimistic)" : ""}.`,
+    `- The load generator (autocannon, in the bench process), the store and the database share these ${r.machine.cpus} cores; other processes kept them ${Math.round(r.machine.busyBeforeStart * 100)} % busy just before the run${r.machine.busyBeforeStart > 0.1 ? " (so these numbers are pessimistic)" : ""}.`,
     `- Database: **${r.database === "postgres" ? "PostgreSQL" : "PGlite"}** ${r.databaseVersion}.`,
     `- Load: ${r.settings.rate} requests/s for ${r.settings.rateSeconds} s per endpoint (evenly spaced), throughput with ${r.settings.saturationConnections} connections for ${r.settings.saturationSeconds} s, after ${r.settings.warmupSeconds} s of warm-up each; Lighthouse median of ${r.settings.lighthouseRuns} run(s) per page.`,
     "",
