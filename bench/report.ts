@@ -1,6 +1,5 @@
 import type { RateResult, SaturationResult } from "./api-load";
 import type { PageResult } from "./page-speed";
-import { round } from "./targets";
 
 export type Check = { target: string; measured: string; status: "pass" | "fail" | "skipped"; note?: string };
 
@@ -125,10 +124,10 @@ export function toMarkdown(r: BenchResults): string {
           [
             `${name} \`${path}\``,
             a ? Math.round(a.requestsPerSecond) : "–",
-            a ? round(a.p50) : "–",
-            a ? round(a.p90) : "–",
-            a ? `${round(a.p99)}${a.overloaded ? " ⚠" : ""}` : "–",
-            a ? round(a.max) : "–",
+            a ? ms(a, a.p50) : "–",
+            a ? ms(a, a.p90) : "–",
+            a ? `${ms(a, a.p99)}${a.overloaded ? " ⚠" : ""}` : "–",
+            a ? ms(a, a.max) : "–",
             a || s ? (a?.errors ?? 0) + (s?.errors ?? 0) : "–",
             s ? Math.round(s.requestsPerSecond) : "–",
             s ? `${round(s.shareOfCeiling * 100)} %` : "–",
@@ -146,14 +145,14 @@ export function toMarkdown(r: BenchResults): string {
       "",
       "## Cost growth by catalog size",
       "",
-      `| endpoint | ${sizes.map((size) => `p99 at ${r.settings.rate}/s, ${size}`).join(" | ")} | ${sizes.map((size) => `max req/s, ${size}`).join(" | ")} |`,
+      `| endpoint | ${sizes.map((size) => `p99 ms at ${r.settings.rate}/s, ${size}`).join(" | ")} | ${sizes.map((size) => `max req/s, ${size}`).join(" | ")} |`,
       `| --- | ${[...sizes, ...sizes].map(() => "---:").join(" | ")} |`,
     );
     for (const name of ["list", "list filtered", "list searched"]) {
       const rows = r.catalogs.map((c) => c.endpoints.find((e) => e.name === name));
       if (rows.every((row) => !row)) continue;
       const p99s = rows.map((row) =>
-        row?.atRate ? `${round(row.atRate.p99)} ms${row.atRate.overloaded ? " ⚠" : ""}` : "–",
+        row?.atRate ? `${ms(row.atRate, row.atRate.p99)}${row.atRate.overloaded ? " ⚠" : ""}` : "–",
       );
       const throughputs = rows.map((row) =>
         row?.saturation ? Math.round(row.saturation.requestsPerSecond) : "–",
@@ -174,3 +173,14 @@ export function toMarkdown(r: BenchResults): string {
 }
 
 const kib = (bytes: number) => round(bytes / 1024);
+
+/** A latency of a run in ms, or "no answer" when none came back within the run. */
+const ms = (run: RateResult, value: number) =>
+  run.requestsPerSecond > 0 ? String(round(value)) : "no answer";
+
+/** Three significant digits at most, for the report. */
+export function round(value: number): number {
+  if (!Number.isFinite(value) || value === 0) return value;
+  const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(value))));
+  return Number(value.toFixed(Math.min(digits, 3)));
+}

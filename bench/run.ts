@@ -7,9 +7,9 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { measureAtRate, measureSaturation, type Endpoint } from "./api-load";
 import { CHROMIUM, measurePages } from "./page-speed";
-import { toMarkdown, type BenchResults, type EndpointResult } from "./report";
+import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
-import { checkTargets, round, TARGETS } from "./targets";
+import { checkTargets, TARGETS } from "./targets";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const LIST = "/api/products/get-products?page=1&limit=8";
