@@ -1,4 +1,5 @@
-import { useEffect, useState, type InputHTMLAttributes } from "react";
+import { useState, type InputHTMLAttributes } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A password input with a Show/Hide button inside it. The button appears once the page runs JavaScript
@@ -10,10 +11,7 @@ export function PasswordInput({
   ...props
 }: Omit<InputHTMLAttributes<HTMLInputElement>, "type"> & { id: string }) {
   const [visible, setVisible] = useState(false);
-  const [interactive, setInteractive] = useState(false);
-  // The button appears in the render right after hydration (as in useLocalStore).
-  // eslint-disable-next-line react-hooks/set-state-in-effect
-  useEffect(() => setInteractive(true), []);
+  const interactive = useHydrated();
   return (
     <div className="relative">
       <input {...props} id={id} type={visible ? "text" : "password"} className={`${className} pr-20`} />

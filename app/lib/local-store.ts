@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
+import { useHydrated } from "./use-hydrated";
 
 /**
  * A value kept in local storage under one key, readable with useSyncExternalStore. It renders as the
@@ -68,10 +69,7 @@ type LocalStore<T> = ReturnType<typeof createLocalStore<T>>;
  * does not use getServerSnapshot while hydrating.)
  */
 export function useLocalStore<T>(store: LocalStore<T>): T {
-  const [hydrated, setHydrated] = useState(false);
-  // One extra render right after hydration is the point here.
-  // eslint-disable-next-line react-hooks/set-state-in-effect
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const value = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return hydrated ? value : store.getServerSnapshot();
 }
