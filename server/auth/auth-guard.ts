@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
+import { SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, unauthorized } from "../lib/errors";
 import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
 
@@ -18,12 +19,14 @@ export function sessionCookieFor(env: string): SessionCookie {
   return { name: secure ? "__Host-session" : "session", secure };
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** The token of `Authorization: Bearer <token>`, or of a bare `Authorization: <token>` (spec clients). */
+export const bearerTokenOf = (request: FastifyRequest) =>
+  request.headers.authorization?.trim().replace(/^Bearer\s+/i, "") || undefined;
 
-/** The session token of a request: `Authorization: Bearer <token>` (or the bare token), else the cookie. */
+/** The session token of a request: from the Authorization header, else the cookie. */
 export function credentialsOf(request: FastifyRequest, cookie: SessionCookie) {
-  const header = request.headers.authorization?.trim();
-  if (header) return { token: header.replace(/^Bearer\s+/i, ""), via: "header" as const };
+  const header = bearerTokenOf(request);
+  if (header) return { token: header, via: "header" as const };
   const fromCookie = request.cookies[cookie.name];
   if (fromCookie) return { token: fromCookie, via: "cookie" as const };
   return null;

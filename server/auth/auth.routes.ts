@@ -19,15 +19,12 @@ import {
 import { messageResponse } from "../../contract/envelope";
 import { limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
-import { type AuthGuard, credentialsOf, type SessionCookie } from "./auth-guard";
+import { type AuthGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./auth-guard";
 import { AUTH_MESSAGES, type AuthService, type IssuedSession } from "./auth.service";
 
 type Options = { auth: AuthService; accounts: AccountsService; guard: AuthGuard; cookie: SessionCookie };
 
 const bodyEmail = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
-/** The registration token of the verify and resend calls, sent as `Authorization: Bearer`. */
-const bearerToken = (request: FastifyRequest) =>
-  request.headers.authorization?.replace(/^Bearer\s+/i, "").trim() || undefined;
 
 const HOUR = "1 hour";
 const QUARTER = "15 minutes";
@@ -71,7 +68,7 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
   const verifyLimits = limitPerIpAndAccount(app, "verify-otp", {
     perIp: { max: 30, timeWindow: QUARTER },
     perAccount: { max: 10, timeWindow: QUARTER },
-    account: (request) => bearerToken(request) ?? bodyEmail(request),
+    account: (request) => bearerTokenOf(request) ?? bodyEmail(request),
   });
   // The spec's client was also seen calling verification without the /users prefix.
   for (const url of ["/users/register-verify-otp", "/register-verify-otp"])
@@ -87,7 +84,10 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
         ...verifyLimits,
       },
       async (request, reply) => {
-        const session = await auth.verifyEmail({ ...request.body, registrationToken: bearerToken(request) });
+        const session = await auth.verifyEmail({
+          ...request.body,
+          registrationToken: bearerTokenOf(request),
+        });
         return startSession(reply, session, "Your account has been verified successfully!");
       },
     );
@@ -99,11 +99,11 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
       ...limitPerIpAndAccount(app, "resend-otp", {
         perIp: { max: 10, timeWindow: HOUR },
         perAccount: { max: 5, timeWindow: HOUR },
-        account: (request) => bearerToken(request) ?? bodyEmail(request),
+        account: (request) => bearerTokenOf(request) ?? bodyEmail(request),
       }),
     },
     async (request) => {
-      const data = await auth.resendCode({ ...request.body, registrationToken: bearerToken(request) });
+      const data = await auth.resendCode({ ...request.body, registrationToken: bearerTokenOf(request) });
       return { code: 200, message: AUTH_MESSAGES.resendSent, data };
     },
   );

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { forbidden } from "./errors";
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing; every other one is a write. */
+export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses API writes that a browser marks as coming from another site (their Origin is neither the
