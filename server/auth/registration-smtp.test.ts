@@ -1,40 +1,21 @@
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { bearer, codeIn, getMe, post, registration, uniqueEmail } from "../test-support/accounts";
+import { startSmtpInbox } from "../test-support/smtp-inbox";
 import { createTestApp } from "../test-support/test-app";
 
-const inbox: { to: string[]; raw: string }[] = [];
-let smtp: SMTPServer;
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ({ app, close } = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` }));
+  inbox = await startSmtpInbox();
+  ({ app, close } = await createTestApp({ smtpUrl: inbox.url }));
 });
 
 afterAll(async () => {
   await close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await inbox.close();
 });
 
 it("registers with the code received over real SMTP", async () => {
@@ -43,7 +24,7 @@ it("registers with the code received over real SMTP", async () => {
   expect(registered.statusCode).toBe(200);
 
   expect(await app.services.mailWorker.runOnce()).toBe(1);
-  const delivered = inbox.find((mail) => mail.to.includes(email));
+  const delivered = inbox.received.find((mail) => mail.to.includes(email));
   expect(delivered).toBeDefined();
   expect(delivered!.raw).toContain("Subject: Your Rangoli Boutique verification code");
   expect(delivered!.raw).toContain("Content-Type: text/plain");

@@ -1,52 +1,23 @@
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
 import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
+import { startSmtpInbox } from "../test-support/smtp-inbox";
 import { createTestApp } from "../test-support/test-app";
 import { enqueueMail } from "./mail.service";
 import { outboxEmails } from "./mail.tables";
 
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-let rejectNext = false;
-let smtp: SMTPServer;
+let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 let app: FastifyInstance;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (rejectNext) {
-          rejectNext = false;
-          callback(new Error("Mailbox unavailable"));
-          return;
-        }
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
-  ({ app, close } = await createTestApp({
-    smtpUrl: `smtp://127.0.0.1:${port}`,
-    mailFrom: "Store <shop@store.test>",
-  }));
+  inbox = await startSmtpInbox();
+  ({ app, close } = await createTestApp({ smtpUrl: inbox.url, mailFrom: "Store <shop@store.test>" }));
 });
 
 afterAll(async () => {
   await close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await inbox.close();
 });
 
 describe("the mail worker over real SMTP", () => {
@@ -58,15 +29,15 @@ describe("the mail worker over real SMTP", () => {
       html: "<p>HTML hello</p>",
     });
     expect(await app.services.mailWorker.runOnce()).toBe(1);
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(["asha@example.in"]);
-    expect(received[0]!.raw).toContain("Subject: Hello");
-    expect(received[0]!.raw).toContain("Plain hello");
-    expect(received[0]!.raw).toContain("text/html");
+    expect(inbox.received).toHaveLength(1);
+    expect(inbox.received[0]!.to).toEqual(["asha@example.in"]);
+    expect(inbox.received[0]!.raw).toContain("Subject: Hello");
+    expect(inbox.received[0]!.raw).toContain("Plain hello");
+    expect(inbox.received[0]!.raw).toContain("text/html");
   });
 
   it("keeps a mail the server refused and retries it later with backoff", async () => {
-    rejectNext = true;
+    inbox.rejectNext();
     await enqueueMail(app.services.db, {
       to: "ravi@example.in",
       subject: "Retry me",
@@ -88,6 +59,6 @@ describe("the mail worker over real SMTP", () => {
       .set({ nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(outboxEmails.id, mail!.id));
     expect(await app.services.mailWorker.runOnce()).toBe(1);
-    expect(received.at(-1)!.to).toEqual(["ravi@example.in"]);
+    expect(inbox.received.at(-1)!.to).toEqual(["ravi@example.in"]);
   });
 });
