@@ -12,6 +12,7 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { sessionAnswer } from "./account/guards";
 import { AfterLogout } from "./account/logout-button";
 import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
@@ -24,11 +25,10 @@ import { createApiClient } from "./lib/api-client";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const api = createApiClient(context.api);
   // Only a request with cookies can carry a session: guests cost no session lookup.
   const [categories, me] = await Promise.all([
-    api.categories(),
-    request.headers.has("cookie") ? api.me() : undefined,
+    createApiClient(context.api).categories(),
+    request.headers.has("cookie") ? sessionAnswer(context) : undefined,
   ]);
   const profile = me?.ok ? me.data[0] : undefined;
   return {

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { TEXT_LINK } from "~/components/styles";
 
 /** The narrow card of the account-entry pages: a heading, a line under it, then the form or a notice. */
 export function AuthPanel({
@@ -20,5 +22,17 @@ export function AuthPanel({
         {children}
       </div>
     </section>
+  );
+}
+
+/** The line under an account form pointing to the neighbouring page ("New here? Create a New Account"). */
+export function AuthFooterLink({ question, to, label }: { question?: string; to: string; label: string }) {
+  return (
+    <p className="mt-6 text-center text-sm text-muted">
+      {question && <>{question} </>}
+      <Link to={to} className={TEXT_LINK}>
+        {label}
+      </Link>
+    </p>
   );
 }

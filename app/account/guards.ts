@@ -1,7 +1,22 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { Profile } from "#contract/users";
 import { ROLE, type RoleId } from "#contract/users-rules";
-import { createApiClient } from "~/lib/api-client";
+import { createApiClient, type ApiClient } from "~/lib/api-client";
+
+const answers = new WeakMap<AppLoadContext, ReturnType<ApiClient["me"]>>();
+
+/**
+ * The API's answer about the signed-in user of this request. The root and a guarded page both want it in
+ * the same request: it is asked for once (React Router gives every loader of a request the same context).
+ */
+export function sessionAnswer(context: AppLoadContext): ReturnType<ApiClient["me"]> {
+  let answer = answers.get(context);
+  if (!answer) {
+    answer = createApiClient(context.api).me();
+    answers.set(context, answer);
+  }
+  return answer;
+}
 
 /**
  * The page side of the API's guards (the API enforces them whatever a page does): without a session the
@@ -12,7 +27,7 @@ export async function requireUser(
   context: AppLoadContext,
   roles: readonly RoleId[],
 ): Promise<Profile> {
-  const result = await createApiClient(context.api).me();
+  const result = await sessionAnswer(context);
   if (!result.ok || !result.data[0]) {
     if (result.ok || result.status === 401) {
       const url = new URL(request.url);

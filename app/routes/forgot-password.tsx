@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthPanel } from "~/account/auth-panel";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
-import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
 import { formText } from "~/lib/form-values";
@@ -95,12 +95,7 @@ export default function ForgotPassword() {
         </button>
       </Form>
 
-      <p className="mt-6 text-center text-sm text-muted">
-        Remembered your password?{" "}
-        <Link to="/login" className={TEXT_LINK}>
-          Sign In
-        </Link>
-      </p>
+      <AuthFooterLink question="Remembered your password?" to="/login" label="Sign In" />
     </AuthPanel>
   );
 }

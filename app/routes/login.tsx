@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
 import { passingCookies } from "~/account/api-cookies";
-import { AuthPanel } from "~/account/auth-panel";
+import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { homeFor, safeRedirectTo } from "~/account/guards";
 import { OtpDialog } from "~/account/otp-dialog";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
@@ -130,12 +130,7 @@ export default function Login() {
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm text-muted">
-        New here?{" "}
-        <Link to="/register" className={TEXT_LINK}>
-          Create a New Account
-        </Link>
-      </p>
+      <AuthFooterLink question="New here?" to="/register" label="Create a New Account" />
       {verifyEmail && (
         <OtpDialog
           onClose={() => setOtpClosedFor(result)}

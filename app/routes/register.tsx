@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { AuthPanel } from "~/account/auth-panel";
+import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { OtpDialog } from "~/account/otp-dialog";
 import {
   type RegistrationErrors,
@@ -166,12 +166,7 @@ export default function Register() {
           {busy ? "Creating account..." : "Create Account"}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm text-muted">
-        Already have an account?{" "}
-        <Link to="/login" className={TEXT_LINK}>
-          Login
-        </Link>
-      </p>
+      <AuthFooterLink question="Already have an account?" to="/login" label="Login" />
       {result?.ok && (
         <>
           <FormNotice tone="success" className="mt-5">

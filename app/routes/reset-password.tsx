@@ -1,11 +1,11 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/users-rules";
-import { AuthPanel } from "~/account/auth-panel";
+import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { privatePageHeaders } from "~/account/private-page";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
-import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
 import { formText } from "~/lib/form-values";
@@ -118,11 +118,7 @@ function NewPasswordForm({ token }: { token: string }) {
           {saving ? "Saving..." : "Reset Password"}
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm text-muted">
-        <Link to="/login" className={TEXT_LINK}>
-          Back to Sign In
-        </Link>
-      </p>
+      <AuthFooterLink to="/login" label="Back to Sign In" />
     </AuthPanel>
   );
 }
@@ -155,12 +151,7 @@ function LinkProblem({ message }: { message: string }) {
       <Link to="/forgot-password" className={`${BUTTON_PRIMARY} mt-6 w-full`}>
         Get a new link
       </Link>
-      <p className="mt-6 text-center text-sm text-muted">
-        Remembered your password?{" "}
-        <Link to="/login" className={TEXT_LINK}>
-          Sign In
-        </Link>
-      </p>
+      <AuthFooterLink question="Remembered your password?" to="/login" label="Sign In" />
     </>
   );
 }
