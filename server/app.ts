@@ -81,7 +81,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.pgliteDir,
+    onIdleConnectionError: (error) => app.log.warn({ err: error }, "an idle database connection was closed"),
+  });
   await migrateDatabase(database);
   const { db } = database;
 

@@ -16,13 +16,19 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-/** PostgreSQL when a URL is given, otherwise PGlite: files under pgliteDir, or in memory when it is null. */
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite: files under pgliteDir, or in memory when it is null.
+ * An idle pooled connection that PostgreSQL ends (a restart, a failover, an administrator) is dropped from
+ * the pool and reported to `onIdleConnectionError`; without a listener node-postgres would crash the process.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir: string | null;
+  onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return { db, kind: "postgres", databaseUrl: options.databaseUrl, close: () => pool.end() };
   }
