@@ -144,6 +144,18 @@ describe("GET /api/products/get-products", () => {
     expect(names).not.toContain("Ivory Cotton Kurta Set");
   });
 
+  it("corrects each misspelt word of a longer search, and a misspelt category name", async () => {
+    const ruby = (await get("/api/products/get-products?search=rubby%20silk%20anarkli")).json();
+    expect(ruby.data[0].name).toBe("Ruby Silk Anarkali Gown");
+    const kids = (await get("/api/products/get-products?search=kidz")).json();
+    expect(kids.data.map((p: { name: string }) => p.name)).toEqual(["Little Lotus Pavadai"]);
+  });
+
+  it("finds nothing, without guessing, for a word unlike any in the catalog", async () => {
+    const body = (await get("/api/products/get-products?search=zzqx")).json();
+    expect(body).toMatchObject({ code: 200, data: [], pagination: { total: 0 } });
+  });
+
   it("combines search with filters", async () => {
     const body = (
       await get("/api/products/get-products?search=anarkali&minPrice=10000&maxPrice=50000")

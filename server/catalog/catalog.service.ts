@@ -7,10 +7,10 @@ import type {
   SizeLabel,
 } from "../../contract/catalog";
 import { paiseToRupees, rupeesToPaise } from "../../contract/money";
-import type { Database } from "../db/client";
+import { selectRows, type Database } from "../db/client";
 import { notFound } from "../lib/errors";
 import { toPicture, type MediaService } from "../media/media.service";
-import { categories, productImages, products, productSizes } from "./catalog.tables";
+import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 
 export function createCatalogService({ db, media }: { db: Database; media: MediaService }) {
   async function listCategories(): Promise<Category[]> {
@@ -30,6 +30,16 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
   }
 
   async function listProducts(query: ProductListQuery): Promise<{ items: ProductSummary[]; total: number }> {
+    const found = await findProducts(query, query.search);
+    if (found.total > 0 || !query.search) return found;
+    const corrected = await correctSpelling(query.search);
+    return corrected ? findProducts(query, corrected) : found;
+  }
+
+  async function findProducts(
+    query: ProductListQuery,
+    search: string | undefined,
+  ): Promise<{ items: ProductSummary[]; total: number }> {
     const conditions: SQL[] = [isNull(products.deletedAt)];
     if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
     if (query.minPrice !== undefined)
@@ -38,23 +48,26 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
       conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
 
     let relevance: SQL | undefined;
-    if (query.search) {
-      const text = query.search;
-      const tsQuery = sql`websearch_to_tsquery('english', ${text})`;
-      const categoryMatch = sql`${products.categoryId} in (select c.id from ${categories} c where ${text} <% c.name or to_tsvector('english', c.name) @@ ${tsQuery})`;
-      conditions.push(
-        sql`(${products.searchDocument} @@ ${tsQuery} or ${text} <% ${products.name} or ${categoryMatch})`,
-      );
-      relevance = sql`(ts_rank(${products.searchDocument}, ${tsQuery}) + word_similarity(${text}, ${products.name}) + case when ${categoryMatch} then 0.3 else 0 end)`;
+    if (search) {
+      // Full text on name and description, or a category whose name matches (its ids found once, so the
+      // products' indexes still serve the rest); a category match ranks above a passing mention.
+      const tsQuery = sql`websearch_to_tsquery('english', ${search})`;
+      const matchingCategories = sql`array(select c.id from ${categories} c where to_tsvector('english', c.name) @@ ${tsQuery})`;
+      const inMatchingCategory = sql`${products.categoryId} = any(${matchingCategories})`;
+      conditions.push(sql`(${products.searchDocument} @@ ${tsQuery} or ${inMatchingCategory})`);
+      relevance = sql`ts_rank(${products.searchDocument}, ${tsQuery}) + case when ${inMatchingCategory} then 0.3 else 0 end`;
     }
 
+    // The id breaks ties in the sort's direction, so that each order is one of the listing indexes.
     const sort = query.sort ?? (relevance ? "relevance" : "newest");
     const orderBy: SQL[] = {
-      newest: [desc(products.createdAt)],
-      "price-asc": [asc(products.pricePaise)],
-      "price-desc": [desc(products.pricePaise)],
-      bestsellers: [desc(products.soldCount)],
-      relevance: relevance ? [desc(relevance)] : [desc(products.createdAt)],
+      newest: [desc(products.createdAt), desc(products.id)],
+      "price-asc": [asc(products.pricePaise), asc(products.id)],
+      "price-desc": [desc(products.pricePaise), desc(products.id)],
+      bestsellers: [desc(products.soldCount), desc(products.id)],
+      relevance: relevance
+        ? [desc(relevance), desc(products.id)]
+        : [desc(products.createdAt), desc(products.id)],
     }[sort];
 
     // The total is its own count: a `count(*) over ()` on the page query made the database build every
@@ -72,7 +85,7 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
         })
         .from(products)
         .where(and(...conditions))
-        .orderBy(...orderBy, desc(products.id))
+        .orderBy(...orderBy)
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
       countProducts(conditions),
@@ -96,6 +109,26 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
       };
     });
     return { items, total };
+  }
+
+  /**
+   * The search with each word replaced by the most similar word of the catalog's names (pg_trgm similarity
+   * over search_words), or null when no word changes: "anarkli" becomes "anarkali".
+   */
+  async function correctSpelling(search: string): Promise<string | null> {
+    const [row] = await selectRows<{ corrected: string | null }>(
+      db,
+      sql`
+      select string_agg(
+        coalesce(
+          (select w.word from ${searchWords} w where w.word % typed.word order by w.word <-> typed.word limit 1),
+          typed.word
+        ), ' ' order by typed.position) as corrected
+      from regexp_split_to_table(lower(${search}), '[^[:alnum:]]+') with ordinality as typed(word, position)
+      where typed.word <> ''`,
+    );
+    const corrected = row?.corrected ?? null;
+    return corrected && corrected !== search.toLowerCase() ? corrected : null;
   }
 
   async function countProducts(conditions: SQL[]) {

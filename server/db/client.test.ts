@@ -1,14 +1,9 @@
 import pg from "pg";
 import { expect, it } from "vitest";
-import { openDatabase } from "./client";
+import { openDatabase, selectRows } from "./client";
 
 // Runs on the machine's PostgreSQL (the one CI uses) even in the PGlite pass: the behaviour is PostgreSQL's.
 const databaseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-/** Raw rows of a query: the driver-neutral Database type leaves raw results untyped. */
-async function rows<T>(database: Awaited<ReturnType<typeof openDatabase>>, query: string) {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 it("survives PostgreSQL ending an idle pooled connection, and reports it", async () => {
   const reported: Error[] = [];
@@ -18,7 +13,7 @@ it("survives PostgreSQL ending an idle pooled connection, and reports it", async
     onIdleConnectionError: (error) => reported.push(error),
   });
   try {
-    const [{ pid }] = (await rows<{ pid: number }>(database, "select pg_backend_pid() as pid")) as [
+    const [{ pid }] = (await selectRows<{ pid: number }>(database.db, "select pg_backend_pid() as pid")) as [
       { pid: number },
     ];
 
@@ -29,7 +24,7 @@ it("survives PostgreSQL ending an idle pooled connection, and reports it", async
 
     await expect.poll(() => reported.length).toBe(1);
     expect(reported[0]!.message).toMatch(/terminating connection/);
-    expect(await rows<{ ok: number }>(database, "select 1 as ok")).toEqual([{ ok: 1 }]);
+    expect(await selectRows<{ ok: number }>(database.db, "select 1 as ok")).toEqual([{ ok: 1 }]);
   } finally {
     await database.close();
   }
