@@ -22,6 +22,7 @@ import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { registerErrorHandling } from "./lib/error-handler";
+import { createResponseCache, type ResponseCache } from "./lib/response-cache";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { createMediaService, type MediaService } from "./media/media.service";
@@ -31,6 +32,7 @@ export type Services = {
   db: Database;
   media: MediaService;
   catalog: CatalogService;
+  catalogAnswers: ResponseCache;
   mailWorker: MailWorker;
   auth: AuthService;
   guard: AuthGuard;
@@ -92,7 +94,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mediaDir = config.mediaDir;
   await mkdir(mediaDir, { recursive: true });
   const media = createMediaService({ db, mediaDir });
-  const catalog = createCatalogService({ db, media });
+  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
+  const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
+  const catalog = createCatalogService({ db, media, onCatalogChanged: catalogAnswers.clear });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
@@ -100,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
   const guard = createAuthGuard({ auth, cookie: sessionCookie });
-  app.decorate("services", { db, media, catalog, mailWorker, auth, guard });
+  app.decorate("services", { db, media, catalog, catalogAnswers, mailWorker, auth, guard });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media });
@@ -150,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
-  await app.register(catalogRoutes, { prefix: "/api", catalog, guard });
+  await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });

@@ -12,7 +12,16 @@ import { notFound } from "../lib/errors";
 import { toPicture, type MediaService } from "../media/media.service";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 
-export function createCatalogService({ db, media }: { db: Database; media: MediaService }) {
+/** `onCatalogChanged` runs after every change a shopper can see (answers cached from before are dropped). */
+export function createCatalogService({
+  db,
+  media,
+  onCatalogChanged,
+}: {
+  db: Database;
+  media: MediaService;
+  onCatalogChanged: () => void;
+}) {
   async function listCategories(): Promise<Category[]> {
     const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
     const assets = await media.findMany(rows.flatMap((row) => (row.imageId ? [row.imageId] : [])));
@@ -219,6 +228,7 @@ export function createCatalogService({ db, media }: { db: Database; media: Media
       .where(and(eq(products.id, id), isNull(products.deletedAt)))
       .returning({ id: products.id });
     if (!deleted) throw notFound("Product not found");
+    onCatalogChanged();
   }
 
   return { listCategories, listProducts, getProduct, deleteProduct };

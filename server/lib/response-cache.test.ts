@@ -1,0 +1,62 @@
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { createResponseCache, preferredEncoding } from "./response-cache";
+
+const answerSchema = z.object({ version: z.number() });
+
+/** A store-like route whose answers are computed when the test lets them finish. */
+function appWithCachedRoute() {
+  const cache = createResponseCache({ ttlMs: 30_000, maxBytes: 1024 * 1024 });
+  const send = cache.forRoute<z.infer<typeof answerSchema>>(answerSchema, "public, max-age=30");
+  let version = 0;
+  const computations: Array<(answer: { version: number }) => void> = [];
+  const app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.get("/answer", (request, reply) =>
+    send(request, reply, () => {
+      version += 1;
+      return new Promise((resolve) => computations.push(resolve));
+    }),
+  );
+  const finish = (index: number, answer: { version: number }) => computations[index]!(answer);
+  return { app, cache, finish, computed: () => version };
+}
+
+describe("response cache", () => {
+  it("computes an answer once for requests that arrive while it is being computed", async () => {
+    const { app, finish, computed } = appWithCachedRoute();
+    const requests = [app.inject("/answer"), app.inject("/answer"), app.inject("/answer")];
+    await expect.poll(computed).toBe(1);
+    finish(0, { version: 1 });
+    const answers = await Promise.all(requests);
+    expect(answers.map((answer) => answer.json())).toEqual([{ version: 1 }, { version: 1 }, { version: 1 }]);
+    expect((await app.inject("/answer")).json()).toEqual({ version: 1 });
+    expect(computed()).toBe(1);
+  });
+
+  it("does not keep an answer computed from data read before the cache was cleared", async () => {
+    const { app, cache, finish, computed } = appWithCachedRoute();
+    const before = app.inject("/answer");
+    await expect.poll(computed).toBe(1);
+    cache.clear(); // the data changed while the answer was being computed
+    finish(0, { version: 1 });
+    expect((await before).json()).toEqual({ version: 1 });
+
+    const after = app.inject("/answer");
+    await expect.poll(computed).toBe(2);
+    finish(1, { version: 2 });
+    expect((await after).json()).toEqual({ version: 2 });
+  });
+
+  it("chooses brotli, else gzip, honouring q=0", () => {
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("br;q=0, gzip;q=0.5")).toBe("gzip");
+    expect(preferredEncoding("*")).toBe("gzip");
+    expect(preferredEncoding("identity")).toBeUndefined();
+    expect(preferredEncoding("gzip;q=0")).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+});

@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { serializerCompiler } from "fastify-type-provider-zod";
+import { LRUCache } from "lru-cache";
+import type { ZodType } from "zod";
+
+type Encoding = "br" | "gzip";
+
+/** One answer, serialised once and compressed once per encoding on first demand. */
+type CachedAnswer = { body: Buffer; etag: string; encoded: Partial<Record<Encoding, Buffer>> };
+
+const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
+  // Brotli's quality 11 costs tens of milliseconds on the event loop; 6 is within a few percent of its size.
+  br: (body) => brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
+  gzip: (body) => gzipSync(body),
+};
+
+/**
+ * Serialised, compressed answers of public GETs kept in memory for as long as their Cache-Control lets any
+ * client keep them, so that a popular page of the catalog costs the database and the CPU once per period, not
+ * once per shopper. Concurrent misses for one answer share one computation. `clear()` (after the data
+ * changes) drops everything, and an answer computed from data read before a clear is not kept.
+ * See docs/decisions/009-catalog-answer-cache.md.
+ */
+export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: number }) {
+  const answers = new LRUCache<string, CachedAnswer>({
+    ttl: ttlMs,
+    maxSize: maxBytes,
+    sizeCalculation: (answer) => answer.body.length * 2,
+  });
+  const computing = new Map<string, Promise<CachedAnswer>>();
+  let generation = 0;
+
+  function answerFor(key: string, compute: () => Promise<string>): Promise<CachedAnswer> {
+    const cached = answers.get(key);
+    if (cached) return Promise.resolve(cached);
+    const pending = computing.get(key);
+    if (pending) return pending;
+
+    const startedIn = generation;
+    const computed = compute()
+      .then((json): CachedAnswer => {
+        const body = Buffer.from(json);
+        const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+        const answer = { body, etag, encoded: {} };
+        if (generation === startedIn) answers.set(key, answer);
+        return answer;
+      })
+      .finally(() => {
+        if (computing.get(key) === computed) computing.delete(key);
+      });
+    computing.set(key, computed);
+    return computed;
+  }
+
+  /**
+   * A route's cached answering: `answer` computes the response (validated and serialised with the route's
+   * response schema, as Fastify would) when this query's answer is not in the cache.
+   */
+  function forRoute<Answer>(schema: ZodType, cacheControl: string) {
+    const serialize = serializerCompiler({ schema, method: "GET", url: "" }) as (data: Answer) => string;
+    return async (request: FastifyRequest, reply: FastifyReply, answer: () => Promise<Answer>) => {
+      // The validated query, not the raw URL: unknown parameters and their order make no new entries.
+      const key = `${request.routeOptions.url}?${JSON.stringify(request.query)}`;
+      const cached = await answerFor(key, async () => serialize(await answer()));
+      reply
+        .header("cache-control", cacheControl)
+        .header("etag", cached.etag)
+        .header("vary", "accept-encoding")
+        .type("application/json; charset=utf-8");
+      if (matchesEtag(request.headers["if-none-match"], cached.etag)) return reply.code(304).send();
+
+      const encoding = preferredEncoding(request.headers["accept-encoding"]);
+      if (!encoding) return reply.send(cached.body);
+      const encoded = (cached.encoded[encoding] ??= COMPRESS[encoding](cached.body));
+      return reply.header("content-encoding", encoding).send(encoded);
+    };
+  }
+
+  function clear() {
+    generation += 1;
+    answers.clear();
+    computing.clear();
+  }
+
+  return { forRoute, clear };
+}
+
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+/** Brotli, else gzip, when the client accepts it (a `q=0` refuses); undefined for the plain body. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return undefined;
+}
