@@ -148,7 +148,13 @@ export function toMarkdown(r: BenchResults): string {
       `| endpoint | ${sizes.map((size) => `p99 ms at ${r.settings.rate}/s, ${size}`).join(" | ")} | ${sizes.map((size) => `max req/s, ${size}`).join(" | ")} |`,
       `| --- | ${[...sizes, ...sizes].map(() => "---:").join(" | ")} |`,
     );
-    for (const name of ["list", "list filtered", "list searched"]) {
+    for (const name of [
+      "list",
+      "list, any page",
+      "list filtered",
+      "list searched",
+      "list, any word searched",
+    ]) {
       const rows = r.catalogs.map((c) => c.endpoints.find((e) => e.name === name));
       if (rows.every((row) => !row)) continue;
       const p99s = rows.map((row) =>

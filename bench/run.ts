@@ -9,13 +9,22 @@ import { measureAtRate, measureSaturation, type Endpoint } from "./api-load";
 import { CHROMIUM, measurePages } from "./page-speed";
 import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
+import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
 import { checkTargets, TARGETS } from "./targets";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const LIST = "/api/products/get-products?page=1&limit=8";
 
 /** What each mode runs. Quick mode keeps every section and the targets check, with less of each. */
-const ALL = ["list", "list filtered", "list searched", "product detail", "product page"] as const;
+const ALL = [
+  "list",
+  "list, any page",
+  "list filtered",
+  "list searched",
+  "list, any word searched",
+  "product detail",
+  "product page",
+] as const;
 const MODES = {
   full: {
     lighthouseRuns: 3,
@@ -33,24 +42,48 @@ const MODES = {
     rateSeconds: 5,
     saturationSeconds: 5,
     warmupSeconds: 1,
-    atRate: { 1_000: ["list", "list searched"], 10_000: ALL },
+    atRate: { 1_000: ["list, any page", "list, any word searched"], 10_000: ALL },
     saturation: { 1_000: [], 10_000: ["list"] },
     measurementFloor: false,
   },
 } as const;
 const SATURATION_CONNECTIONS = 10;
 
-/** The five calls under load; ids are drawn at random from the whole catalog for every request. */
+/**
+ * The words shoppers search for in the "any word" runs: every word of the demo catalog's product names, of
+ * which the generated names are made.
+ */
+const SEARCH_WORDS = [
+  ...new Set(DEMO_PRODUCTS.flatMap((product) => product.name.toLowerCase().split(/\W+/).filter(Boolean))),
+];
+
+/**
+ * The calls under load. The same URL again and again shows a popular page (served from the store's cache
+ * after the first request); ids, pages and search words drawn at random for every request show the cost of
+ * answers that are mostly not cached yet.
+ */
 function endpointsFor(catalog: Catalog): (Endpoint & { display: string })[] {
-  const randomId = () => catalog.firstId + Math.floor(Math.random() * (catalog.lastId - catalog.firstId + 1));
+  const random = (from: number, to: number) => from + Math.floor(Math.random() * (to - from + 1));
+  const randomId = () => random(catalog.firstId, catalog.lastId);
+  const pages = Math.ceil((catalog.lastId - catalog.firstId + 1) / 8);
   return [
     { name: "list", display: LIST, path: () => LIST },
+    {
+      name: "list, any page",
+      display: "/api/products/get-products?page={random}&limit=8",
+      path: () => `/api/products/get-products?page=${random(1, pages)}&limit=8`,
+    },
     {
       name: "list filtered",
       display: `${LIST}&categoryId=1&minPrice=2000&maxPrice=5000`,
       path: () => `${LIST}&categoryId=1&minPrice=2000&maxPrice=5000`,
     },
     { name: "list searched", display: `${LIST}&search=anarkali`, path: () => `${LIST}&search=anarkali` },
+    {
+      name: "list, any word searched",
+      display: `${LIST}&search={random word of the names}`,
+      path: () => `${LIST}&search=${SEARCH_WORDS[random(0, SEARCH_WORDS.length - 1)]}`,
+    },
     {
       name: "product detail",
       display: "/api/products/get-product?id={random}",

@@ -22,7 +22,7 @@ import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { registerErrorHandling } from "./lib/error-handler";
-import { createResponseCache, type ResponseCache } from "./lib/response-cache";
+import { createResponseCache } from "./lib/response-cache";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { createMediaService, type MediaService } from "./media/media.service";
@@ -32,7 +32,6 @@ export type Services = {
   db: Database;
   media: MediaService;
   catalog: CatalogService;
-  catalogAnswers: ResponseCache;
   mailWorker: MailWorker;
   auth: AuthService;
   guard: AuthGuard;
@@ -104,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
   const guard = createAuthGuard({ auth, cookie: sessionCookie });
-  app.decorate("services", { db, media, catalog, catalogAnswers, mailWorker, auth, guard });
+  app.decorate("services", { db, media, catalog, mailWorker, auth, guard });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media });

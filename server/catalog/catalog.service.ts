@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
@@ -22,6 +23,13 @@ export function createCatalogService({
   media: MediaService;
   onCatalogChanged: () => void;
 }) {
+  const totals = new LRUCache<string, number>({ max: 1000, ttl: 30_000 });
+  /** Forgets what was kept of the catalog (here and, through onCatalogChanged, the cached answers). */
+  function forgetCachedAnswers() {
+    totals.clear();
+    onCatalogChanged();
+  }
+
   async function listCategories(): Promise<Category[]> {
     const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
     const assets = await media.findMany(rows.flatMap((row) => (row.imageId ? [row.imageId] : [])));
@@ -79,8 +87,15 @@ export function createCatalogService({
         : [desc(products.createdAt), desc(products.id)],
     }[sort];
 
-    // The total is its own count: a `count(*) over ()` on the page query made the database build every
-    // matching row (with its stock lookup) before taking the page.
+    // The page's ids come from the listing index alone (an index-only scan, however deep the page), and
+    // only those rows are then read; the total is its own count, from the index too.
+    const pageIds = db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(...conditions))
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
     const [rows, total] = await Promise.all([
       db
         .select({
@@ -93,11 +108,9 @@ export function createCatalogService({
           reviewCount: products.reviewCount,
         })
         .from(products)
-        .where(and(...conditions))
-        .orderBy(...orderBy)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      countProducts(conditions),
+        .where(inArray(products.id, pageIds))
+        .orderBy(...orderBy),
+      countProducts(conditions, JSON.stringify([query.categoryId, query.minPrice, query.maxPrice, search])),
     ]);
 
     const ids = rows.map((row) => row.id);
@@ -140,12 +153,17 @@ export function createCatalogService({
     return corrected && corrected !== search.toLowerCase() ? corrected : null;
   }
 
-  async function countProducts(conditions: SQL[]) {
+  /** How many products match a filter: the same for each of its pages, so kept like the answers are. */
+  async function countProducts(conditions: SQL[], filterKey: string) {
+    const known = totals.get(filterKey);
+    if (known !== undefined) return known;
     const [row] = await db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(products)
       .where(and(...conditions));
-    return row?.total ?? 0;
+    const total = row?.total ?? 0;
+    totals.set(filterKey, total);
+    return total;
   }
 
   /** Which of these products have stock in at least one size. */
@@ -228,10 +246,10 @@ export function createCatalogService({
       .where(and(eq(products.id, id), isNull(products.deletedAt)))
       .returning({ id: products.id });
     if (!deleted) throw notFound("Product not found");
-    onCatalogChanged();
+    forgetCachedAnswers();
   }
 
-  return { listCategories, listProducts, getProduct, deleteProduct };
+  return { listCategories, listProducts, getProduct, deleteProduct, forgetCachedAnswers };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -60,6 +60,6 @@ export async function seedCatalog(app: FastifyInstance, items: FixtureProduct[])
     }
     await db.insert(productImages).values({ productId: id, position: 0, mediaId: asset.id, alt: item.name });
   }
-  app.services.catalogAnswers.clear(); // as the catalog's own changes do
+  app.services.catalog.forgetCachedAnswers(); // as the catalog's own changes do
   return ids;
 }
