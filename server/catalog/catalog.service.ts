@@ -11,6 +11,7 @@ import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import { selectRows, type Database } from "../db/client";
 import { notFound } from "../lib/errors";
 import { toPicture, type MediaService } from "../media/media.service";
+import { mediaAssets } from "../media/media.tables";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 
 /** `onCatalogChanged` runs after every change a shopper can see (answers cached from before are dropped). */
@@ -176,47 +177,43 @@ export function createCatalogService({
     return new Set(rows.map((row) => row.productId));
   }
 
-  async function firstImageOf(productIds: number[]) {
-    if (productIds.length === 0) return new Map();
+  /** The pictures of these products (each image with its stored asset, in one query), in their order. */
+  async function picturesOf(productIds: number[], onlyFirst: boolean) {
+    if (productIds.length === 0) return [];
+    const conditions = [inArray(productImages.productId, productIds)];
+    if (onlyFirst) conditions.push(eq(productImages.position, 0));
     const rows = await db
-      .select()
+      .select({ productId: productImages.productId, alt: productImages.alt, asset: mediaAssets })
       .from(productImages)
-      .where(and(inArray(productImages.productId, productIds), eq(productImages.position, 0)));
-    const assets = await media.findMany(rows.map((row) => row.mediaId));
-    const pictures = new Map<number, ReturnType<typeof toPicture>>();
-    for (const row of rows) {
-      const asset = assets.get(row.mediaId);
-      if (asset) pictures.set(row.productId, toPicture(asset, row.alt));
-    }
-    return pictures;
+      .innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
+      .where(and(...conditions))
+      .orderBy(asc(productImages.productId), asc(productImages.position));
+    return rows.map((row) => ({ productId: row.productId, picture: toPicture(row.asset, row.alt) }));
+  }
+
+  async function firstImageOf(productIds: number[]) {
+    const pictures = await picturesOf(productIds, true);
+    return new Map(pictures.map(({ productId, picture }) => [productId, picture]));
   }
 
   async function getProduct(id: number): Promise<ProductDetail> {
-    const [row] = await db
-      .select({ product: products, categoryName: categories.name })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(and(eq(products.id, id), isNull(products.deletedAt)));
-    if (!row) throw notFound("Product not found");
-    const { product } = row;
-
-    const [images, sizes] = await Promise.all([
+    // One round trip: the product, its pictures and its sizes are asked for together.
+    const [[row], images, sizes] = await Promise.all([
       db
-        .select()
-        .from(productImages)
-        .where(eq(productImages.productId, id))
-        .orderBy(asc(productImages.position)),
+        .select({ product: products, categoryName: categories.name })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(and(eq(products.id, id), isNull(products.deletedAt))),
+      picturesOf([id], false),
       db
         .select()
         .from(productSizes)
         .where(eq(productSizes.productId, id))
         .orderBy(asc(productSizes.position)),
     ]);
-    const assets = await media.findMany(images.map((image) => image.mediaId));
-    const pictures = images.flatMap((image) => {
-      const asset = assets.get(image.mediaId);
-      return asset ? [toPicture(asset, image.alt)] : [];
-    });
+    if (!row) throw notFound("Product not found");
+    const { product } = row;
+    const pictures = images.map((image) => image.picture);
 
     return {
       _id: product.id,
