@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type Rollup } from "vite";
 
 /**
  * In the browser, React is served by Preact's compatibility layer: the same components and hooks in a
@@ -28,8 +28,60 @@ function preactInTheBrowser(): Plugin {
   };
 }
 
+const appFile = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.meta.url));
+
+/** The modules a shopper's first page load runs: the browser entry, the root and the storefront routes. */
+const STOREFRONT_ENTRIES = new Set(
+  ["entry.client.tsx", "root.tsx", "routes/home.tsx", "routes/products.tsx", "routes/product.tsx"].map(
+    appFile,
+  ),
+);
+
+/** Whether a storefront entry imports the module, directly or through other modules (not dynamically). */
+function loadedByStorefront(
+  id: string,
+  getModuleInfo: Rollup.GetModuleInfo,
+  seen = new Set<string>(),
+): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  return (getModuleInfo(id)?.importers ?? []).some(
+    (importer) => STOREFRONT_ENTRIES.has(importer) || loadedByStorefront(importer, getModuleInfo, seen),
+  );
+}
+
+/**
+ * On a phone on slow 4G every request costs a round trip, and Rollup's default splitting made about
+ * twenty small chunks for a storefront page. Everything the storefront pages load at start (Preact,
+ * React Router and the store's shared modules) goes into one `storefront` chunk, so that a page loads
+ * four scripts: the entry, that chunk, the root and its route. Route modules stay chunks of their own, and
+ * code only other pages (account, admin) or a dynamic import (toasts) need is still split as Rollup does.
+ * Client build only: the server bundle is not split. See docs/decisions/010-page-speed.md.
+ */
+function storefrontChunk(): Plugin {
+  return {
+    name: "storefront-chunk",
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              manualChunks(id, { getModuleInfo }) {
+                if (STOREFRONT_ENTRIES.has(id) || id.includes("?")) return undefined;
+                if (id.startsWith(appFile("routes/"))) return undefined;
+                return loadedByStorefront(id, getModuleInfo) ? "storefront" : undefined;
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [preactInTheBrowser(), storefrontChunk(), tailwindcss(), reactRouter()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

@@ -2,6 +2,7 @@ import { Fragment, options, type VNode } from "preact";
 import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { firstRenderDone } from "./lib/hydration";
 
 /*
  * The browser build runs on Preact (docs/decisions/003-preact-in-the-browser.md). Three differences from
@@ -42,4 +43,6 @@ void routerStateDecoded().then(() => {
   startTransition(() => {
     hydrateRoot(document, <HydratedRouter />);
   });
+  // Preact has hydrated the page but for the parts wrapped in <HydrateLater> (lib/hydration.tsx).
+  firstRenderDone();
 });

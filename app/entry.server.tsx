@@ -2,11 +2,14 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import stylesheet from "./app.css?inline";
+import { StylesheetContext } from "./components/inline-stylesheet";
 
 export const streamTimeout = 5_000;
 
 /**
- * Renders a page to HTML. Every inline script carries the response's CSP nonce. The store's loaders
+ * Renders a page to HTML, with the stylesheet written into its <head> (see inline-stylesheet.tsx). Every
+ * inline script carries the response's CSP nonce. The store's loaders
  * return plain data (nothing deferred), so the whole page is sent at once, which also suits crawlers.
  */
 export default function handleRequest(
@@ -25,7 +28,9 @@ export default function handleRequest(
     let shellRendered = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetContext.Provider value={stylesheet}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetContext.Provider>,
       {
         nonce,
         onAllReady() {

@@ -17,12 +17,13 @@ import { AfterLogout } from "./account/logout-button";
 import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
+import { InlineStylesheet } from "./components/inline-stylesheet";
 import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toast";
 import { createApiClient } from "./lib/api-client";
-import "./app.css";
+import { HydrateLater } from "./lib/hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a request with cookies can carry a session: guests cost no session lookup.
@@ -94,6 +95,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7f1f40" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <InlineStylesheet />
         <Links />
       </head>
       <body className="min-h-screen">
@@ -115,13 +117,19 @@ export default function App() {
       >
         Skip to content
       </a>
-      <CustomizationBanner />
+      <HydrateLater>
+        <CustomizationBanner />
+      </HydrateLater>
       <SiteHeader user={user} />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter categories={categories} />
-      <CartDrawer />
+      <HydrateLater>
+        <SiteFooter categories={categories} />
+      </HydrateLater>
+      <HydrateLater>
+        <CartDrawer />
+      </HydrateLater>
       <Toasts />
       <AfterLogout />
       <ScrollToTopOnPathChange />

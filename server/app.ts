@@ -1,4 +1,5 @@
 import { mkdir } from "node:fs/promises";
+import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
@@ -126,7 +127,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Same-origin form posts must carry their Origin, which React Router checks before running an action.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
-  await app.register(compress, { threshold: 1024 });
+  await app.register(compress, {
+    threshold: 1024,
+    // Brotli 5 rather than the plugin's 4: a page, with its stylesheet inline, then fits the first TCP
+    // round trip on a new connection (about 14 KB) and costs a fraction of a millisecond more to compress.
+    brotliOptions: {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+      },
+    },
+  });
   await app.register(cookie);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })

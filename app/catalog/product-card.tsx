@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { ProductSummary } from "#contract/catalog";
 import { ResponsivePicture } from "~/components/picture";
+import { HydrateLater } from "~/lib/hydration";
 import { discountPercent, formatRupees } from "~/lib/money";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import { DeleteProductButton } from "./delete-product-button";
@@ -69,7 +70,9 @@ export function ProductGrid({
       {products.map((product, index) => (
         <li key={product._id} className="flex">
           <div className="w-full">
-            <ProductCard product={product} priority={index < priorityCount} />
+            <HydrateLater>
+              <ProductCard product={product} priority={index < priorityCount} />
+            </HydrateLater>
           </div>
         </li>
       ))}

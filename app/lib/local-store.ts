@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from "react";
-import { useHydrated } from "./use-hydrated";
+import { isHydrated, onHydrated } from "./hydration";
 
 /**
- * A value kept in local storage under one key, readable with useSyncExternalStore. It renders as the
- * fallback on the server and in the first client render, then follows storage, also across tabs.
+ * A value kept in local storage under one key, readable with useSyncExternalStore. It reads as the
+ * fallback on the server and until the page has hydrated, so hydration matches the server's HTML; then it
+ * follows storage, also across tabs. Only the components whose value then differs render again.
  */
 export function createLocalStore<T>(key: string, fallback: T, isValid: (value: unknown) => value is T) {
   const listeners = new Set<() => void>();
@@ -41,19 +42,21 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
 
   function subscribe(listener: () => void) {
     listeners.add(listener);
+    const stopOnHydrated = onHydrated(listener);
     const onStorage = (event: StorageEvent) => {
       if (event.key === key || event.key === null) listener();
     };
     window.addEventListener("storage", onStorage);
     return () => {
       listeners.delete(listener);
+      stopOnHydrated();
       window.removeEventListener("storage", onStorage);
     };
   }
 
   return {
     subscribe,
-    getSnapshot: read,
+    getSnapshot: () => (isHydrated() ? read() : fallback),
     getServerSnapshot: () => fallback,
     update(change: (current: T) => T) {
       write(change(read()));
@@ -64,12 +67,9 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
 type LocalStore<T> = ReturnType<typeof createLocalStore<T>>;
 
 /**
- * The store's value in a component. The first render in the browser shows the same fallback as the server
- * did, so hydration matches; the stored value follows right after. (Preact, which runs the browser build,
- * does not use getServerSnapshot while hydrating.)
+ * The store's value in a component. (Preact, which runs the browser build, does not use getServerSnapshot
+ * while hydrating: getSnapshot gives the fallback until the page has hydrated.)
  */
 export function useLocalStore<T>(store: LocalStore<T>): T {
-  const hydrated = useHydrated();
-  const value = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
-  return hydrated ? value : store.getServerSnapshot();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
 }

@@ -4,6 +4,7 @@ import { STORE } from "#contract/store";
 import { ProductGrid } from "~/catalog/product-card";
 import { ResponsivePicture } from "~/components/picture";
 import { createApiClient } from "~/lib/api-client";
+import { HydrateLater } from "~/lib/hydration";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 
@@ -71,27 +72,29 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         <h2 id="categories-title" className="text-2xl font-bold sm:text-3xl">
           Shop by Category
         </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-5">
-          {categories.map((category, index) => (
-            <li key={category.id}>
-              <Link
-                to={`/products?category=${category.id}`}
-                className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100"
-              >
-                <ResponsivePicture
-                  picture={category.picture}
-                  sizes="(min-width: 768px) 20vw, 50vw"
-                  priority={index < 2}
-                  alt=""
-                  className="aspect-[3/4] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03]"
-                />
-                <span className="block px-3 py-2 text-center font-medium group-hover:text-brand-700">
-                  {category.name}
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <HydrateLater>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-5">
+            {categories.map((category, index) => (
+              <li key={category.id}>
+                <Link
+                  to={`/products?category=${category.id}`}
+                  className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100"
+                >
+                  <ResponsivePicture
+                    picture={category.picture}
+                    sizes="(min-width: 768px) 20vw, 50vw"
+                    priority={index < 2}
+                    alt=""
+                    className="aspect-[3/4] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+                  />
+                  <span className="block px-3 py-2 text-center font-medium group-hover:text-brand-700">
+                    {category.name}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </HydrateLater>
       </section>
 
       <ProductRow

@@ -10,6 +10,7 @@ import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { createApiClient } from "~/lib/api-client";
+import { HydrateLater } from "~/lib/hydration";
 import { discountPercent, formatRupees } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
@@ -303,7 +304,9 @@ function ProductView({ product }: { product: ProductDetail }) {
           </ul>
         </div>
       </div>
-      <ProductTabs product={product} />
+      <HydrateLater>
+        <ProductTabs product={product} />
+      </HydrateLater>
     </div>
   );
 }

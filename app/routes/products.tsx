@@ -7,6 +7,7 @@ import { readFilters, toApiParams, type ProductFilters } from "~/catalog/product
 import { FilterIcon, SearchIcon } from "~/components/icons";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { browserFetch, createApiClient } from "~/lib/api-client";
+import { HydrateLater } from "~/lib/hydration";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/products";
 
@@ -119,9 +120,11 @@ function ProductList({
       </div>
 
       <div className="mt-6 flex gap-8">
-        <aside className="hidden w-60 shrink-0 md:block" aria-label="Filters">
-          <FilterForm filters={filters} categories={categories} autoSubmit />
-        </aside>
+        <HydrateLater>
+          <aside className="hidden w-60 shrink-0 md:block" aria-label="Filters">
+            <FilterForm filters={filters} categories={categories} autoSubmit />
+          </aside>
+        </HydrateLater>
         <div className="min-w-0 flex-1">
           <button
             type="button"
@@ -155,24 +158,26 @@ function ProductList({
         </div>
       </div>
 
-      <ModalDialog
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        labelledBy="filters-title"
-        className="drawer bg-white p-0"
-      >
-        <div className="p-5">
-          <DialogHeader
-            id="filters-title"
-            title="Filters & Sort"
-            closeLabel="Close filters"
-            onClose={() => setFiltersOpen(false)}
-          />
-          <div className="mt-4">
-            <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
+      <HydrateLater>
+        <ModalDialog
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          labelledBy="filters-title"
+          className="drawer bg-white p-0"
+        >
+          <div className="p-5">
+            <DialogHeader
+              id="filters-title"
+              title="Filters & Sort"
+              closeLabel="Close filters"
+              onClose={() => setFiltersOpen(false)}
+            />
+            <div className="mt-4">
+              <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
+            </div>
           </div>
-        </div>
-      </ModalDialog>
+        </ModalDialog>
+      </HydrateLater>
     </div>
   );
 }

@@ -24,11 +24,12 @@ export function useWishlist() {
     has: (id: number) => items.some((item) => item.id === id),
     /** Adds the item, or removes it when it is already there; returns whether it is now in the wishlist. */
     toggle(item: WishlistItem): boolean {
-      const present = wishlistStore.getSnapshot().some((saved) => saved.id === item.id);
-      wishlistStore.update((current) =>
-        present ? current.filter((saved) => saved.id !== item.id) : [...current, item],
-      );
-      return !present;
+      let added = false;
+      wishlistStore.update((current) => {
+        added = !current.some((saved) => saved.id === item.id);
+        return added ? [...current, item] : current.filter((saved) => saved.id !== item.id);
+      });
+      return added;
     },
     remove: (id: number) => wishlistStore.update((current) => current.filter((saved) => saved.id !== id)),
   };

@@ -20,7 +20,7 @@ export type DemoImageOptions = {
   view?: "front" | "detail";
 };
 
-// 640 px wide: the demo needs the two smaller variants only, which keeps the first start short.
+// 640 px wide: the demo needs no variant wider than that, which keeps the first start short.
 export const DEMO_IMAGE_WIDTH = 640;
 export const DEMO_IMAGE_HEIGHT = 853;
 

@@ -47,6 +47,8 @@ export async function registerWeb(
     prefix: "/",
     wildcard: false,
     decorateReply: false,
+    // `npm run build` writes .br and .gz copies of the assets (scripts/compress-assets.mjs).
+    preCompressed: true,
     setHeaders(res, filePath: string) {
       const relative = path.relative(build.clientDir, filePath);
       res.header(

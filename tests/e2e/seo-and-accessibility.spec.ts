@@ -3,6 +3,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { INDEXED_PAGES } from "../../app/lib/indexed-pages";
 import { gotoHydrated } from "./support";
 
+/** The store's public origin in the tests (playwright.config.ts: PUBLIC_URL on E2E_PORT). */
+const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
+
 const STOREFRONT_PAGES = [
   ...INDEXED_PAGES,
   "/products?category=2&price=2000-5000",
@@ -66,9 +69,9 @@ test("a product page is rendered on the server with its title, tags and Product 
   const html = await (await page.request.get(path)).text();
   expect(html).toContain(`<title>${product.name.replace(/&/g, "&amp;")} | Rangoli Boutique</title>`);
   expect(html).toMatch(/<meta name="description" content="[^"]+"/);
-  expect(html).toContain(`<link rel="canonical" href="http://localhost:4173${path}"`);
+  expect(html).toContain(`<link rel="canonical" href="${ORIGIN}${path}"`);
   expect(html).toContain('<meta property="og:type" content="product"');
-  expect(html).toMatch(/<meta property="og:image" content="http:\/\/localhost:4173\/media\//);
+  expect(html).toContain(`<meta property="og:image" content="${ORIGIN}/media/`);
 
   const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s);
   expect(jsonLd).not.toBeNull();
@@ -86,19 +89,19 @@ test("a product page is rendered on the server with its title, tags and Product 
 test("the product list is rendered on the server with a canonical URL", async ({ page }) => {
   const html = await (await page.request.get("/products?category=1")).text();
   expect(html).toContain("<title>Anarkali collection | Rangoli Boutique</title>");
-  expect(html).toContain('<link rel="canonical" href="http://localhost:4173/products?category=1"');
+  expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/products?category=1"`);
   expect(html).toMatch(/Showing \d+ products/);
 });
 
 test("the sitemap lists the pages and every product; robots.txt points to it", async ({ page }) => {
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
-  for (const path of INDEXED_PAGES) expect(sitemap).toContain(`<loc>http://localhost:4173${path}</loc>`);
-  expect(sitemap).toContain("<loc>http://localhost:4173/products?category=1</loc>");
+  for (const path of INDEXED_PAGES) expect(sitemap).toContain(`<loc>${ORIGIN}${path}</loc>`);
+  expect(sitemap).toContain(`<loc>${ORIGIN}/products?category=1</loc>`);
   const total = (await (await page.request.get("/api/products/get-products")).json()).pagination
     .total as number;
   expect(sitemap.match(/\/products\/\d+<\/loc>/g)).toHaveLength(total);
   const robots = await (await page.request.get("/robots.txt")).text();
-  expect(robots).toContain("Sitemap: http://localhost:4173/sitemap.xml");
+  expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
 });
 
 /** The title and the tags a link preview or a search engine reads from the page's <head>, as it is now. */
@@ -128,7 +131,7 @@ test("client-side navigations update the title, description, canonical link and 
   await gotoHydrated(page, "/");
   const home = await headTags(page);
   expect(home.title).toBe("Rangoli Boutique");
-  expect(home.canonical).toBe("http://localhost:4173/");
+  expect(home.canonical).toBe(`${ORIGIN}/`);
   // Set on the page: it survives client-side navigations, not a new document.
   await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -142,10 +145,10 @@ test("client-side navigations update the title, description, canonical link and 
   expect(await headTags(page)).toEqual({
     title: `${product.name} | Rangoli Boutique`,
     description: product.description.slice(0, 160),
-    canonical: `http://localhost:4173/products/${id}`,
+    canonical: `${ORIGIN}/products/${id}`,
     ogTitle: `${product.name} | Rangoli Boutique`,
     ogType: "product",
-    ogUrl: `http://localhost:4173/products/${id}`,
+    ogUrl: `${ORIGIN}/products/${id}`,
     jsonLd: [expect.stringContaining(`"@type":"Product"`)],
   });
 
@@ -154,10 +157,10 @@ test("client-side navigations update the title, description, canonical link and 
   await expect(page).toHaveTitle("Shop ethnic wear | Rangoli Boutique");
   const list = await headTags(page);
   expect(list).toMatchObject({
-    canonical: "http://localhost:4173/products",
+    canonical: `${ORIGIN}/products`,
     ogTitle: "Shop ethnic wear | Rangoli Boutique",
     ogType: "website",
-    ogUrl: "http://localhost:4173/products",
+    ogUrl: `${ORIGIN}/products`,
     jsonLd: [],
   });
   expect(list.description).not.toBe(home.description);
