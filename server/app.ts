@@ -2,7 +2,6 @@ import { mkdir } from "node:fs/promises";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
@@ -23,6 +22,7 @@ import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { registerErrorHandling } from "./lib/error-handler";
+import { addSecurityHeaders } from "./lib/security-headers";
 import { createResponseCache } from "./lib/response-cache";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
@@ -119,14 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   // Third-party plugins.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: { "img-src": ["'self'", "data:"], "upgrade-insecure-requests": null },
-    },
-    hsts: config.env === "production",
-    // Same-origin form posts must carry their Origin, which React Router checks before running an action.
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-  });
+  addSecurityHeaders(app, { hsts: config.env === "production" });
   await app.register(compress, {
     threshold: 1024,
     // Brotli 5 rather than the plugin's 4: a page, with its stylesheet inline, then fits the first TCP

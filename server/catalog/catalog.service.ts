@@ -177,43 +177,41 @@ export function createCatalogService({
     return new Set(rows.map((row) => row.productId));
   }
 
-  /** The pictures of these products (each image with its stored asset, in one query), in their order. */
-  async function picturesOf(productIds: number[], onlyFirst: boolean) {
-    if (productIds.length === 0) return [];
-    const conditions = [inArray(productImages.productId, productIds)];
-    if (onlyFirst) conditions.push(eq(productImages.position, 0));
+  /** The first picture of each of these products (each image with its stored asset, in one query). */
+  async function firstImageOf(productIds: number[]) {
+    if (productIds.length === 0) return new Map();
     const rows = await db
       .select({ productId: productImages.productId, alt: productImages.alt, asset: mediaAssets })
       .from(productImages)
       .innerJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
-      .where(and(...conditions))
-      .orderBy(asc(productImages.productId), asc(productImages.position));
-    return rows.map((row) => ({ productId: row.productId, picture: toPicture(row.asset, row.alt) }));
+      .where(and(inArray(productImages.productId, productIds), eq(productImages.position, 0)));
+    return new Map(rows.map((row) => [row.productId, toPicture(row.asset, row.alt)]));
   }
 
-  async function firstImageOf(productIds: number[]) {
-    const pictures = await picturesOf(productIds, true);
-    return new Map(pictures.map(({ productId, picture }) => [productId, picture]));
-  }
+  // One prepared query (the same plan each time, built once): the product, its category's name, its
+  // pictures with their media and its sizes, as PostgreSQL's JSON aggregates.
+  const productWithDetails = db.query.products
+    .findFirst({
+      columns: { searchDocument: false },
+      where: (product, { and, eq, isNull }) =>
+        and(eq(product.id, sql.placeholder("id")), isNull(product.deletedAt)),
+      with: {
+        category: { columns: { name: true } },
+        images: {
+          columns: { alt: true },
+          orderBy: (image, { asc }) => asc(image.position),
+          with: { asset: true },
+        },
+        sizes: { orderBy: (size, { asc }) => asc(size.position) },
+      },
+    })
+    .prepare("product_with_details");
 
   async function getProduct(id: number): Promise<ProductDetail> {
-    // One round trip: the product, its pictures and its sizes are asked for together.
-    const [[row], images, sizes] = await Promise.all([
-      db
-        .select({ product: products, categoryName: categories.name })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(and(eq(products.id, id), isNull(products.deletedAt))),
-      picturesOf([id], false),
-      db
-        .select()
-        .from(productSizes)
-        .where(eq(productSizes.productId, id))
-        .orderBy(asc(productSizes.position)),
-    ]);
-    if (!row) throw notFound("Product not found");
-    const { product } = row;
-    const pictures = images.map((image) => image.picture);
+    const product = await productWithDetails.execute({ id });
+    if (!product) throw notFound("Product not found");
+    const pictures = product.images.map((image) => toPicture(image.asset, image.alt));
+    const sizes = product.sizes;
 
     return {
       _id: product.id,
@@ -231,7 +229,7 @@ export function createCatalogService({
       care: product.care,
       rating: product.rating,
       reviews: product.reviewCount,
-      category: { id: product.categoryId, name: row.categoryName },
+      category: { id: product.categoryId, name: product.category.name },
     };
   }
 

@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { relations, sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -115,3 +115,19 @@ export const productSizes = pgTable(
     check("product_sizes_stock_not_negative", sql`${table.stock} >= 0`),
   ],
 );
+
+// Relations, for reading a product with its category, pictures and sizes in one query (getProduct).
+export const productRelations = relations(products, ({ one, many }) => ({
+  category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
+  images: many(productImages),
+  sizes: many(productSizes),
+}));
+
+export const productImageRelations = relations(productImages, ({ one }) => ({
+  product: one(products, { fields: [productImages.productId], references: [products.id] }),
+  asset: one(mediaAssets, { fields: [productImages.mediaId], references: [mediaAssets.id] }),
+}));
+
+export const productSizeRelations = relations(productSizes, ({ one }) => ({
+  product: one(products, { fields: [productSizes.productId], references: [products.id] }),
+}));

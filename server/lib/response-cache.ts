@@ -94,9 +94,21 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
   return ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is read once (and the memory is bounded). */
+const encodingOf = new LRUCache<string, Encoding | "identity">({ max: 100 });
+
 /** Brotli, else gzip, when the client accepts it (a `q=0` refuses); undefined for the plain body. */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
   if (!acceptEncoding) return undefined;
+  let encoding = encodingOf.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = readAcceptEncoding(acceptEncoding) ?? "identity";
+    encodingOf.set(acceptEncoding, encoding);
+  }
+  return encoding === "identity" ? undefined : encoding;
+}
+
+function readAcceptEncoding(acceptEncoding: string): Encoding | undefined {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(",")) {
     const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
