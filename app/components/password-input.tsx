@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { useHydrated } from "~/lib/hydration";
 
 /**
  * A password input with a Show/Hide button inside it. The button appears once the page runs JavaScript

@@ -1,4 +1,4 @@
-import { Suspense, useState, type ReactNode } from "react";
+import { Suspense, useState, useSyncExternalStore, type ReactNode } from "react";
 
 /*
  * Hydrating a whole page in one go is one long task on a phone, during which a tap waits. So parts of a
@@ -43,6 +43,15 @@ export const isHydrated = () => hydrated;
 export function onHydrated(listener: () => void): () => void {
   hydratedListeners.add(listener);
   return () => hydratedListeners.delete(listener);
+}
+
+/**
+ * False on the server and until the page has hydrated, then true: what depends on the browser (stored
+ * values, buttons that need JavaScript) waits for it, so hydration matches the server's HTML. A component
+ * first rendered after that (a later navigation) is interactive at once.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(onHydrated, isHydrated, () => false);
 }
 
 function WaitForTurn({ children }: { children: ReactNode }) {
