@@ -42,7 +42,8 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
     const computed = compute()
       .then((json): CachedAnswer => {
         const body = Buffer.from(json);
-        const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+        // Weak: the same tag names the answer in each of its encodings.
+        const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
         const answer = { body, etag, encoded: {} };
         if (generation === startedIn) answers.set(key, answer);
         return answer;
@@ -91,7 +92,8 @@ export type ResponseCache = ReturnType<typeof createResponseCache>;
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
   if (!ifNoneMatch) return false;
-  return ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch === "*" || ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
 
 /** Browsers send a handful of Accept-Encoding values: each is read once (and the memory is bounded). */
