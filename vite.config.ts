@@ -16,13 +16,30 @@ const PREACT_ALIASES: Record<string, string> = {
   "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
 };
 
+/**
+ * React Router's package exports only its development build (the same code with its development warnings
+ * switched on); the browser build takes the production build, without them. The server keeps the
+ * package's own resolution.
+ */
+const REACT_ROUTER_PRODUCTION: Record<string, string> = {
+  "react-router": fileURLToPath(
+    new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
+  ),
+  "react-router/dom": fileURLToPath(
+    new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url),
+  ),
+};
+
 function preactInTheBrowser(): Plugin {
   return {
     name: "preact-in-the-browser",
     enforce: "pre",
     async resolveId(source, importer, options) {
+      if (this.environment.name !== "client") return null;
+      const production = REACT_ROUTER_PRODUCTION[source];
+      if (production && this.environment.config.mode === "production") return production;
       const target = PREACT_ALIASES[source];
-      if (!target || this.environment.name !== "client") return null;
+      if (!target) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
     },
   };

@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   useLoaderData,
   useLocation,
   useRouteLoaderData,
@@ -19,6 +18,7 @@ import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { NotFound } from "./components/not-found";
+import { PageScripts } from "./components/page-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toast";
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         <RouteMetaAfterNavigation />
-        <Scripts nonce={nonce} />
+        <PageScripts nonce={nonce} />
       </body>
     </html>
   );
@@ -120,7 +120,9 @@ export default function App() {
       <HydrateLater>
         <CustomizationBanner />
       </HydrateLater>
-      <SiteHeader user={user} />
+      <HydrateLater>
+        <SiteHeader user={user} />
+      </HydrateLater>
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>

@@ -32,6 +32,8 @@ export function firstRenderDone() {
   firstRender = false;
   void takeTurn().promise.then(() => {
     hydrated = true;
+    // Visible to scripts and tests: from here on every button of the page works.
+    document.documentElement.setAttribute("data-hydrated", "");
     for (const listener of hydratedListeners) listener();
   });
 }

@@ -35,38 +35,40 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const categories = visibleCategories(matches[0].data.categories);
   return (
     <>
-      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
-        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:py-20 md:grid-cols-2 md:items-center">
-          <div>
-            <p className="text-sm tracking-[0.2em] text-brand-200 uppercase">Festive & wedding edit</p>
-            <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">
-              Ethnic wear, tailored to the way you celebrate
-            </h1>
-            <p className="mt-4 max-w-md text-brand-100">
-              Anarkalis, lehengas and half sarees handpicked in Hyderabad, with sleeves, blouse fit and length
-              customised to you. Free delivery across India.
-            </p>
-            <Link
-              to="/products"
-              className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-            >
-              Shop Now
-            </Link>
+      <HydrateLater>
+        <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
+          <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:py-20 md:grid-cols-2 md:items-center">
+            <div>
+              <p className="text-sm tracking-[0.2em] text-brand-200 uppercase">Festive & wedding edit</p>
+              <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">
+                Ethnic wear, tailored to the way you celebrate
+              </h1>
+              <p className="mt-4 max-w-md text-brand-100">
+                Anarkalis, lehengas and half sarees handpicked in Hyderabad, with sleeves, blouse fit and
+                length customised to you. Free delivery across India.
+              </p>
+              <Link
+                to="/products"
+                className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+              >
+                Shop Now
+              </Link>
+            </div>
+            <ul className="hidden grid-cols-3 gap-3 md:grid" aria-hidden="true">
+              {loaderData.newArrivals.slice(0, 3).map((product, index) => (
+                <li key={product._id} className={index === 1 ? "translate-y-6" : ""}>
+                  <ResponsivePicture
+                    picture={product.picture}
+                    sizes="200px"
+                    alt=""
+                    className="aspect-[3/4] h-auto w-full rounded-lg object-cover shadow-xl"
+                  />
+                </li>
+              ))}
+            </ul>
           </div>
-          <ul className="hidden grid-cols-3 gap-3 md:grid" aria-hidden="true">
-            {loaderData.newArrivals.slice(0, 3).map((product, index) => (
-              <li key={product._id} className={index === 1 ? "translate-y-6" : ""}>
-                <ResponsivePicture
-                  picture={product.picture}
-                  sizes="200px"
-                  alt=""
-                  className="aspect-[3/4] h-auto w-full rounded-lg object-cover shadow-xl"
-                />
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+        </section>
+      </HydrateLater>
 
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 pt-12">
         <h2 id="categories-title" className="text-2xl font-bold sm:text-3xl">

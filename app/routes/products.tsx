@@ -89,35 +89,37 @@ function ProductList({
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold">{heading}</h1>
-          <p className="mt-1 text-muted" role="status">
-            {refreshing ? "Loading products..." : `Showing ${total} products`}
-          </p>
+      <HydrateLater>
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold">{heading}</h1>
+            <p className="mt-1 text-muted" role="status">
+              {refreshing ? "Loading products..." : `Showing ${total} products`}
+            </p>
+          </div>
+          <Form method="get" action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
+            {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+            {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
+            <label className="flex flex-1 items-center gap-2 rounded-full border border-brand-200 bg-white px-4 py-2 sm:w-72">
+              <SearchIcon size={18} className="text-muted" />
+              <span className="sr-only">Search products</span>
+              <input
+                type="search"
+                name="search"
+                defaultValue={filters.search}
+                placeholder="Search products"
+                className="w-full bg-transparent outline-none"
+              />
+            </label>
+            <button
+              type="submit"
+              className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+            >
+              Search
+            </button>
+          </Form>
         </div>
-        <Form method="get" action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
-          {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
-          {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
-          <label className="flex flex-1 items-center gap-2 rounded-full border border-brand-200 bg-white px-4 py-2 sm:w-72">
-            <SearchIcon size={18} className="text-muted" />
-            <span className="sr-only">Search products</span>
-            <input
-              type="search"
-              name="search"
-              defaultValue={filters.search}
-              placeholder="Search products"
-              className="w-full bg-transparent outline-none"
-            />
-          </label>
-          <button
-            type="submit"
-            className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-          >
-            Search
-          </button>
-        </Form>
-      </div>
+      </HydrateLater>
 
       <div className="mt-6 flex gap-8">
         <HydrateLater>

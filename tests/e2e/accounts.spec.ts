@@ -262,7 +262,8 @@ test("staff see a delete button on product cards and can delete a product; shopp
   await gotoHydrated(page, "/login");
   await logIn(page, DEMO.staff);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
-  await page.goto("/products?category=5");
+  // The cards' buttons work once the page has hydrated (after its first images, see page-speed.spec.ts).
+  await gotoHydrated(page, "/products?category=5");
   const lastCard = page.locator("main article").last();
   const name = (await lastCard.locator("h3").textContent())!;
   await lastCard.getByRole("button", { name: `Delete ${name}` }).click();

@@ -50,3 +50,14 @@ for (const route of ["app/routes/home.tsx", "app/routes/products.tsx", "app/rout
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 }
+
+test("the browser build has React Router's production build, without its development warnings", () => {
+  const scripts = readdirSync(path.join(CLIENT_DIR, "assets")).filter((file) => file.endsWith(".js"));
+  expect(scripts.some((file) => /^storefront-.*\.js$/.test(file))).toBe(true);
+  for (const file of scripts) {
+    // A warning the development build prints when no route matches; the production build has no such text.
+    expect(readFileSync(path.join(CLIENT_DIR, "assets", file), "utf8"), file).not.toContain(
+      "No routes matched location",
+    );
+  }
+});

@@ -12,13 +12,17 @@ import { gotoHydrated } from "./support";
 test.describe("the server's HTML", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("has the stylesheet inline and four scripts to load", async ({ page }) => {
+  test("has the stylesheet inline and four scripts to load, held back in a noscript", async ({ page }) => {
     for (const pagePath of ["/", "/products"]) {
       await page.goto(pagePath);
       await expect(page.locator("head style")).toHaveCount(1);
       await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
-      // The entry, the shared storefront chunk, the root and the page's route.
-      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(4);
+      // Nothing in the <head> makes the browser fetch scripts alongside the first images...
+      await expect(page.locator('head link[rel="modulepreload"]')).toHaveCount(0);
+      // ...the entry, the shared storefront chunk, the root and the page's route wait in the <noscript>
+      // (read as elements here, with scripts off) for the inline script after it.
+      await expect(page.locator('noscript#page-scripts link[rel="modulepreload"]')).toHaveCount(4);
+      await expect(page.locator("noscript#page-scripts + script")).toHaveCount(1);
     }
   });
 
@@ -65,6 +69,32 @@ test("assets are sent compressed ahead of time, to be cached for good", async ({
   expect(response.headers()["cache-control"]).toContain("immutable");
 });
 
+test("the page's scripts start once its first images are on screen", async ({ page }) => {
+  // A bag line in local storage: the header counts it once the page has hydrated.
+  await page.addInitScript(() => {
+    const line = { id: 1, name: "Sample", title: "Sample", image: null, price: 100, size: "M", quantity: 1 };
+    localStorage.setItem("cartItems", JSON.stringify([line]));
+  });
+  const events: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.startsWith("/assets/")) events.push("script requested");
+  });
+  let releaseImages = () => {};
+  const imagesHeld = new Promise<void>((resolve) => (releaseImages = resolve));
+  await page.route("**/media/**", async (route) => {
+    await imagesHeld;
+    await route.continue();
+  });
+  // The document is parsed (and, before this change, its module preloads requested) while the images wait.
+  await page.goto("/products", { waitUntil: "domcontentloaded" });
+  events.push("images released");
+  releaseImages();
+  await expect(page.getByRole("button", { name: "Bag, 1 items" })).toBeAttached();
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  expect(events[0]).toBe("images released");
+  expect(events).toContain("script requested");
+});
+
 test("hydration keeps every element the server sent", async ({ page }) => {
   await page.addInitScript(() => {
     const removed: string[] = [];
@@ -79,12 +109,19 @@ test("hydration keeps every element the server sent", async ({ page }) => {
   });
   const removedElements = () =>
     page.evaluate(() => (window as unknown as { removedElements: string[] }).removedElements);
-  for (const pagePath of ["/", "/products"]) {
+  const productPath = await page.request
+    .get("/api/products/get-products?page=1&limit=1")
+    .then(
+      async (response) =>
+        `/products/${((await response.json()) as { data: { _id: number }[] }).data[0]!._id}`,
+    );
+  for (const pagePath of ["/", "/products", productPath]) {
     await gotoHydrated(page, pagePath);
-    // The deferred parts (cards, footer, bag) hydrate last: once a card's button works, they all have.
+    // The deferred parts (cards, footer, bag) hydrate last: once a card's button (or, on a product page,
+    // the product's) works, they all have.
     const wishlist = page
       .getByRole("main")
-      .getByRole("button", { name: /^Wishlist / })
+      .getByRole("button", { name: /^(Wishlist |WISHLIST)/ })
       .first();
     await wishlist.click();
     await expect(wishlist).toHaveAttribute("aria-pressed", "true");

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { gotoAndWaitForHydration } from "./support";
 
 const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768;
 
@@ -21,7 +22,7 @@ test("browse a category from the home page", async ({ page }) => {
 });
 
 test("filter by a price band, and the filter lives in the URL", async ({ page }) => {
-  await page.goto("/products");
+  await gotoAndWaitForHydration(page, "/products");
   if (isPhone(page)) {
     await page.getByRole("button", { name: "Filters & Sort" }).click();
     const dialog = page.getByRole("dialog", { name: "Filters & Sort" });
@@ -53,7 +54,7 @@ test("search tolerates a typo", async ({ page }) => {
 });
 
 test("Load More appends the next page and hides when the list is complete", async ({ page }) => {
-  await page.goto("/products?category=1");
+  await gotoAndWaitForHydration(page, "/products?category=1");
   const cards = page.locator("main article");
   await expect(cards).toHaveCount(8);
   const total = Number((await page.getByText(/^Showing \d+ products$/).textContent())!.match(/\d+/)![0]);
@@ -80,7 +81,7 @@ async function openFirstInStockProduct(page: Page) {
       break;
     }
   }
-  await page.goto("/products?sort=bestsellers");
+  await gotoAndWaitForHydration(page, "/products?sort=bestsellers");
   await page.locator("main article").getByRole("link", { name: name!, exact: true }).click();
   await expect(page).toHaveURL(/\/products\/\d+$/);
   await expect(page.getByRole("button", { name: "ADD TO BAG" })).toBeVisible();
@@ -145,7 +146,7 @@ test("the bag: sizes, quantities, removal, and it survives a reload", async ({ p
 });
 
 test("the wishlist: add, remove, and move to the bag", async ({ page }) => {
-  await page.goto("/wishlist");
+  await gotoAndWaitForHydration(page, "/wishlist");
   await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
   await expect(page.getByText("Save your favorite items and shop later.")).toBeVisible();
 
@@ -158,7 +159,7 @@ test("the wishlist: add, remove, and move to the bag", async ({ page }) => {
   await page.getByRole("button", { name: "WISHLIST" }).click();
   await expect(page.getByRole("link", { name: "Wishlist, 1 items" })).toBeVisible();
 
-  await page.goto("/wishlist");
+  await gotoAndWaitForHydration(page, "/wishlist");
   await expect(page.getByRole("heading", { name: name })).toBeVisible();
   await page.getByRole("button", { name: "Move to Bag" }).click();
   const bag = page.getByRole("dialog", { name: "Your Bag" });

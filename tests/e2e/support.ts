@@ -15,6 +15,15 @@ export async function gotoHydrated(page: Page, path: string) {
   await expect(page.getByRole("button", { name: "Bag, 1 items" })).toBeAttached();
 }
 
+/**
+ * Opens a page and waits until every part of it has hydrated (the page's scripts start after its first
+ * images, so buttons work a moment after the load event).
+ */
+export async function gotoAndWaitForHydration(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
 /** The mails in the store's local mailbox (outside production only), newest first. */
 export async function mailbox(page: Page): Promise<Array<{ to: string; subject: string; text: string }>> {
   const response = await page.request.get("/dev/mailbox.json");
