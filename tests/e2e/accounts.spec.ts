@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated, mailbox } from "./support";
+import { expectNoAxeViolations, gotoHydrated, mailbox } from "./support";
 
 const DEMO_PASSWORD = "rangoli-demo-2026";
 const DEMO = {
@@ -61,13 +60,6 @@ async function registeredAccount(page: Page, origin: string, password: string) {
   expect(verified.ok()).toBe(true);
   await page.context().clearCookies();
   return email;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
 }
 
 test("register, read the code from the mail, verify and land on the profile; then log out", async ({

@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { INDEXED_PAGES } from "../../app/lib/indexed-pages";
-import { gotoHydrated } from "./support";
+import { expectNoAxeViolations, gotoHydrated } from "./support";
 
 /** The store's public origin in the tests (playwright.config.ts: PUBLIC_URL on E2E_PORT). */
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 4173}`;
@@ -22,16 +21,6 @@ async function firstProductPath(page: Page): Promise<string> {
   const response = await page.request.get("/api/products/get-products?page=1&limit=1");
   const body = (await response.json()) as { data: Array<{ _id: number }> };
   return `/products/${body.data[0]!._id}`;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-  );
-  expect(summary).toEqual([]);
 }
 
 for (const path of STOREFRONT_PAGES) {

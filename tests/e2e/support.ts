@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
 /**
@@ -29,4 +30,20 @@ export async function mailbox(page: Page): Promise<Array<{ to: string; subject: 
   const response = await page.request.get("/dev/mailbox.json");
   expect(response.ok()).toBe(true);
   return ((await response.json()) as { data: Array<{ to: string; subject: string; text: string }> }).data;
+}
+
+/**
+ * Runs axe's WCAG 2.2 AA rules on the page as it is now. Motion is reduced first, so that a toast still
+ * fading in is checked in its final colours (axe reads the colours of the moment, half transparent).
+ */
+export async function expectNoAxeViolations(page: Page) {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect(page.locator('[data-sonner-toast][data-mounted="false"]')).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(summary).toEqual([]);
 }
