@@ -1,4 +1,5 @@
 import type { RateResult, SaturationResult } from "./api-load";
+import { LIST_CALLS } from "./calls";
 import type { PageResult } from "./page-speed";
 
 export type Check = { target: string; measured: string; status: "pass" | "fail" | "skipped"; note?: string };
@@ -148,13 +149,7 @@ export function toMarkdown(r: BenchResults): string {
       `| endpoint | ${sizes.map((size) => `p99 ms at ${r.settings.rate}/s, ${size}`).join(" | ")} | ${sizes.map((size) => `max req/s, ${size}`).join(" | ")} |`,
       `| --- | ${[...sizes, ...sizes].map(() => "---:").join(" | ")} |`,
     );
-    for (const name of [
-      "list",
-      "list, any page",
-      "list filtered",
-      "list searched",
-      "list, any word searched",
-    ]) {
+    for (const name of LIST_CALLS) {
       const rows = r.catalogs.map((c) => c.endpoints.find((e) => e.name === name));
       if (rows.every((row) => !row)) continue;
       const p99s = rows.map((row) =>

@@ -10,21 +10,13 @@ import { CHROMIUM, measurePages } from "./page-speed";
 import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
-import { checkTargets, TARGETS } from "./targets";
+import { CATALOG_GETS, checkTargets, TARGETS } from "./targets";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const LIST = "/api/products/get-products?page=1&limit=8";
 
 /** What each mode runs. Quick mode keeps every section and the targets check, with less of each. */
-const ALL = [
-  "list",
-  "list, any page",
-  "list filtered",
-  "list searched",
-  "list, any word searched",
-  "product detail",
-  "product page",
-] as const;
+const ALL = [...CATALOG_GETS, "product page"] as const;
 const MODES = {
   full: {
     lighthouseRuns: 3,

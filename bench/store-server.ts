@@ -4,8 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { openDatabase } from "../server/db/client";
+import { adminQuery, openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { createMediaService } from "../server/media/media.service";
 import { generateCatalog } from "./catalog-generator";
@@ -173,14 +172,4 @@ function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
     });
   });
-}
-
-async function adminQuery(databaseUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }

@@ -22,6 +22,17 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
+/** Runs one statement on its own connection (creating or dropping a database cannot run in the pool's). */
+export async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * PostgreSQL when a URL is given, otherwise PGlite: files under pgliteDir, or in memory when it is null.
  * An idle pooled connection that PostgreSQL ends (a restart, a failover, an administrator) is dropped from

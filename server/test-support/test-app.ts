@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../app";
 import { loadConfig, type Config } from "../config";
+import { adminQuery } from "../db/client";
 
 /**
  * A fresh store for one test file: PGlite in memory by default; with DATABASE_URL set, a new PostgreSQL
@@ -48,14 +48,4 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function adminQuery(databaseUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
