@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { formatRupees } from "./money";
+
+const intl = new Intl.NumberFormat("en-IN", {
+  style: "currency",
+  currency: "INR",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+describe("formatRupees", () => {
+  it("writes Indian grouping with the rupee sign and paise", () => {
+    expect(formatRupees(0)).toBe("₹0.00");
+    expect(formatRupees(999)).toBe("₹999.00");
+    expect(formatRupees(4999)).toBe("₹4,999.00");
+    expect(formatRupees(149999.5)).toBe("₹1,49,999.50");
+    expect(formatRupees(12345678.9)).toBe("₹1,23,45,678.90");
+  });
+
+  it("agrees with Intl's en-IN rupee format", () => {
+    const amounts = [0, 0.005, 0.5, 1, 9.99, 10, 99.995, 100, 999.99, 1000, 4999, 10000, 99999.99, 100000];
+    for (let exponent = 0; exponent <= 10; exponent++) amounts.push(7 * 10 ** exponent + 0.25, 10 ** exponent - 0.01);
+    for (const amount of [...amounts, ...amounts.map((value) => -value)]) {
+      expect(formatRupees(amount), String(amount)).toBe(intl.format(amount));
+    }
+  });
+});
