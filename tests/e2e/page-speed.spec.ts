@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { gotoHydrated } from "./support";
+import { gotoAndWaitForHydration, gotoHydrated } from "./support";
 
 /*
  * What keeps the pages fast on a phone on slow 4G (docs/decisions/010-page-speed.md): the server's HTML
@@ -129,4 +129,32 @@ test("hydration keeps every element the server sent", async ({ page }) => {
     await wishlist.click();
     await expect(wishlist).toHaveAttribute("aria-pressed", "false");
   }
+});
+
+test.describe("the scrolling banner", () => {
+  const banner = (page: import("@playwright/test").Page) =>
+    page.getByRole("region", { name: "Customisations we offer" }).locator(".marquee");
+  const playState = (page: import("@playwright/test").Page) =>
+    banner(page).evaluate((element) => getComputedStyle(element).animationPlayState);
+
+  test("stands still until the page has hydrated, then scrolls", async ({ page }) => {
+    // The page's scripts never arrive: the page stays as the server sent it.
+    await page.route("**/assets/**", (route) => route.abort());
+    await page.goto("/");
+    expect(await playState(page)).toBe("paused");
+
+    await page.unroute("**/assets/**");
+    await gotoAndWaitForHydration(page, "/");
+    expect(await playState(page)).toBe("running");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("scrolls at once", async ({ page }) => {
+      await page.goto("/");
+      // (Computed styles are read through the debugging protocol, which runs even with scripts off.)
+      expect(await playState(page)).toBe("running");
+    });
+  });
 });
