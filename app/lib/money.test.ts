@@ -19,7 +19,8 @@ describe("formatRupees", () => {
 
   it("agrees with Intl's en-IN rupee format", () => {
     const amounts = [0, 0.005, 0.5, 1, 9.99, 10, 99.995, 100, 999.99, 1000, 4999, 10000, 99999.99, 100000];
-    for (let exponent = 0; exponent <= 10; exponent++) amounts.push(7 * 10 ** exponent + 0.25, 10 ** exponent - 0.01);
+    for (let exponent = 0; exponent <= 10; exponent++)
+      amounts.push(7 * 10 ** exponent + 0.25, 10 ** exponent - 0.01);
     for (const amount of [...amounts, ...amounts.map((value) => -value)]) {
       expect(formatRupees(amount), String(amount)).toBe(intl.format(amount));
     }
