@@ -2,7 +2,7 @@ import { Fragment, options, type VNode } from "preact";
 import { startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { firstRenderDone } from "./lib/hydration";
+import { firstRenderDone, nextTask } from "./lib/hydration";
 
 /*
  * The browser build runs on Preact (docs/decisions/003-preact-in-the-browser.md). Three differences from
@@ -20,6 +20,8 @@ import { firstRenderDone } from "./lib/hydration";
  * 3. HydratedRouter first decodes the data the server streamed into the page, suspending until it is done.
  *    React waits for that at the root; Preact would not. So the decoding is started and awaited first: the
  *    first call throws the decoding promise before it uses any hook, and afterwards renders at once.
+ *    Hydration then starts in a task of its own, so that decoding and the first render are two shorter
+ *    tasks (on a phone each long task delays a tap; docs/decisions/012).
  */
 const serverHead = { __html: document.head.innerHTML };
 const previousVNodeHook = options.vnode;
@@ -39,10 +41,12 @@ async function routerStateDecoded(): Promise<void> {
   }
 }
 
-void routerStateDecoded().then(() => {
-  startTransition(() => {
-    hydrateRoot(document, <HydratedRouter />);
+void routerStateDecoded()
+  .then(nextTask)
+  .then(() => {
+    startTransition(() => {
+      hydrateRoot(document, <HydratedRouter />);
+    });
+    // Preact has hydrated the page but for the parts wrapped in <HydrateLater> (lib/hydration.tsx).
+    firstRenderDone();
   });
-  // Preact has hydrated the page but for the parts wrapped in <HydrateLater> (lib/hydration.tsx).
-  firstRenderDone();
-});

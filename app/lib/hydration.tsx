@@ -16,7 +16,8 @@ let hydrated = false;
 const hydratedListeners = new Set<() => void>();
 let turns: Promise<void> = Promise.resolve();
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Resolves in a later task: the browser may paint and answer a tap in between. */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** A place in the queue of deferred parts: resolved in a task of its own, after the parts before it. */
 function takeTurn() {
