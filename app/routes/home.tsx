@@ -127,8 +127,12 @@ function ProductRow({
   link: string;
 }) {
   if (products.length === 0) return null;
+  // Below the first screen: laid out and painted when a shopper scrolls near it, not during the page load.
   return (
-    <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 pt-12">
+    <section
+      aria-labelledby={id}
+      className="mx-auto max-w-7xl px-4 pt-12 [contain-intrinsic-size:auto_1200px] [content-visibility:auto]"
+    >
       <div className="flex items-baseline justify-between">
         <h2 id={id} className="text-2xl font-bold sm:text-3xl">
           {title}

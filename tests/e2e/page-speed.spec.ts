@@ -57,6 +57,17 @@ test.describe("the server's HTML", () => {
   });
 });
 
+test("what lies below the first screen is laid out when a shopper scrolls near it", async ({ page }) => {
+  await page.goto("/");
+  for (const region of [
+    page.getByRole("region", { name: "New Arrivals" }),
+    page.getByRole("region", { name: "Bestsellers" }),
+    page.getByRole("contentinfo"),
+  ]) {
+    expect(await region.evaluate((element) => getComputedStyle(element).contentVisibility)).toBe("auto");
+  }
+});
+
 test("assets are sent compressed ahead of time, to be cached for good", async ({ request }) => {
   const assets = "build/client/assets";
   const script = readdirSync(assets).find((file) => /^storefront-.*\.js$/.test(file));
