@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { gotoAndWaitForHydration, gotoHydrated } from "./support";
@@ -78,6 +78,32 @@ test("assets are sent compressed ahead of time, to be cached for good", async ({
   // The file written at build time, not one compressed for this response (which has no length).
   expect(Number(response.headers()["content-length"])).toBe(statSync(path.join(assets, `${script}.br`)).size);
   expect(response.headers()["cache-control"]).toContain("immutable");
+});
+
+test("the storefront's scripts ask V8 to compile them while they download", () => {
+  // V8's explicit compile hint must be the file's first line (docs/decisions/012).
+  const manifest = JSON.parse(readFileSync("build/client/.vite/manifest.json", "utf8")) as Record<
+    string,
+    { file: string; name?: string }
+  >;
+  const atStart = [
+    "entry.client.tsx",
+    "root.tsx",
+    "routes/home.tsx",
+    "routes/products.tsx",
+    "routes/product.tsx",
+  ];
+  const scripts = Object.entries(manifest)
+    .filter(
+      ([source, chunk]) =>
+        chunk.name === "storefront" || atStart.includes(source.replace(/^app\/|\?.*$/g, "")),
+    )
+    .map(([, chunk]) => chunk.file);
+  expect(scripts).toHaveLength(6);
+  for (const script of scripts) {
+    const firstLine = readFileSync(path.join("build/client", script), "utf8").split("\n", 1)[0];
+    expect(firstLine, script).toBe("//# allFunctionsCalledOnLoad");
+  }
 });
 
 test("the page's scripts start once its first images are on screen", async ({ page }) => {
