@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import type { ProductSummary } from "#contract/catalog";
 import { ResponsivePicture } from "~/components/picture";
 import { HydrateLater } from "~/lib/hydration";
-import { discountPercent, formatRupees } from "~/lib/money";
+import { discountPercent } from "~/lib/money";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import { DeleteProductButton } from "./delete-product-button";
+import { PriceLine } from "./price-line";
 
 export const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw";
 
@@ -44,15 +45,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
             {product.name}
           </Link>
         </h3>
-        <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
-          <span className="font-semibold text-brand-700">{formatRupees(product.price)}</span>
-          {discount ? (
-            <span className="text-xs text-muted line-through">
-              <span className="sr-only">Was </span>
-              {formatRupees(product.originalPrice!)}
-            </span>
-          ) : null}
-        </p>
+        <PriceLine price={product.price} originalPrice={product.originalPrice} size="card" />
       </div>
     </article>
   );

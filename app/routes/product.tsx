@@ -3,6 +3,7 @@ import { data, Link } from "react-router";
 import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
+import { PriceLine } from "~/catalog/price-line";
 import { ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
@@ -11,7 +12,7 @@ import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { createApiClient } from "~/lib/api-client";
 import { HydrateLater } from "~/lib/hydration";
-import { discountPercent, formatRupees } from "~/lib/money";
+import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import type { Route } from "./+types/product";
@@ -193,18 +194,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           <div>
             <p className="text-sm tracking-wide text-muted uppercase">{product.category.name}</p>
             <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>
-            <p className="mt-4 flex flex-wrap items-baseline gap-3">
-              <span className="text-2xl font-semibold text-brand-700">{formatRupees(product.price)}</span>
-              {discount ? (
-                <>
-                  <span className="text-muted line-through">
-                    <span className="sr-only">Was </span>
-                    {formatRupees(product.originalPrice!)}
-                  </span>
-                  <span className="font-semibold text-green-800">{discount}% off</span>
-                </>
-              ) : null}
-            </p>
+            <PriceLine price={product.price} originalPrice={product.originalPrice} size="page" />
             <p className="text-sm text-muted">Inclusive of all taxes</p>
             <p className="mt-5 leading-relaxed">{product.description}</p>
 
