@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
   ProductDetail,
@@ -24,10 +24,15 @@ export function createCatalogService({
   media: MediaService;
   onCatalogChanged: () => void;
 }) {
-  const totals = new LRUCache<string, number>({ max: 1000, ttl: 30_000 });
+  // Listings' ids for the answers' 30 s; bounded by the number of ids kept (8 bytes each: 8 MB at most).
+  const listings = new LRUCache<string, number[]>({
+    maxSize: 1_000_000,
+    sizeCalculation: (ids) => Math.max(1, ids.length),
+    ttl: 30_000,
+  });
   /** Forgets what was kept of the catalog (here and, through onCatalogChanged, the cached answers). */
   function forgetCachedAnswers() {
-    totals.clear();
+    listings.clear();
     onCatalogChanged();
   }
 
@@ -88,39 +93,18 @@ export function createCatalogService({
         : [desc(products.createdAt), desc(products.id)],
     }[sort];
 
-    // The page's ids come from the listing index alone (an index-only scan, however deep the page), and
-    // only those rows are then read, each with its first picture and whether any size is in stock (one
-    // statement: on a small server each round trip to the database costs about as much as the reading).
-    // The total is its own count, from the index too.
-    const pageIds = db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(...conditions))
-      .orderBy(...orderBy)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const inStock = sql<boolean>`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.stock} > 0)`;
-    const [rows, total] = await Promise.all([
-      db
-        .select({
-          id: products.id,
-          name: products.name,
-          pricePaise: products.pricePaise,
-          originalPricePaise: products.originalPricePaise,
-          categoryId: products.categoryId,
-          rating: products.rating,
-          reviewCount: products.reviewCount,
-          inStock,
-          imageAlt: productImages.alt,
-          imageAsset: mediaAssets,
-        })
-        .from(products)
-        .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-        .leftJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
-        .where(inArray(products.id, pageIds))
-        .orderBy(...orderBy),
-      countProducts(conditions, JSON.stringify([query.categoryId, query.minPrice, query.maxPrice, search])),
-    ]);
+    // Every page of a listing is a slice of its ids, read once (from the listing's index) and kept for the
+    // answers' 30 s: a deep page then costs what the first does (decision 013). Only the page's rows are
+    // read, each with its first picture and whether any size is in stock, by one prepared statement.
+    const ids = await listingIds(
+      conditions,
+      orderBy,
+      JSON.stringify([query.categoryId, query.minPrice, query.maxPrice, search, sort]),
+    );
+    const pageIds = ids.slice((query.page - 1) * query.limit, query.page * query.limit);
+    const found = pageIds.length === 0 ? [] : await productSummaries.execute({ ids: pageIds });
+    const rowById = new Map(found.map((row) => [row.id, row]));
+    const rows = pageIds.flatMap((id) => rowById.get(id) ?? []);
 
     const items = rows.map((row): ProductSummary => {
       const picture = row.imageAsset ? toPicture(row.imageAsset, row.imageAlt ?? "") : null;
@@ -137,7 +121,7 @@ export function createCatalogService({
         inStock: row.inStock,
       };
     });
-    return { items, total };
+    return { items, total: ids.length };
   }
 
   /**
@@ -160,18 +144,39 @@ export function createCatalogService({
     return corrected && corrected !== search.toLowerCase() ? corrected : null;
   }
 
-  /** How many products match a filter: the same for each of its pages, so kept like the answers are. */
-  async function countProducts(conditions: SQL[], filterKey: string) {
-    const known = totals.get(filterKey);
-    if (known !== undefined) return known;
-    const [row] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+  /** The ids of the products a filter matches, in the listing's order; kept like the answers are. */
+  async function listingIds(conditions: SQL[], orderBy: SQL[], listingKey: string): Promise<number[]> {
+    const known = listings.get(listingKey);
+    if (known) return known;
+    const rows = await db
+      .select({ id: products.id })
       .from(products)
-      .where(and(...conditions));
-    const total = row?.total ?? 0;
-    totals.set(filterKey, total);
-    return total;
+      .where(and(...conditions))
+      .orderBy(...orderBy);
+    const ids = rows.map((row) => row.id);
+    listings.set(listingKey, ids);
+    return ids;
   }
+
+  // The rows of one page, by id: the same statement for every page of every listing, so prepared once.
+  const productSummaries = db
+    .select({
+      id: products.id,
+      name: products.name,
+      pricePaise: products.pricePaise,
+      originalPricePaise: products.originalPricePaise,
+      categoryId: products.categoryId,
+      rating: products.rating,
+      reviewCount: products.reviewCount,
+      inStock: sql<boolean>`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.stock} > 0)`,
+      imageAlt: productImages.alt,
+      imageAsset: mediaAssets,
+    })
+    .from(products)
+    .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+    .leftJoin(mediaAssets, eq(mediaAssets.id, productImages.mediaId))
+    .where(and(sql`${products.id} = any(${sql.placeholder("ids")})`, isNull(products.deletedAt)))
+    .prepare("product_summaries");
 
   // One prepared query (the same plan each time, built once): the product, its category's name, its
   // pictures with their media and its sizes, as PostgreSQL's JSON aggregates.
