@@ -24,8 +24,10 @@ export function createCatalogService({
   media: MediaService;
   onCatalogChanged: () => void;
 }) {
-  // Listings' ids for the answers' 30 s; bounded by the number of ids kept (8 bytes each: 8 MB at most).
+  // Listings' ids for the answers' 30 s: at most a million ids (8 bytes each, 8 MB) in at most 5,000
+  // listings (searches for random words make many small ones).
   const listings = new LRUCache<string, number[]>({
+    max: 5000,
     maxSize: 1_000_000,
     sizeCalculation: (ids) => Math.max(1, ids.length),
     ttl: 30_000,
