@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { bearer, createUserAndLogin, freshIp } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { createTestApp } from "../test-support/test-app";
@@ -19,6 +19,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => close());
+afterEach(() => vi.restoreAllMocks());
 
 const LIST = "/api/products/get-products?page=1&limit=8";
 const get = (url: string, headers: Record<string, string> = {}) =>
@@ -53,6 +54,25 @@ describe("catalog answers kept in memory", () => {
     const after = (await get(LIST)).json();
     expect(names(after)).toEqual(["Teal Silk Anarkali"]);
     expect(after.pagination.total).toBe(1);
+  });
+
+  it("reads a listing once for its pages asked for together", async () => {
+    const reads = vi.spyOn(app.services.db, "select");
+    const page = (n: number) => get(`/api/products/get-products?page=${n}&limit=1&categoryId=1`);
+    const pages = await Promise.all([page(1), page(2)]);
+    expect(pages.map((response) => response.json().pagination.total)).toEqual([1, 1]);
+    expect(reads).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not keep a listing read while the catalog changed", async () => {
+    const { catalog, db } = app.services;
+    const query = { page: 1, limit: 8, minPrice: 100 };
+    const before = catalog.listProducts(query);
+    catalog.forgetCachedAnswers();
+    await before;
+    const reads = vi.spyOn(db, "select");
+    await catalog.listProducts({ ...query, page: 2 });
+    expect(reads).toHaveBeenCalledTimes(1);
   });
 
   it("compresses with the best encoding the client accepts, and says the answer varies by it", async () => {

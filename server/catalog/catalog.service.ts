@@ -32,9 +32,13 @@ export function createCatalogService({
     sizeCalculation: (ids) => Math.max(1, ids.length),
     ttl: 30_000,
   });
+  const reading = new Map<string, Promise<number[]>>();
+  let generation = 0;
   /** Forgets what was kept of the catalog (here and, through onCatalogChanged, the cached answers). */
   function forgetCachedAnswers() {
+    generation += 1;
     listings.clear();
+    reading.clear();
     onCatalogChanged();
   }
 
@@ -146,18 +150,31 @@ export function createCatalogService({
     return corrected && corrected !== search.toLowerCase() ? corrected : null;
   }
 
-  /** The ids of the products a filter matches, in the listing's order; kept like the answers are. */
-  async function listingIds(conditions: SQL[], orderBy: SQL[], listingKey: string): Promise<number[]> {
+  /**
+   * The ids of the products a filter matches, in the listing's order; kept like the answers are. Pages of
+   * one listing asked for together share one read, and a read begun before a change is not kept.
+   */
+  function listingIds(conditions: SQL[], orderBy: SQL[], listingKey: string): Promise<number[]> {
     const known = listings.get(listingKey);
-    if (known) return known;
-    const rows = await db
+    if (known) return Promise.resolve(known);
+    const pending = reading.get(listingKey);
+    if (pending) return pending;
+    const startedIn = generation;
+    const read = db
       .select({ id: products.id })
       .from(products)
       .where(and(...conditions))
-      .orderBy(...orderBy);
-    const ids = rows.map((row) => row.id);
-    listings.set(listingKey, ids);
-    return ids;
+      .orderBy(...orderBy)
+      .then((rows) => {
+        const ids = rows.map((row) => row.id);
+        if (generation === startedIn) listings.set(listingKey, ids);
+        return ids;
+      })
+      .finally(() => {
+        if (reading.get(listingKey) === read) reading.delete(listingKey);
+      });
+    reading.set(listingKey, read);
+    return read;
   }
 
   // The rows of one page, by id: the same statement for every page of every listing, so prepared once.
