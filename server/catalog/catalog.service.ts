@@ -1,4 +1,3 @@
-import { LRUCache } from "lru-cache";
 import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
@@ -9,6 +8,7 @@ import type {
 } from "../../contract/catalog";
 import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import { selectRows, type Database } from "../db/client";
+import { createComputedCache } from "../lib/computed-cache";
 import { notFound } from "../lib/errors";
 import { toPicture, type MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
@@ -26,19 +26,15 @@ export function createCatalogService({
 }) {
   // Listings' ids for the answers' 30 s: at most a million ids (8 bytes each, 8 MB) in at most 5,000
   // listings (searches for random words make many small ones).
-  const listings = new LRUCache<string, number[]>({
+  const listings = createComputedCache<number[]>({
     max: 5000,
     maxSize: 1_000_000,
     sizeCalculation: (ids) => Math.max(1, ids.length),
     ttl: 30_000,
   });
-  const reading = new Map<string, Promise<number[]>>();
-  let generation = 0;
   /** Forgets what was kept of the catalog (here and, through onCatalogChanged, the cached answers). */
   function forgetCachedAnswers() {
-    generation += 1;
     listings.clear();
-    reading.clear();
     onCatalogChanged();
   }
 
@@ -155,26 +151,14 @@ export function createCatalogService({
    * one listing asked for together share one read, and a read begun before a change is not kept.
    */
   function listingIds(conditions: SQL[], orderBy: SQL[], listingKey: string): Promise<number[]> {
-    const known = listings.get(listingKey);
-    if (known) return Promise.resolve(known);
-    const pending = reading.get(listingKey);
-    if (pending) return pending;
-    const startedIn = generation;
-    const read = db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(...conditions))
-      .orderBy(...orderBy)
-      .then((rows) => {
-        const ids = rows.map((row) => row.id);
-        if (generation === startedIn) listings.set(listingKey, ids);
-        return ids;
-      })
-      .finally(() => {
-        if (reading.get(listingKey) === read) reading.delete(listingKey);
-      });
-    reading.set(listingKey, read);
-    return read;
+    return listings.get(listingKey, async () => {
+      const rows = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(...conditions))
+        .orderBy(...orderBy);
+      return rows.map((row) => row.id);
+    });
   }
 
   // The rows of one page, by id: the same statement for every page of every listing, so prepared once.

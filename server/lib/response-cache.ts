@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { LRUCache } from "lru-cache";
+import { createComputedCache } from "./computed-cache";
 import type { ZodType } from "zod";
 
 type Encoding = "br" | "gzip";
@@ -35,35 +36,19 @@ const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
  * See docs/decisions/009-catalog-answer-cache.md.
  */
 export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: number }) {
-  const answers = new LRUCache<string, CachedAnswer>({
+  const answers = createComputedCache<CachedAnswer>({
     ttl: ttlMs,
     maxSize: maxBytes,
     sizeCalculation: (answer) => answer.body.length * 2,
   });
-  const computing = new Map<string, Promise<CachedAnswer>>();
-  let generation = 0;
 
   function answerFor(key: string, compute: () => Promise<string>): Promise<CachedAnswer> {
-    const cached = answers.get(key);
-    if (cached) return Promise.resolve(cached);
-    const pending = computing.get(key);
-    if (pending) return pending;
-
-    const startedIn = generation;
-    const computed = compute()
-      .then((json): CachedAnswer => {
-        const body = Buffer.from(json);
-        // Weak: the same tag names the answer in each of its encodings.
-        const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-        const answer = { body, etag, encoded: {} };
-        if (generation === startedIn) answers.set(key, answer);
-        return answer;
-      })
-      .finally(() => {
-        if (computing.get(key) === computed) computing.delete(key);
-      });
-    computing.set(key, computed);
-    return computed;
+    return answers.get(key, async () => {
+      const body = Buffer.from(await compute());
+      // Weak: the same tag names the answer in each of its encodings.
+      const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+      return { body, etag, encoded: {} };
+    });
   }
 
   /**
@@ -90,13 +75,7 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
     };
   }
 
-  function clear() {
-    generation += 1;
-    answers.clear();
-    computing.clear();
-  }
-
-  return { forRoute, clear };
+  return { forRoute, clear: answers.clear };
 }
 
 export type ResponseCache = ReturnType<typeof createResponseCache>;
