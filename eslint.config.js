@@ -17,4 +17,21 @@ export default tseslint.config(
       "no-console": ["error", { allow: ["warn", "error"] }],
     },
   },
+  {
+    files: ["app/**/*.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-router",
+              importNames: ["Link", "NavLink"],
+              message: "Use Link and NavLink from ~/components/link (docs/decisions/014-plain-links.md).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -20,8 +20,9 @@ import { firstRenderDone, nextTask } from "./lib/hydration";
  * 3. HydratedRouter first decodes the data the server streamed into the page, suspending until it is done.
  *    React waits for that at the root; Preact would not. So the decoding is started and awaited first: the
  *    first call throws the decoding promise before it uses any hook, and afterwards renders at once.
- *    Hydration then starts in a task of its own, so that decoding and the first render are two shorter
- *    tasks (on a phone each long task delays a tap; docs/decisions/012).
+ *    The router is then created in a task of its own, and hydration starts in the next one, so that
+ *    decoding, creating the router and the first render are three shorter tasks (on a phone each long
+ *    task delays a tap; docs/decisions/012 and 014).
  */
 const serverHead = { __html: document.head.innerHTML };
 const previousVNodeHook = options.vnode;
@@ -41,7 +42,22 @@ async function routerStateDecoded(): Promise<void> {
   }
 }
 
+/**
+ * HydratedRouter creates React Router's router (once, kept for the first render) before it calls its
+ * first hook; called outside a render, that hook throws, which is expected here. Should creating the
+ * router fail, the first render tries again and shows the error.
+ */
+function createRouterAhead(): void {
+  try {
+    HydratedRouter({});
+  } catch {
+    // The first hook, outside a render.
+  }
+}
+
 void routerStateDecoded()
+  .then(nextTask)
+  .then(createRouterAhead)
   .then(nextTask)
   .then(() => {
     startTransition(() => {

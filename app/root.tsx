@@ -17,6 +17,7 @@ import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
 import { InlineStylesheet } from "./components/inline-stylesheet";
+import { LinkNavigation } from "./components/link";
 import { NotFound } from "./components/not-found";
 import { PageScripts } from "./components/page-scripts";
 import { SiteFooter } from "./components/site-footer";
@@ -135,6 +136,7 @@ export default function App() {
       <Toasts />
       <AfterLogout />
       <ScrollToTopOnPathChange />
+      <LinkNavigation />
     </CartProvider>
   );
 }

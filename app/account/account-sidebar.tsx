@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { NavLink } from "~/components/link";
 import { LogoutButton } from "~/account/logout-button";
 
 const LINKS = [

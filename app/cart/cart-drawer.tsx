@@ -1,4 +1,5 @@
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
+import { Link } from "~/components/link";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { LineImage } from "~/components/picture";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { ProductSummary } from "#contract/catalog";
 import { ResponsivePicture } from "~/components/picture";
 import { HydrateLater } from "~/lib/hydration";
@@ -59,16 +59,16 @@ export function ProductGrid({
   priorityCount?: number;
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
-      {products.map((product, index) => (
-        <li key={product._id} className="flex">
-          <div className="w-full">
-            <HydrateLater>
+    <HydrateLater>
+      <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
+        {products.map((product, index) => (
+          <li key={product._id} className="flex">
+            <div className="w-full">
               <ProductCard product={product} priority={index < priorityCount} />
-            </HydrateLater>
-          </div>
-        </li>
-      ))}
-    </ul>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </HydrateLater>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "react-router";
+import { Form } from "react-router";
+import { Link, NavLink } from "~/components/link";
 import { useCart } from "~/cart/cart-context";
 import { itemCount } from "~/cart/cart-lines";
 import { useWishlist } from "~/wishlist/wishlist-store";

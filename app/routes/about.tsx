@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { STORE } from "#contract/store";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import { ROLE, STAFF_ROLES } from "#contract/users-rules";
 import { requireUser } from "~/account/guards";
 import { keepThroughLogout, privatePageHeaders } from "~/account/private-page";

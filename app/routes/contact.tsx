@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { ContactMessage } from "#contract/contact";
 import { STORE } from "#contract/store";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";

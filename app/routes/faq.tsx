@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { STORE } from "#contract/store";
 import { FAQ_ITEMS } from "~/content/faq";
 import { absoluteUrl, pageMeta } from "~/lib/seo";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Category } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { ProductGrid } from "~/catalog/product-card";

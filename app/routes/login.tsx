@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
 import { passingCookies } from "~/account/api-cookies";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";

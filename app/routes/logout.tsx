@@ -1,4 +1,5 @@
-import { data, Link, useActionData } from "react-router";
+import { data, useActionData } from "react-router";
+import { Link } from "~/components/link";
 import { passingCookies } from "~/account/api-cookies";
 import { LogoutButton } from "~/account/logout-button";
 import { createApiClient } from "~/lib/api-client";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { LockIcon } from "~/components/icons";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-available";

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { OtpDialog } from "~/account/otp-dialog";
 import {

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { UpdateRoleRequest } from "#contract/users";
 import { ROLE, USER_GROUPS } from "#contract/users-rules";
 import { requireUser } from "~/account/guards";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import { STORE } from "#contract/store";
 import { SocialLinks } from "~/content/social-links";
 import { absoluteUrl, pageMeta } from "~/lib/seo";

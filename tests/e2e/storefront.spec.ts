@@ -21,6 +21,41 @@ test("browse a category from the home page", async ({ page }) => {
   await expect(page.locator("main article").first()).toBeVisible();
 });
 
+test.describe("links to the store's pages (docs/decisions/014-plain-links.md)", () => {
+  test("a click opens the page in place, and the current page again adds no history entry", async ({
+    page,
+  }) => {
+    await gotoAndWaitForHydration(page, "/");
+    // Gone if the browser loads a new document instead of the router rendering the page.
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const shop = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" });
+    await shop.click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+    await expect(shop).toHaveAttribute("aria-current", "page");
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+
+    const entries = await page.evaluate(() => history.length);
+    await shop.click();
+    await expect(page).toHaveURL(/\/products$/);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  });
+
+  test("a click with Ctrl or Cmd is left to the browser: the page opens in a new tab", async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/products");
+    const card = page.locator("main article a").first();
+    const productPath = await card.getAttribute("href");
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      card.click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe(productPath);
+    await expect(page).toHaveURL(/\/products$/);
+  });
+});
+
 test("filter by a price band, and the filter lives in the URL", async ({ page }) => {
   await gotoAndWaitForHydration(page, "/products");
   if (isPhone(page)) {
