@@ -173,7 +173,12 @@ export function createCatalogService({
       reviewCount: products.reviewCount,
       inStock: sql<boolean>`exists (select 1 from ${productSizes} where ${productSizes.productId} = ${products.id} and ${productSizes.stock} > 0)`,
       imageAlt: productImages.alt,
-      imageAsset: mediaAssets,
+      imageAsset: {
+        id: mediaAssets.id,
+        width: mediaAssets.width,
+        height: mediaAssets.height,
+        widths: mediaAssets.widths,
+      },
     })
     .from(products)
     .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
@@ -182,10 +187,22 @@ export function createCatalogService({
     .prepare("product_summaries");
 
   // One prepared query (the same plan each time, built once): the product, its category's name, its
-  // pictures with their media and its sizes, as PostgreSQL's JSON aggregates.
+  // pictures with their media and its sizes, as PostgreSQL's JSON aggregates; only the columns the answer
+  // shows (each column read is one more value to decode and map on every request).
   const productWithDetails = db.query.products
     .findFirst({
-      columns: { searchDocument: false },
+      columns: {
+        id: true,
+        name: true,
+        description: true,
+        pricePaise: true,
+        originalPricePaise: true,
+        categoryId: true,
+        features: true,
+        care: true,
+        rating: true,
+        reviewCount: true,
+      },
       where: (product, { and, eq, isNull }) =>
         and(eq(product.id, sql.placeholder("id")), isNull(product.deletedAt)),
       with: {
@@ -193,9 +210,9 @@ export function createCatalogService({
         images: {
           columns: { alt: true },
           orderBy: (image, { asc }) => asc(image.position),
-          with: { asset: true },
+          with: { asset: { columns: { id: true, width: true, height: true, widths: true } } },
         },
-        sizes: { orderBy: (size, { asc }) => asc(size.position) },
+        sizes: { columns: { size: true, stock: true }, orderBy: (size, { asc }) => asc(size.position) },
       },
     })
     .prepare("product_with_details");

@@ -104,8 +104,11 @@ export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: s
 
 export type MediaService = ReturnType<typeof createMediaService>;
 
-/** The URLs of a stored image, for the `<picture>` element. */
-export function toPicture(asset: MediaAsset, alt: string): Picture {
+/** The URLs of a stored image, for the `<picture>` element (from the columns that make them). */
+export function toPicture(
+  asset: Pick<MediaAsset, "id" | "width" | "height" | "widths">,
+  alt: string,
+): Picture {
   const url = (w: number, format: "avif" | "webp") => `/media/${asset.id}/${w}.${format}`;
   const srcSet = (format: "avif" | "webp") => asset.widths.map((w) => `${url(w, format)} ${w}w`).join(", ");
   const fallback = asset.widths.find((w) => w >= FALLBACK_WIDTH) ?? asset.widths[asset.widths.length - 1]!;
