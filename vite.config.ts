@@ -118,11 +118,8 @@ function compileHints(): Plugin {
         const atStart = chunk.name === "storefront" || STOREFRONT_ENTRIES.has(entry);
         if (!atStart) continue;
         chunk.code = COMPILE_EVERYTHING_HINT + chunk.code;
-        const map = bundle[`${chunk.fileName}.map`];
-        if (map?.type === "asset" && typeof map.source === "string") {
-          const parsed = JSON.parse(map.source) as { mappings: string };
-          map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
-        }
+        // The map file is written from the chunk's map (changing the bundle's .map asset had no effect).
+        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
       }
     },
   };
