@@ -1,6 +1,4 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server.edge";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import stylesheet from "./app.css?inline";
 import { StylesheetContext } from "./components/inline-stylesheet";
@@ -9,10 +7,14 @@ export const streamTimeout = 5_000;
 
 /**
  * Renders a page to HTML, with the stylesheet written into its <head> (see inline-stylesheet.tsx). Every
- * inline script carries the response's CSP nonce. The store's loaders
- * return plain data (nothing deferred), so the whole page is sent at once, which also suits crawlers.
+ * inline script carries the response's CSP nonce. The store's loaders return plain data (nothing
+ * deferred), so the whole page is sent at once, which also suits crawlers.
+ *
+ * React's web-streams renderer, not its Node one: on Node 20 the Node renderer keeps each request in an
+ * AsyncLocalStorage, and the first use of one installs promise hooks for the whole process, which made
+ * every later request, the API's included, about a quarter slower (docs/decisions/015).
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,42 +25,24 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext;
-
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <StylesheetContext.Provider value={stylesheet}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </StylesheetContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeout);
-              callback();
-            },
-          });
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+  // An error before the shell is ready rejects the render, and React Router reports it; only later
+  // ones are logged here.
+  let shellReady = false;
+  const body = await renderToReadableStream(
+    <StylesheetContext.Provider value={stylesheet}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </StylesheetContext.Provider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellReady) console.error(error);
       },
-    );
-  });
+    },
+  );
+  shellReady = true;
+  await body.allReady;
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

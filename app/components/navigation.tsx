@@ -1,0 +1,107 @@
+import { useEffect, type AnchorHTMLAttributes, type FormHTMLAttributes } from "react";
+import { useLocation, useNavigate } from "react-router";
+
+/*
+ * The store's links to its own pages, and its forms that lead to a page (search, filters). React Router's
+ * <Link> and <Form> run about a dozen hooks each (resolving the path against the route, prefetching, their
+ * own handlers). Hydrating one link cost about 0.4 ms, 1.5 ms on a phone, and the header's ten links, its
+ * search form and the footer's twelve links were the longest tasks of a page load. Here they are plain <a>
+ * and <form> elements with no hooks, marked as React Router marks its own (`data-discover`, which also
+ * lets React Router learn the routes they lead to). One listener for the whole document, <InPageNavigation>
+ * in the root, follows all of them in the page. See docs/decisions/014-plain-links.md.
+ */
+
+type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  /** A path of the store: "/products/12", "/products?category=1". */
+  to: string;
+};
+
+/** A link to a page of the store, followed in the page once it has hydrated (natively before). */
+export function Link({ to, ...props }: LinkProps) {
+  return <a {...props} href={to} data-discover="true" />;
+}
+
+type NavLinkProps = Omit<LinkProps, "className"> & {
+  /** Active only on the path itself, not on the paths below it. */
+  end?: boolean;
+  className: (state: { isActive: boolean }) => string;
+};
+
+/** A link that knows whether it points to the current page (`aria-current="page"` then). */
+export function NavLink({ to, end = false, className, ...props }: NavLinkProps) {
+  const { pathname } = useLocation();
+  const isActive = pathname === to || (!end && pathname.startsWith(to.endsWith("/") ? to : `${to}/`));
+  return (
+    <Link
+      {...props}
+      to={to}
+      className={className({ isActive })}
+      aria-current={isActive ? "page" : undefined}
+    />
+  );
+}
+
+type GetFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, "method" | "action"> & {
+  /** The page of the store the form leads to; its fields become that page's query. */
+  action: string;
+};
+
+/** A form that opens a page of the store with its fields as the query (a search, filters). */
+export function GetForm({ action, ...props }: GetFormProps) {
+  return <form {...props} method="get" action={action} data-discover="true" />;
+}
+
+/** Whether a click on a store link is one the page should handle: the plain left click, nothing else. */
+function isPlainClick(event: MouseEvent): boolean {
+  return (
+    !event.defaultPrevented &&
+    event.button === 0 &&
+    !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  );
+}
+
+/** The store's own links and forms open in this tab, and lead to this origin. */
+const opensHere = (element: HTMLAnchorElement | HTMLFormElement, url: URL) =>
+  (!element.target || element.target === "_self") && url.origin === window.location.origin;
+
+/**
+ * The one listener behind every <Link> and <GetForm>. A plain click on a store link, or a search or filter
+ * form sent, opens the page with the router, as React Router's own links and forms do. To the address
+ * already shown, it replaces the history entry instead of adding one. A click with a modifier key, on a
+ * link with a target or a download, keeps the browser's behaviour.
+ */
+export function InPageNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const open = (to: string) => {
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      void navigate(to, { replace: to === here });
+    };
+    const onClick = (event: MouseEvent) => {
+      if (!isPlainClick(event) || !(event.target instanceof Element)) return;
+      const link = event.target.closest<HTMLAnchorElement>("a[data-discover]");
+      if (!link || link.hasAttribute("download") || !opensHere(link, new URL(link.href))) return;
+      event.preventDefault();
+      open(link.pathname + link.search + link.hash);
+    };
+    const onSubmit = (event: SubmitEvent) => {
+      const form = event.target;
+      if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+      const url = new URL(form.action);
+      if (!form.matches("form[data-discover]") || form.method !== "get" || !opensHere(form, url)) return;
+      event.preventDefault();
+      const query = new URLSearchParams();
+      for (const [name, value] of new FormData(form))
+        if (typeof value === "string") query.append(name, value);
+      const search = query.toString();
+      open(search ? `${url.pathname}?${search}` : url.pathname);
+    };
+    document.addEventListener("click", onClick);
+    document.addEventListener("submit", onSubmit);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("submit", onSubmit);
+    };
+  }, [navigate]);
+  return null;
+}
