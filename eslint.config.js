@@ -27,7 +27,8 @@ export default tseslint.config(
             {
               name: "react-router",
               importNames: ["Link", "NavLink"],
-              message: "Use Link and NavLink from ~/components/link (docs/decisions/014-plain-links.md).",
+              message:
+                "Use Link and NavLink from ~/components/navigation (docs/decisions/014-plain-links.md).",
             },
           ],
         },

@@ -17,7 +17,7 @@ import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
 import { InlineStylesheet } from "./components/inline-stylesheet";
-import { LinkNavigation } from "./components/link";
+import { InPageNavigation } from "./components/navigation";
 import { NotFound } from "./components/not-found";
 import { PageScripts } from "./components/page-scripts";
 import { SiteFooter } from "./components/site-footer";
@@ -136,7 +136,7 @@ export default function App() {
       <Toasts />
       <AfterLogout />
       <ScrollToTopOnPathChange />
-      <LinkNavigation />
+      <InPageNavigation />
     </CartProvider>
   );
 }

@@ -1,5 +1,5 @@
 import type { MouseEvent } from "react";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { ROLE } from "#contract/users-rules";
 import { UserIcon } from "~/components/icons";
 import type { RootUser } from "~/root";

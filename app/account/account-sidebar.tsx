@@ -1,4 +1,4 @@
-import { NavLink } from "~/components/link";
+import { NavLink } from "~/components/navigation";
 import { LogoutButton } from "~/account/logout-button";
 
 const LINKS = [

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import type { Profile } from "#contract/users";
 import { formatMobile } from "~/account/format";
 import { BagIcon } from "~/components/icons";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY } from "~/components/styles";
 
 /** A staff page that is not built yet: it says so plainly and leads back to the dashboard. */

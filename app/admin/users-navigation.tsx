@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import type { USER_GROUPS } from "#contract/users-rules";
 
 export type UserGroup = (typeof USER_GROUPS)[number];

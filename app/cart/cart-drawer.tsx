@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { LineImage } from "~/components/picture";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";

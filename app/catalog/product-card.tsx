@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import type { ProductSummary } from "#contract/catalog";
 import { ResponsivePicture } from "~/components/picture";
 import { HydrateLater } from "~/lib/hydration";

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import type { Category } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { SOCIAL_LINKS } from "~/content/social-links";

@@ -1,12 +1,12 @@
-import { Form } from "react-router";
-import { Link, NavLink } from "~/components/link";
+import { GetForm, Link, NavLink } from "~/components/navigation";
 import { useCart } from "~/cart/cart-context";
 import { itemCount } from "~/cart/cart-lines";
 import { useWishlist } from "~/wishlist/wishlist-store";
 import { STORE } from "#contract/store";
 import { AccountMenu } from "~/account/account-menu";
 import type { RootUser } from "~/root";
-import { BagIcon, HeartIcon, SearchIcon } from "./icons";
+import { SearchField } from "~/catalog/search-field";
+import { BagIcon, HeartIcon } from "./icons";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -67,18 +67,13 @@ export function SiteHeader({ user }: { user: RootUser }) {
             isActive ? "font-semibold text-brand-700 underline underline-offset-8" : "hover:text-brand-700"
           }
         />
-        <Form method="get" action="/products" role="search" className="ml-auto hidden lg:block">
-          <label className="flex items-center gap-2 rounded-full border border-brand-200 bg-white px-3 py-1.5">
-            <SearchIcon size={18} className="text-muted" />
-            <span className="sr-only">Search products</span>
-            <input
-              type="search"
-              name="search"
-              placeholder="Search sarees, lehengas…"
-              className="w-56 bg-transparent text-sm outline-none"
-            />
-          </label>
-        </Form>
+        <GetForm action="/products" role="search" className="ml-auto hidden lg:block">
+          <SearchField
+            className="px-3 py-1.5"
+            inputClassName="w-56 text-sm"
+            placeholder="Search sarees, lehengas…"
+          />
+        </GetForm>
         <div className="ml-auto flex items-center gap-5 lg:ml-4">
           <Link
             to="/wishlist"

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 
 export type FaqItem = {

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";

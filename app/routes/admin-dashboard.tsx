@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { ROLE, STAFF_ROLES } from "#contract/users-rules";
 import { requireUser } from "~/account/guards";
 import { keepThroughLogout, privatePageHeaders } from "~/account/private-page";

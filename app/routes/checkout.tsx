@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { ANY_ROLE } from "#contract/users-rules";
 import { requireUser } from "~/account/guards";
 import { STORE } from "#contract/store";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import type { ContactMessage } from "#contract/contact";
 import { STORE } from "#contract/store";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";

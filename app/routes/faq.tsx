@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { FAQ_ITEMS } from "~/content/faq";
 import { absoluteUrl, pageMeta } from "~/lib/seo";

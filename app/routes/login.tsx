@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
 import { passingCookies } from "~/account/api-cookies";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";

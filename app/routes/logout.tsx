@@ -1,5 +1,5 @@
 import { data, useActionData } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { passingCookies } from "~/account/api-cookies";
 import { LogoutButton } from "~/account/logout-button";
 import { createApiClient } from "~/lib/api-client";

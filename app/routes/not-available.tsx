@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { LockIcon } from "~/components/icons";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-available";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";

@@ -1,10 +1,12 @@
 import { useState } from "react";
-import { Form, useNavigation, useSearchParams, useSubmit } from "react-router";
+import { useNavigation, useSearchParams } from "react-router";
 import type { Category, ProductSummary } from "#contract/catalog";
 import { PRICE_BANDS, PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
 import { ProductGrid } from "~/catalog/product-card";
 import { readFilters, toApiParams, type ProductFilters } from "~/catalog/product-filters";
-import { FilterIcon, SearchIcon } from "~/components/icons";
+import { SearchField } from "~/catalog/search-field";
+import { FilterIcon } from "~/components/icons";
+import { GetForm } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { browserFetch, createApiClient } from "~/lib/api-client";
 import { HydrateLater } from "~/lib/hydration";
@@ -97,27 +99,22 @@ function ProductList({
               {refreshing ? "Loading products..." : `Showing ${total} products`}
             </p>
           </div>
-          <Form method="get" action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
+          <GetForm action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
             {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
             {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
-            <label className="flex flex-1 items-center gap-2 rounded-full border border-brand-200 bg-white px-4 py-2 sm:w-72">
-              <SearchIcon size={18} className="text-muted" />
-              <span className="sr-only">Search products</span>
-              <input
-                type="search"
-                name="search"
-                defaultValue={filters.search}
-                placeholder="Search products"
-                className="w-full bg-transparent outline-none"
-              />
-            </label>
+            <SearchField
+              className="flex-1 px-4 py-2 sm:w-72"
+              inputClassName="w-full"
+              placeholder="Search products"
+              defaultValue={filters.search}
+            />
             <button
               type="submit"
               className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
             >
               Search
             </button>
-          </Form>
+          </GetForm>
         </div>
       </HydrateLater>
 
@@ -195,13 +192,11 @@ function FilterForm({
   autoSubmit?: boolean;
   onApply?: () => void;
 }) {
-  const submit = useSubmit();
   const idPrefix = autoSubmit ? "side" : "dialog";
   return (
-    <Form
-      method="get"
+    <GetForm
       action="/products"
-      onChange={autoSubmit ? (event) => submit(event.currentTarget, { preventScrollReset: true }) : undefined}
+      onChange={autoSubmit ? (event) => event.currentTarget.requestSubmit() : undefined}
       onSubmit={onApply}
       className="space-y-6"
     >
@@ -247,7 +242,7 @@ function FilterForm({
       >
         Apply Filters
       </button>
-    </Form>
+    </GetForm>
   );
 }
 

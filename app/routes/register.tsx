@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { OtpDialog } from "~/account/otp-dialog";
 import {

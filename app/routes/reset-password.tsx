@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/users-rules";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { privatePageHeaders } from "~/account/private-page";

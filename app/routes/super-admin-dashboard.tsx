@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import type { UpdateRoleRequest } from "#contract/users";
 import { ROLE, USER_GROUPS } from "#contract/users-rules";
 import { requireUser } from "~/account/guards";

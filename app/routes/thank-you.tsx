@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { SocialLinks } from "~/content/social-links";
 import { absoluteUrl, pageMeta } from "~/lib/seo";

@@ -1,4 +1,4 @@
-import { Link } from "~/components/link";
+import { Link } from "~/components/navigation";
 import { useCart } from "~/cart/cart-context";
 import { TrashIcon } from "~/components/icons";
 import { LineImage } from "~/components/picture";

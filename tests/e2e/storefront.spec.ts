@@ -54,10 +54,23 @@ test.describe("links to the store's pages (docs/decisions/014-plain-links.md)", 
     expect(new URL(tab.url()).pathname).toBe(productPath);
     await expect(page).toHaveURL(/\/products$/);
   });
+
+  test("a search is sent in the page too", async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/products?category=1");
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    const search = page.getByRole("main").getByRole("searchbox", { name: "Search products" });
+    await search.fill("anarkali");
+    await search.press("Enter");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “anarkali”");
+    // The category stays, from the form's hidden field.
+    await expect(page).toHaveURL(/\/products\?category=1&search=anarkali$/);
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  });
 });
 
 test("filter by a price band, and the filter lives in the URL", async ({ page }) => {
   await gotoAndWaitForHydration(page, "/products");
+  await page.evaluate(() => Object.assign(window, { samePage: true }));
   if (isPhone(page)) {
     await page.getByRole("button", { name: "Filters & Sort" }).click();
     const dialog = page.getByRole("dialog", { name: "Filters & Sort" });
@@ -71,6 +84,8 @@ test("filter by a price band, and the filter lives in the URL", async ({ page })
   const prices = await cardPrices(page);
   expect(prices.length).toBeGreaterThan(0);
   for (const price of prices) expect(price).toBeLessThanOrEqual(2000);
+  // Applied in the page, not by loading a new one.
+  expect(await page.evaluate(() => "samePage" in window)).toBe(true);
 
   await page.reload();
   expect(await cardPrices(page)).toEqual(prices);
