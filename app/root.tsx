@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import {
   isRouteErrorResponse,
@@ -50,9 +50,16 @@ export type RootUser = Awaited<ReturnType<typeof loader>>["user"];
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
+/**
+ * Another page opens at its top. The page the browser loaded keeps the place the browser gives it (a
+ * reload or Back restores the shopper's scroll position), and hydration does not touch it.
+ */
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
+  const shownPathname = useRef(pathname);
   useEffect(() => {
+    if (shownPathname.current === pathname) return;
+    shownPathname.current = pathname;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
   }, [pathname]);

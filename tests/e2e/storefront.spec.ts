@@ -68,6 +68,30 @@ test.describe("links to the store's pages (docs/decisions/014-plain-links.md)", 
   });
 });
 
+test.describe("the scroll position", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("a reload keeps the shopper's place on the page", async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/products");
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+    await page.reload();
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    // The browser restores the place; hydration must not move it.
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+  });
+
+  test("another page opens at its top", async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/products");
+    const footer = page.getByRole("contentinfo");
+    await footer.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await footer.getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
 test("filter by a price band, and the filter lives in the URL", async ({ page }) => {
   await gotoAndWaitForHydration(page, "/products");
   await page.evaluate(() => Object.assign(window, { samePage: true }));
