@@ -61,8 +61,8 @@ function isPlainClick(event: MouseEvent): boolean {
 }
 
 /** The store's own links and forms open in this tab, and lead to this origin. */
-const opensHere = (element: HTMLAnchorElement | HTMLFormElement, url: URL) =>
-  (!element.target || element.target === "_self") && url.origin === window.location.origin;
+const opensHere = (element: HTMLAnchorElement | HTMLFormElement, origin: string) =>
+  (!element.target || element.target === "_self") && origin === window.location.origin;
 
 /**
  * The one listener behind every <Link> and <GetForm>. A plain click on a store link, or a search or filter
@@ -80,15 +80,16 @@ export function InPageNavigation() {
     const onClick = (event: MouseEvent) => {
       if (!isPlainClick(event) || !(event.target instanceof Element)) return;
       const link = event.target.closest<HTMLAnchorElement>("a[data-discover]");
-      if (!link || link.hasAttribute("download") || !opensHere(link, new URL(link.href))) return;
+      if (!link || link.hasAttribute("download") || !opensHere(link, link.origin)) return;
       event.preventDefault();
       open(link.pathname + link.search + link.hash);
     };
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
       if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+      if (!form.matches("form[data-discover]") || form.method !== "get") return;
       const url = new URL(form.action);
-      if (!form.matches("form[data-discover]") || form.method !== "get" || !opensHere(form, url)) return;
+      if (!opensHere(form, url.origin)) return;
       event.preventDefault();
       const query = new URLSearchParams();
       for (const [name, value] of new FormData(form))
