@@ -10,7 +10,7 @@ import {
 } from "../../contract/catalog";
 import { messageResponse } from "../../contract/envelope";
 import type { AuthGuard } from "../auth/auth-guard";
-import type { ResponseCache } from "../lib/response-cache";
+import { CACHED_ROUTE, type ResponseCache } from "../lib/response-cache";
 import type { CatalogService } from "./catalog.service";
 
 const CATALOG_CACHE = "public, max-age=30, stale-while-revalidate=300";
@@ -35,7 +35,7 @@ export async function catalogRoutes(
 
   app.get(
     "/categories/category",
-    { schema: { tags: ["catalog"], response: { 200: categoriesResponse } } },
+    { ...CACHED_ROUTE, schema: { tags: ["catalog"], response: { 200: categoriesResponse } } },
     (request, reply) =>
       sendCategories(request, reply, async () => ({
         code: 200,
@@ -46,7 +46,10 @@ export async function catalogRoutes(
 
   app.get(
     "/products/get-products",
-    { schema: { tags: ["catalog"], querystring: productListQuery, response: { 200: productListResponse } } },
+    {
+      ...CACHED_ROUTE,
+      schema: { tags: ["catalog"], querystring: productListQuery, response: { 200: productListResponse } },
+    },
     (request, reply) =>
       sendProducts(request, reply, async () => {
         const { items, total } = await catalog.listProducts(request.query);
@@ -61,7 +64,10 @@ export async function catalogRoutes(
 
   app.get(
     "/products/get-product",
-    { schema: { tags: ["catalog"], querystring: productIdQuery, response: { 200: productDetailResponse } } },
+    {
+      ...CACHED_ROUTE,
+      schema: { tags: ["catalog"], querystring: productIdQuery, response: { 200: productDetailResponse } },
+    },
     (request, reply) =>
       sendProduct(request, reply, async () => ({
         code: 200,

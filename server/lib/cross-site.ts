@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { forbidden } from "./errors";
 
 /** Methods that change nothing; every other one is a write. */
@@ -12,11 +12,14 @@ export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+  const isCrossSiteWrite = (request: FastifyRequest) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return false;
     const origin = request.headers.origin;
-    if (origin === undefined || origin === publicOrigin) return;
-    if (URL.canParse(origin) && new URL(origin).host === request.host) return;
-    throw forbidden("Requests from other sites are not accepted.");
-  });
+    if (origin === undefined || origin === publicOrigin) return false;
+    return !(URL.canParse(origin) && new URL(origin).host === request.host);
+  };
+  // A callback hook, not an async one: it runs on every request, and nearly all of them pass.
+  app.addHook("onRequest", (request, _reply, done) =>
+    done(isCrossSiteWrite(request) ? forbidden("Requests from other sites are not accepted.") : undefined),
+  );
 }

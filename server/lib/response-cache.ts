@@ -78,6 +78,12 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
   return { forRoute, clear: answers.clear };
 }
 
+/**
+ * Options for every route answered through the cache: its answers are already compressed, so the compress
+ * plugin's hooks (which would only find the Content-Encoding and pass the answer on) are left off.
+ */
+export const CACHED_ROUTE = { compress: false } as const;
+
 export type ResponseCache = ReturnType<typeof createResponseCache>;
 
 function matchesEtag(ifNoneMatch: string | undefined, etag: string) {
