@@ -8,7 +8,11 @@ export type EndpointResult = {
   name: string;
   path: string;
   atRate?: RateResult;
-  saturation?: SaturationResult & { shareOfCeiling: number };
+  /**
+   * `ceiling` is the bare Fastify server's throughput measured just before this one, on the machine as it was
+   * then; `shareOfCeiling` is this throughput as a share of it.
+   */
+  saturation?: SaturationResult & { ceiling: number; shareOfCeiling: number };
 };
 
 export type BenchResults = {
@@ -39,6 +43,7 @@ export type BenchResults = {
     lighthouseRuns: number;
   };
   pages?: { catalogProducts: number; results: PageResult[] };
+  /** The bare Fastify server's throughput at the start of the run (each throughput row has its own too). */
   ceiling?: SaturationResult;
   /** The bare Fastify server at the fixed rate: the floor of the latencies this machine can measure. */
   ceilingAtRate?: RateResult;
@@ -106,7 +111,7 @@ export function toMarkdown(r: BenchResults): string {
       "",
       "## API under load",
       "",
-      `Ceiling: bare Fastify answering a constant JSON, ${Math.round(r.ceiling.requestsPerSecond)} requests/s with ${r.ceiling.connections} connections (p50 ${r.ceiling.p50} ms, p99 ${r.ceiling.p99} ms).`,
+      `Ceiling: bare Fastify answering a constant JSON, ${Math.round(r.ceiling.requestsPerSecond)} requests/s with ${r.ceiling.connections} connections at the start of the run (p50 ${r.ceiling.p50} ms, p99 ${r.ceiling.p99} ms). It is measured again just before each of the store's throughputs, and each share is of that measurement (its column).`,
       ...(r.ceilingAtRate
         ? [
             `At ${r.settings.rate} requests/s it answers with p50 ${round(r.ceilingAtRate.p50)} ms, p90 ${round(r.ceilingAtRate.p90)} ms, p99 ${round(r.ceilingAtRate.p99)} ms: the floor of what this machine and load generator measure.`,
@@ -118,8 +123,8 @@ export function toMarkdown(r: BenchResults): string {
       "",
       `### ${catalog.products.toLocaleString("en")} products (generated in ${Math.round(catalog.generateSeconds)} s)`,
       "",
-      `| endpoint | at ${r.settings.rate}/s: achieved req/s | p50 ms | p90 ms | p99 ms | max ms | errors | max req/s | share of ceiling | p99 ms at max |`,
-      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      `| endpoint | at ${r.settings.rate}/s: achieved req/s | p50 ms | p90 ms | p99 ms | max ms | errors | max req/s | ceiling req/s just before | share of ceiling | p99 ms at max |`,
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
       ...catalog.endpoints
         .map(({ name, path, atRate: a, saturation: s }) =>
           [
@@ -131,6 +136,7 @@ export function toMarkdown(r: BenchResults): string {
             a ? ms(a, a.max) : "–",
             a || s ? (a?.errors ?? 0) + (s?.errors ?? 0) : "–",
             s ? Math.round(s.requestsPerSecond) : "–",
+            s ? Math.round(s.ceiling) : "–",
             s ? `${round(s.shareOfCeiling * 100)} %` : "–",
             s ? s.p99 : "–",
           ].join(" | "),

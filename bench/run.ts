@@ -158,25 +158,29 @@ async function main() {
     const app = copyBuild(path.resolve(values.build));
     cleanups.push(app.remove);
 
-    if (runApi) {
-      log("Ceiling: bare Fastify…");
-      const ceiling = await startCeiling();
-      cleanups.push(ceiling.stop);
-      const constant = { name: "ceiling", path: () => "/ceiling" };
-      const { warmupSeconds } = mode;
-      results.ceiling = await measureSaturation(ceiling.url, constant, {
+    // The bare Fastify server runs for the whole API section: its throughput is measured at the start and
+    // again just before each of the store's, so that each share compares two measurements made on the machine
+    // as it was at that moment (on a shared machine, the ceiling itself moves by a quarter within minutes).
+    const constant = { name: "ceiling", path: () => "/ceiling" };
+    const ceiling = runApi ? await startCeiling() : undefined;
+    if (ceiling) cleanups.push(ceiling.stop);
+    const measureCeiling = ({ url }: { url: string }) =>
+      measureSaturation(url, constant, {
         connections: SATURATION_CONNECTIONS,
         seconds: mode.saturationSeconds,
-        warmupSeconds,
+        warmupSeconds: mode.warmupSeconds,
       });
+    if (ceiling) {
+      log("Ceiling: bare Fastify…");
+      results.ceiling = await measureCeiling(ceiling);
       log(`  ${Math.round(results.ceiling.requestsPerSecond)} requests/s`);
       if (mode.measurementFloor) {
         const rate = TARGETS.catalogRate;
         const seconds = mode.rateSeconds;
+        const { warmupSeconds } = mode;
         results.ceilingAtRate = await measureAtRate(ceiling.url, constant, { rate, seconds, warmupSeconds });
         log(`  at ${rate} requests/s: p99 ${round(results.ceilingAtRate.p99)} ms (the measurement floor)`);
       }
-      await ceiling.stop();
     }
 
     const sizes = runApi ? ([1_000, 10_000] as const) : ([10_000] as const);
@@ -228,19 +232,17 @@ async function main() {
           }
           if ((mode.saturation[size] as readonly string[]).includes(endpoint.name)) {
             log(
-              `  ${endpoint.name}: throughput with ${SATURATION_CONNECTIONS} connections for ${mode.saturationSeconds} s…`,
+              `  ${endpoint.name}: throughput with ${SATURATION_CONNECTIONS} connections for ${mode.saturationSeconds} s, after the ceiling's…`,
             );
+            const ceilingNow = (await measureCeiling(ceiling!)).requestsPerSecond;
             const s = await measureSaturation(store.url, endpoint, {
               connections: SATURATION_CONNECTIONS,
               seconds: mode.saturationSeconds,
               warmupSeconds: mode.warmupSeconds,
             });
-            row.saturation = {
-              ...s,
-              shareOfCeiling: s.requestsPerSecond / results.ceiling!.requestsPerSecond,
-            };
+            row.saturation = { ...s, ceiling: ceilingNow, shareOfCeiling: s.requestsPerSecond / ceilingNow };
             log(
-              `    ${Math.round(s.requestsPerSecond)}/s (${round(row.saturation.shareOfCeiling * 100)} % of the ceiling)`,
+              `    ${Math.round(s.requestsPerSecond)}/s (${round(row.saturation.shareOfCeiling * 100)} % of the ceiling's ${Math.round(ceilingNow)}/s)`,
             );
           }
           if (row.atRate || row.saturation) rows.push(row);

@@ -97,10 +97,10 @@ export function checkTargets(results: Omit<BenchResults, "checks">): Check[] {
   const list = big?.endpoints.find((e) => e.name === "list")?.saturation;
   const shareTarget = `List throughput ≥ ${TARGETS.minListShareOfCeiling * 100} % of the bare Fastify ceiling`;
   checks.push(
-    list && results.ceiling
+    list
       ? {
           target: shareTarget,
-          measured: `${Math.round(list.requestsPerSecond)}/s of ${Math.round(results.ceiling.requestsPerSecond)}/s = ${round(list.shareOfCeiling * 100)} %`,
+          measured: `${Math.round(list.requestsPerSecond)}/s of ${Math.round(list.ceiling)}/s (measured just before) = ${round(list.shareOfCeiling * 100)} %`,
           status: list.shareOfCeiling >= TARGETS.minListShareOfCeiling ? "pass" : "fail",
         }
       : { target: shareTarget, measured: "not measured", status: "skipped" },
