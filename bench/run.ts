@@ -164,12 +164,12 @@ async function main() {
     const constant = { name: "ceiling", path: () => "/ceiling" };
     const ceiling = runApi ? await startCeiling() : undefined;
     if (ceiling) cleanups.push(ceiling.stop);
-    const measureCeiling = ({ url }: { url: string }) =>
-      measureSaturation(url, constant, {
-        connections: SATURATION_CONNECTIONS,
-        seconds: mode.saturationSeconds,
-        warmupSeconds: mode.warmupSeconds,
-      });
+    const saturation = {
+      connections: SATURATION_CONNECTIONS,
+      seconds: mode.saturationSeconds,
+      warmupSeconds: mode.warmupSeconds,
+    };
+    const measureCeiling = ({ url }: { url: string }) => measureSaturation(url, constant, saturation);
     if (ceiling) {
       log("Ceiling: bare Fastify…");
       results.ceiling = await measureCeiling(ceiling);
@@ -235,11 +235,7 @@ async function main() {
               `  ${endpoint.name}: throughput with ${SATURATION_CONNECTIONS} connections for ${mode.saturationSeconds} s, after the ceiling's…`,
             );
             const ceilingNow = (await measureCeiling(ceiling!)).requestsPerSecond;
-            const s = await measureSaturation(store.url, endpoint, {
-              connections: SATURATION_CONNECTIONS,
-              seconds: mode.saturationSeconds,
-              warmupSeconds: mode.warmupSeconds,
-            });
+            const s = await measureSaturation(store.url, endpoint, saturation);
             row.saturation = { ...s, ceiling: ceilingNow, shareOfCeiling: s.requestsPerSecond / ceilingNow };
             log(
               `    ${Math.round(s.requestsPerSecond)}/s (${round(row.saturation.shareOfCeiling * 100)} % of the ceiling's ${Math.round(ceilingNow)}/s)`,
