@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -10,6 +12,14 @@ const CHROME_FLAGS = [
   "--disable-component-update",
 ];
 
+/**
+ * A main-thread task of 50 ms or more in Lighthouse's simulated load (its long-tasks audit): the URL it is
+ * attributed to ("Unattributable" when none, as for the navigation's own commit), and its simulated start
+ * and duration. TBT counts the part of each beyond 50 ms that falls between FCP and TTI; kept for every
+ * run so that a TBT can be read task by task (docs/decisions/017).
+ */
+export type LongTask = { source: string; startMs: number; durationMs: number };
+
 export type PageRun = {
   /** Lighthouse performance score, 0-100. */
   score: number;
@@ -19,9 +29,11 @@ export type PageRun = {
   cls: number;
   /** Bytes transferred (compressed) by resource type, from the resource-summary audit. */
   bytes: { script: number; stylesheet: number; image: number; document: number; font: number; total: number };
+  longTasks: LongTask[];
 };
 
-export type PageResult = PageRun & { path: string; runs: PageRun[] };
+/** Each metric's median over the runs; the runs themselves, long tasks included. */
+export type PageResult = Omit<PageRun, "longTasks"> & { path: string; runs: PageRun[] };
 
 /**
  * Lighthouse's default mobile audit (Moto G Power, slow 4G and 4x CPU slowdown, simulated) of each page,
@@ -98,6 +110,8 @@ async function audit(url: string, port: number): Promise<PageRun> {
   const details = lhr.audits["resource-summary"]?.details;
   const rows = details?.type === "table" ? details.items : [];
   const bytes = (type: string) => Number(rows.find((row) => row.resourceType === type)?.transferSize ?? 0);
+  const longTaskDetails = lhr.audits["long-tasks"]?.details;
+  const longTaskRows = longTaskDetails?.type === "table" ? longTaskDetails.items : [];
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: numeric("first-contentful-paint"),
@@ -112,11 +126,16 @@ async function audit(url: string, port: number): Promise<PageRun> {
       font: bytes("font"),
       total: bytes("total"),
     },
+    longTasks: longTaskRows.map((row) => ({
+      source: String(row.url),
+      startMs: Math.round(Number(row.startTime)),
+      durationMs: Math.round(Number(row.duration)),
+    })),
   };
 }
 
 /** Each metric's median over the runs, taken separately. */
-function medianRun(runs: PageRun[]): PageRun {
+function medianRun(runs: PageRun[]): Omit<PageRun, "longTasks"> {
   const median = (pick: (run: PageRun) => number) => {
     const values = runs.map(pick).sort((a, b) => a - b);
     const middle = Math.floor(values.length / 2);
@@ -136,5 +155,45 @@ function medianRun(runs: PageRun[]): PageRun {
       font: median((run) => run.bytes.font),
       total: median((run) => run.bytes.total),
     },
+  };
+}
+
+/** "Unattributable 149 ms at 758 ms, / 69 ms at 999 ms": a run's long tasks, the store's URLs as paths. */
+export function describeLongTasks(tasks: LongTask[], baseUrl: string): string {
+  if (tasks.length === 0) return "none";
+  return tasks
+    .map((task) => `${task.source.replace(baseUrl, "") || "/"} ${task.durationMs} ms at ${task.startMs} ms`)
+    .join(", ");
+}
+
+/** The page the control audit loads: a heading and a line of text, nothing to lay out, nothing to run. */
+const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title></head>
+<body><h1>Control page</h1><p>Nothing here to parse, lay out or run.</p></body></html>`;
+
+/**
+ * Serves CONTROL_PAGE on 127.0.0.1 with the Cross-Origin-Opener-Policy the store's pages send. Audited like
+ * a store page, it shows what the navigation alone adds to TBT in this run: with that header Chromium commits
+ * the page in a new renderer process, and Lighthouse's simulation counts part of that commit after FCP
+ * (docs/decisions/017).
+ */
+export async function startControlPage(
+  storeUrl: string,
+): Promise<{ url: string; opener: string; close: () => Promise<void> }> {
+  const opener = (await fetch(storeUrl)).headers.get("cross-origin-opener-policy") ?? "unsafe-none";
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "cross-origin-opener-policy": opener,
+    });
+    response.end(CONTROL_PAGE);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    opener,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

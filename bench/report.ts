@@ -42,7 +42,12 @@ export type BenchResults = {
     warmupSeconds: number;
     lighthouseRuns: number;
   };
-  pages?: { catalogProducts: number; results: PageResult[] };
+  pages?: {
+    catalogProducts: number;
+    results: PageResult[];
+    /** A page with nothing on it, sent with the store's Cross-Origin-Opener-Policy (docs/decisions/017). */
+    control: PageResult;
+  };
   /** The bare Fastify server's throughput at the start of the run (each throughput row has its own too). */
   ceiling?: SaturationResult;
   /** The bare Fastify server at the fixed rate: the floor of the latencies this machine can measure. */
@@ -83,10 +88,10 @@ export function toMarkdown(r: BenchResults): string {
       "",
       "| page | score | FCP ms | LCP ms | TBT ms | CLS | JS | CSS | images | HTML | fonts | total |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-      ...r.pages.results
+      ...[...r.pages.results, { ...r.pages.control, path: "control page" }]
         .map((p) =>
           [
-            `\`${p.path}\``,
+            p.path === "control page" ? p.path : `\`${p.path}\``,
             p.score,
             Math.round(p.fcpMs),
             Math.round(p.lcpMs),
@@ -103,6 +108,8 @@ export function toMarkdown(r: BenchResults): string {
           ].join(" | "),
         )
         .map((row) => `| ${row} |`),
+      "",
+      "The control page is a heading and a line of text, sent with the store's Cross-Origin-Opener-Policy. Its TBT is what the navigation alone adds in this run: Chromium commits such a page in a new renderer process, and Lighthouse's simulation counts part of that commit after FCP (docs/decisions/017). Each run's long tasks are in latest.json.",
     );
   }
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { measureAtRate, measureSaturation, type Endpoint } from "./api-load";
-import { CHROMIUM, measurePages } from "./page-speed";
+import { CHROMIUM, describeLongTasks, measurePages, startControlPage, type PageRun } from "./page-speed";
 import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
@@ -199,14 +199,26 @@ async function main() {
       if (runPages && size === TARGETS.catalogProducts) {
         const pages = ["/", "/products", `/products/${catalog.firstId}`, "/products?category=1"];
         log(`Page speed: Lighthouse × ${mode.lighthouseRuns} on ${pages.join(", ")}…`);
-        results.pages = {
-          catalogProducts: size,
-          results: await measurePages(store.url, pages, mode.lighthouseRuns, (page, run) =>
-            log(
-              `  ${page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}`,
-            ),
-          ),
-        };
+        const logRun = (baseUrl: string) => (page: string, run: PageRun) =>
+          log(
+            `  ${page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}; long tasks: ${describeLongTasks(run.longTasks, baseUrl)}`,
+          );
+        const storePages = await measurePages(store.url, pages, mode.lighthouseRuns, logRun(store.url));
+        const control = await startControlPage(store.url);
+        log(
+          `Control page (Cross-Origin-Opener-Policy: ${control.opener}), Lighthouse × ${mode.lighthouseRuns}…`,
+        );
+        try {
+          const [controlResult] = await measurePages(
+            control.url,
+            ["/"],
+            mode.lighthouseRuns,
+            logRun(control.url),
+          );
+          results.pages = { catalogProducts: size, results: storePages, control: controlResult! };
+        } finally {
+          await control.close();
+        }
       }
 
       if (runApi) {

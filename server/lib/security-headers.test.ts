@@ -10,6 +10,7 @@ describe("security headers", () => {
         expect(headers["x-content-type-options"]).toBe("nosniff");
         expect(headers["x-frame-options"]).toBe("SAMEORIGIN");
         expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+        expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
         expect(headers["content-security-policy"]).toContain("default-src 'self'");
         expect(headers["content-security-policy"]).toContain("img-src 'self' data:");
         expect(headers["content-security-policy"]).not.toContain("upgrade-insecure-requests");

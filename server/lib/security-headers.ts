@@ -23,6 +23,9 @@ function helmetHeaders({ hsts }: { hsts: boolean }): Record<string, string> {
       directives: { "img-src": ["'self'", "data:"], "upgrade-insecure-requests": null },
     },
     hsts,
+    // No window that opened the store keeps a hold on its tab (docs/decisions/017: kept, though Lighthouse's
+    // TBT counts part of the new renderer process this gives each page).
+    crossOriginOpenerPolicy: { policy: "same-origin" },
     // Same-origin form posts must carry their Origin, which React Router checks before running an action.
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });

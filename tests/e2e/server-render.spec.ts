@@ -40,3 +40,21 @@ test("rendering a page leaves Node's promise hooks off", () => {
   expect(report.complete).toBe(true);
   expect(report.ids).toEqual([0, 0]);
 });
+
+test("a page is sent with a script nonce of its own and the store's security headers", async ({
+  request,
+}) => {
+  const nonces: string[] = [];
+  for (const path of ["/", "/products"]) {
+    const response = await request.get(path);
+    const headers = response.headers();
+    const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
+    expect(nonce, `${path} has a nonce in its Content-Security-Policy`).toBeDefined();
+    expect(await response.text()).toContain(`nonce="${nonce}"`);
+    nonces.push(nonce!);
+    // Kept although Lighthouse's TBT counts part of the new renderer process it gives each page (decision 017).
+    expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+  }
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
