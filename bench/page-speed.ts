@@ -166,7 +166,7 @@ export function describeLongTasks(tasks: LongTask[], baseUrl: string): string {
     .join(", ");
 }
 
-/** The page the control audit loads: a heading and a line of text, nothing to lay out, nothing to run. */
+/** The page the control audit loads: a heading and a line of text, next to nothing to lay out, nothing to run. */
 const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>Control</title></head>
 <body><h1>Control page</h1><p>Nothing here to parse, lay out or run.</p></body></html>`;

@@ -199,9 +199,9 @@ async function main() {
       if (runPages && size === TARGETS.catalogProducts) {
         const pages = ["/", "/products", `/products/${catalog.firstId}`, "/products?category=1"];
         log(`Page speed: Lighthouse × ${mode.lighthouseRuns} on ${pages.join(", ")}…`);
-        const logRun = (baseUrl: string) => (page: string, run: PageRun) =>
+        const logRun = (baseUrl: string, name?: string) => (page: string, run: PageRun) =>
           log(
-            `  ${page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}; long tasks: ${describeLongTasks(run.longTasks, baseUrl)}`,
+            `  ${name ?? page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}; long tasks: ${describeLongTasks(run.longTasks, baseUrl)}`,
           );
         const storePages = await measurePages(store.url, pages, mode.lighthouseRuns, logRun(store.url));
         const control = await startControlPage(store.url);
@@ -213,7 +213,7 @@ async function main() {
             control.url,
             ["/"],
             mode.lighthouseRuns,
-            logRun(control.url),
+            logRun(control.url, "control page"),
           );
           results.pages = { catalogProducts: size, results: storePages, control: controlResult! };
         } finally {
