@@ -180,7 +180,9 @@ const CONTROL_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 export async function startControlPage(
   storeUrl: string,
 ): Promise<{ url: string; opener: string; close: () => Promise<void> }> {
-  const opener = (await fetch(storeUrl)).headers.get("cross-origin-opener-policy") ?? "unsafe-none";
+  const page = await fetch(storeUrl);
+  await page.body?.cancel();
+  const opener = page.headers.get("cross-origin-opener-policy") ?? "unsafe-none";
   const server = createServer((_request, response) => {
     response.writeHead(200, {
       "content-type": "text/html; charset=utf-8",

@@ -88,10 +88,13 @@ export function toMarkdown(r: BenchResults): string {
       "",
       "| page | score | FCP ms | LCP ms | TBT ms | CLS | JS | CSS | images | HTML | fonts | total |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-      ...[...r.pages.results, { ...r.pages.control, path: "control page" }]
-        .map((p) =>
+      ...[
+        ...r.pages.results.map((p) => ({ label: `\`${p.path}\``, p })),
+        { label: "control page", p: r.pages.control },
+      ]
+        .map(({ label, p }) =>
           [
-            p.path === "control page" ? p.path : `\`${p.path}\``,
+            label,
             p.score,
             Math.round(p.fcpMs),
             Math.round(p.lcpMs),

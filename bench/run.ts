@@ -205,20 +205,17 @@ async function main() {
           );
         const storePages = await measurePages(store.url, pages, mode.lighthouseRuns, logRun(store.url));
         const control = await startControlPage(store.url);
+        cleanups.push(control.close);
         log(
           `Control page (Cross-Origin-Opener-Policy: ${control.opener}), Lighthouse × ${mode.lighthouseRuns}…`,
         );
-        try {
-          const [controlResult] = await measurePages(
-            control.url,
-            ["/"],
-            mode.lighthouseRuns,
-            logRun(control.url, "control page"),
-          );
-          results.pages = { catalogProducts: size, results: storePages, control: controlResult! };
-        } finally {
-          await control.close();
-        }
+        const [controlResult] = await measurePages(
+          control.url,
+          ["/"],
+          mode.lighthouseRuns,
+          logRun(control.url, "control page"),
+        );
+        results.pages = { catalogProducts: size, results: storePages, control: controlResult! };
       }
 
       if (runApi) {
