@@ -1,8 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createResponseCache, preferredEncoding } from "./response-cache";
+import { compressAnswer, createResponseCache, preferredEncoding } from "./response-cache";
 
 const answerSchema = z.object({ version: z.number() });
 
@@ -49,6 +50,16 @@ describe("response cache", () => {
     await expect.poll(computed).toBe(2);
     finish(1, { version: 2 });
     expect((await after).json()).toEqual({ version: 2 });
+  });
+
+  it("keeps a compressed answer in memory of its own size, not in zlib's 16 KB output buffer", () => {
+    const body = Buffer.from(JSON.stringify({ name: "Teal Georgette Half Saree", sizes: ["S", "M", "L"] }));
+    const decompress = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const encoding of ["br", "gzip"] as const) {
+      const compressed = compressAnswer(encoding, body);
+      expect(decompress[encoding](compressed)).toEqual(body);
+      expect(compressed.buffer.byteLength).toBeLessThanOrEqual(Buffer.poolSize);
+    }
   });
 
   it("chooses brotli, else gzip, honouring q=0", () => {
