@@ -29,13 +29,20 @@ const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
 };
 
 /**
- * The body compressed for the cache. zlib's one-shot calls return a slice of their 16 KB output buffer, so
- * a kept answer of a few hundred bytes would hold all 16 KB: with thousands of products' answers coming
- * into the cache, V8 then ran a full collection every second or two (pauses of 5-13 ms at 500 requests/s).
- * The copy is the answer's own size (small ones share Node's 8 KB pool, as the bodies do).
+ * A copy of `bytes` in memory of its own. What the cache keeps must not be a slice of a larger buffer: zlib's
+ * one-shot calls return a slice of their 16 KB output buffer, and a short string's bytes are a slice of Node's
+ * shared 8 KB pool, so a kept answer of a few hundred bytes would hold 8-16 KB. With the products' answers
+ * coming into the cache at 500 requests/s, V8 then ran a full collection every second or two (pauses of
+ * 5-13 ms).
  */
+export function ownCopy(bytes: Uint8Array): Buffer {
+  const copy = new Uint8Array(bytes);
+  return Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength);
+}
+
+/** The body compressed for the cache (see ownCopy). */
 export function compressAnswer(encoding: Encoding, body: Buffer): Buffer {
-  return Buffer.from(COMPRESS[encoding](body));
+  return ownCopy(COMPRESS[encoding](body));
 }
 
 /**
@@ -54,7 +61,7 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
 
   function answerFor(key: string, compute: () => Promise<string>): Promise<CachedAnswer> {
     return answers.get(key, async () => {
-      const body = Buffer.from(await compute());
+      const body = ownCopy(Buffer.from(await compute()));
       // Weak: the same tag names the answer in each of its encodings.
       const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
       return { body, etag, encoded: {} };
