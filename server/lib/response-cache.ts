@@ -36,8 +36,7 @@ const COMPRESS: Record<Encoding, (body: Buffer) => Buffer> = {
  * 5-13 ms).
  */
 export function ownCopy(bytes: Uint8Array): Buffer {
-  const copy = new Uint8Array(bytes);
-  return Buffer.from(copy.buffer, copy.byteOffset, copy.byteLength);
+  return Buffer.from(new Uint8Array(bytes).buffer);
 }
 
 /** The body compressed for the cache (see ownCopy). */
