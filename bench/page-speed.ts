@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { round } from "./report";
 
 export const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = [
@@ -20,6 +21,13 @@ const CHROME_FLAGS = [
  */
 export type LongTask = { source: string; startMs: number; durationMs: number };
 
+/**
+ * A layout shift of the load (Lighthouse's layout-shifts audit): the element that moved most in it (its CSS
+ * selector, or "unknown" when Lighthouse could not name it) and the shift's weighted score. Kept for every run,
+ * so that a CLS above 0 says which element jumped.
+ */
+export type LayoutShift = { element: string; score: number };
+
 export type PageRun = {
   /** Lighthouse performance score, 0-100. */
   score: number;
@@ -30,10 +38,11 @@ export type PageRun = {
   /** Bytes transferred (compressed) by resource type, from the resource-summary audit. */
   bytes: { script: number; stylesheet: number; image: number; document: number; font: number; total: number };
   longTasks: LongTask[];
+  layoutShifts: LayoutShift[];
 };
 
 /** Each metric's median over the runs; the runs themselves, long tasks included. */
-export type PageResult = Omit<PageRun, "longTasks"> & { path: string; runs: PageRun[] };
+export type PageResult = Omit<PageRun, "longTasks" | "layoutShifts"> & { path: string; runs: PageRun[] };
 
 /**
  * Lighthouse's default mobile audit (Moto G Power, slow 4G and 4x CPU slowdown, simulated) of each page,
@@ -107,11 +116,12 @@ async function audit(url: string, port: number): Promise<PageRun> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const details = lhr.audits["resource-summary"]?.details;
-  const rows = details?.type === "table" ? details.items : [];
-  const bytes = (type: string) => Number(rows.find((row) => row.resourceType === type)?.transferSize ?? 0);
-  const longTaskDetails = lhr.audits["long-tasks"]?.details;
-  const longTaskRows = longTaskDetails?.type === "table" ? longTaskDetails.items : [];
+  const tableRows = (id: string) => {
+    const details = lhr.audits[id]?.details;
+    return details?.type === "table" ? details.items : [];
+  };
+  const bytes = (type: string) =>
+    Number(tableRows("resource-summary").find((row) => row.resourceType === type)?.transferSize ?? 0);
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     fcpMs: numeric("first-contentful-paint"),
@@ -126,16 +136,21 @@ async function audit(url: string, port: number): Promise<PageRun> {
       font: bytes("font"),
       total: bytes("total"),
     },
-    longTasks: longTaskRows.map((row) => ({
+    longTasks: tableRows("long-tasks").map((row) => ({
       source: String(row.url),
       startMs: Math.round(Number(row.startTime)),
       durationMs: Math.round(Number(row.duration)),
     })),
+    layoutShifts: tableRows("layout-shifts").map((row) => {
+      const node = row.node;
+      const element = typeof node === "object" && node.type === "node" ? node.selector : undefined;
+      return { element: element ?? "unknown", score: Number(row.score) };
+    }),
   };
 }
 
 /** Each metric's median over the runs, taken separately. */
-function medianRun(runs: PageRun[]): Omit<PageRun, "longTasks"> {
+function medianRun(runs: PageRun[]): Omit<PageRun, "longTasks" | "layoutShifts"> {
   const median = (pick: (run: PageRun) => number) => {
     const values = runs.map(pick).sort((a, b) => a - b);
     const middle = Math.floor(values.length / 2);
@@ -164,6 +179,12 @@ export function describeLongTasks(tasks: LongTask[], baseUrl: string): string {
   return tasks
     .map((task) => `${task.source.replace(baseUrl, "") || "/"} ${task.durationMs} ms at ${task.startMs} ms`)
     .join(", ");
+}
+
+/** " (main > img 0.126)": which elements moved in a run's layout shifts, or nothing when none did. */
+export function describeLayoutShifts(shifts: LayoutShift[]): string {
+  if (shifts.length === 0) return "";
+  return ` (${shifts.map((shift) => `${shift.element} ${round(shift.score)}`).join(", ")})`;
 }
 
 /** The page the control audit loads: a heading and a line of text, next to nothing to lay out, nothing to run. */

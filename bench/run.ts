@@ -6,7 +6,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { measureAtRate, measureSaturation, type Endpoint } from "./api-load";
-import { CHROMIUM, describeLongTasks, measurePages, startControlPage, type PageRun } from "./page-speed";
+import {
+  CHROMIUM,
+  describeLayoutShifts,
+  describeLongTasks,
+  measurePages,
+  startControlPage,
+  type PageRun,
+} from "./page-speed";
 import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
@@ -201,7 +208,7 @@ async function main() {
         log(`Page speed: Lighthouse × ${mode.lighthouseRuns} on ${pages.join(", ")}…`);
         const logRun = (baseUrl: string, name?: string) => (page: string, run: PageRun) =>
           log(
-            `  ${name ?? page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}; long tasks: ${describeLongTasks(run.longTasks, baseUrl)}`,
+            `  ${name ?? page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}${describeLayoutShifts(run.layoutShifts)}; long tasks: ${describeLongTasks(run.longTasks, baseUrl)}`,
           );
         const storePages = await measurePages(store.url, pages, mode.lighthouseRuns, logRun(store.url));
         const control = await startControlPage(store.url);
