@@ -112,6 +112,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const discount = discountPercent(product.price, product.originalPrice);
   const stock = stockLabel(product, size);
   const mainPicture = product.pictures[imageIndex] ?? null;
+  const hasThumbnails = product.pictures.length > 1;
 
   function addToBag() {
     if (size === null) {
@@ -153,9 +154,28 @@ function ProductView({ product }: { product: ProductDetail }) {
       </nav>
       <div className="grid gap-8 md:grid-cols-2">
         <HydrateLater>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row">
-            {product.pictures.length > 1 ? (
-              <ul className="flex gap-2 sm:flex-col" aria-label="Product images">
+          {/* The main image comes first in the page, as on a phone's screen: a page that arrives in parts
+              never shows the thumbnails alone, to push them down when the image arrives. From sm up the
+              thumbnails take a column of their own on its left. */}
+          <div className={hasThumbnails ? "grid gap-3 sm:grid-cols-[5rem_1fr]" : undefined}>
+            <div className="relative sm:col-start-2 sm:row-start-1">
+              <ResponsivePicture
+                picture={mainPicture}
+                sizes="(min-width: 768px) 45vw, 100vw"
+                priority
+                className="aspect-[3/4] h-auto w-full rounded-lg object-cover"
+              />
+              {discount ? (
+                <span className="absolute top-3 left-3 rounded bg-brand-700 px-2 py-1 text-sm font-semibold text-white">
+                  {discount}% OFF
+                </span>
+              ) : null}
+            </div>
+            {hasThumbnails ? (
+              <ul
+                className="flex gap-2 sm:col-start-1 sm:row-start-1 sm:flex-col"
+                aria-label="Product images"
+              >
                 {product.pictures.map((picture, index) => (
                   <li key={picture.src}>
                     <button
@@ -176,19 +196,6 @@ function ProductView({ product }: { product: ProductDetail }) {
                 ))}
               </ul>
             ) : null}
-            <div className="relative flex-1">
-              <ResponsivePicture
-                picture={mainPicture}
-                sizes="(min-width: 768px) 45vw, 100vw"
-                priority
-                className="aspect-[3/4] h-auto w-full rounded-lg object-cover"
-              />
-              {discount ? (
-                <span className="absolute top-3 left-3 rounded bg-brand-700 px-2 py-1 text-sm font-semibold text-white">
-                  {discount}% OFF
-                </span>
-              ) : null}
-            </div>
           </div>
         </HydrateLater>
         <HydrateLater>

@@ -1,4 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { gotoAndWaitForHydration, gotoHydrated } from "./support";
@@ -130,6 +132,72 @@ test("the page's scripts start once its first images are on screen", async ({ pa
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
   expect(events[0]).toBe("images released");
   expect(events).toContain("script requested");
+});
+
+test("a product page that arrives in two parts does not move what the first part showed", async ({
+  page,
+  baseURL,
+}) => {
+  // On a slow network the browser paints what it has of the page. The first part ends with the gallery's
+  // thumbnails: the product's main image must already be there, or it pushes them down when it arrives.
+  const store = baseURL!;
+  const { data: products } = (await fetch(`${store}/api/products/get-products?page=1&limit=8`).then((r) =>
+    r.json(),
+  )) as { data: { _id: number }[] };
+  let productPath: string | undefined;
+  for (const { _id } of products) {
+    const { data } = (await fetch(`${store}/api/products/get-product?id=${_id}`).then((r) => r.json())) as {
+      data: { pictures: unknown[] };
+    };
+    if (data.pictures.length > 1) productPath = `/products/${_id}`;
+    if (productPath) break;
+  }
+  expect(productPath, "a demo product with several pictures").toBeDefined();
+
+  let sendTheRest = () => {};
+  const restHeld = new Promise<void>((resolve) => (sendTheRest = resolve));
+  // Passes everything on from the store; the product page in two parts, the second when the test says so.
+  const server = createServer(async (request, response) => {
+    const upstream = await fetch(store + request.url);
+    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
+    if (request.url !== productPath) return response.end(Buffer.from(await upstream.arrayBuffer()));
+    const html = await upstream.text();
+    const thumbnails = html.indexOf('aria-label="Product images"');
+    expect(thumbnails).toBeGreaterThan(0);
+    const firstPartEnd = html.indexOf("</ul>", thumbnails) + "</ul>".length;
+    response.write(html.slice(0, firstPartEnd));
+    await restHeld;
+    response.end(html.slice(firstPartEnd));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    const { port } = server.address() as AddressInfo;
+    await page.goto(`http://127.0.0.1:${port}${productPath}`, { waitUntil: "commit" });
+    await expect(page.getByRole("list", { name: "Product images" })).toBeVisible();
+    // Two frames: the first part is on screen.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    sendTheRest();
+    await page.waitForLoadState("load");
+    await expect(page.getByRole("button", { name: /add to bag/i })).toBeVisible();
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual(
+      [],
+    );
+  } finally {
+    sendTheRest();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 });
 
 test("hydration keeps every element the server sent", async ({ page }) => {
