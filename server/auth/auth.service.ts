@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Profile, SessionUser } from "../../contract/users";
 import { RESEND_COOLDOWN_SECONDS, ROLE_NAMES, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
-import type { Database } from "../db/client";
+import type { Database, Executor, Transaction } from "../db/client";
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import { passwordResetMail, verificationCodeMail } from "./auth-mails";
@@ -61,9 +61,6 @@ export type AuthenticatedUser = SessionUser & { sessionId: number; userId: numbe
 
 export type IssuedSession = { token: string; user: SessionUser; maxAgeSeconds: number };
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-type Writer = Database | Transaction;
-
 const waitMessage = (seconds: number) =>
   `Please wait ${seconds} second${seconds === 1 ? "" : "s"} before asking for a new code.`;
 
@@ -81,7 +78,7 @@ export function createAuthService({
       throw badRequest(AUTH_MESSAGES.commonPassword, { [field]: AUTH_MESSAGES.commonPassword });
   }
 
-  async function createSession(writer: Writer, user: { id: number; fullName: string; roleId: number }) {
+  async function createSession(writer: Executor, user: { id: number; fullName: string; roleId: number }) {
     const token = newToken();
     const { absoluteMs } = lifetimeFor(user.roleId);
     await writer.insert(sessions).values({

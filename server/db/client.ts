@@ -10,6 +10,15 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** An open transaction of `db.transaction(async (tx) => ...)`. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * What a service function that writes accepts: the database, or the caller's transaction when the change
+ * spans domains (reserve stock + create the order + queue its mail commit together or not at all).
+ */
+export type Executor = Database | Transaction;
+
 /** The rows of a raw SQL query; both drivers answer `{ rows }`, which the driver-neutral type leaves untyped. */
 export async function selectRows<Row>(db: Database, query: SQL | string): Promise<Row[]> {
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;

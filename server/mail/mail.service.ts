@@ -1,19 +1,17 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client";
+import type { Database, Executor } from "../db/client";
+import { claimDue, createJobRunner, retryDelaySeconds, type JobRunner } from "../lib/job-runner";
 import { mailboxMessages, outboxEmails } from "./mail.tables";
 
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
-
-/** Something that can write a row: the database itself or an open transaction. */
-type Writer = Pick<Database, "insert">;
 
 const LEASE_SECONDS = 300;
 const MAX_ATTEMPTS = 8;
 
 /** Puts a mail in the outbox; call it with the transaction of the change that causes the mail. */
-export async function enqueueMail(writer: Writer, mail: Mail) {
+export async function enqueueMail(writer: Executor, mail: Mail) {
   await writer.insert(outboxEmails).values(mail);
 }
 
@@ -45,8 +43,8 @@ export function createMailTransport({
 }
 
 /**
- * Sends due outbox mails. A batch is claimed by pushing its next attempt into the future (a lease), with
- * FOR UPDATE SKIP LOCKED, so any number of processes can run this side by side without sending twice.
+ * Sends due outbox mails. A batch is claimed with a lease through the shared job runner, so any number of
+ * processes can run this side by side without sending twice; a failure is retried with backoff.
  */
 export function createMailWorker({
   db,
@@ -58,36 +56,27 @@ export function createMailWorker({
   transport: Transport;
   from: string;
   log: FastifyBaseLogger;
-}) {
-  async function claimBatch(limit: number) {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: outboxEmails.id })
-        .from(outboxEmails)
-        .where(and(eq(outboxEmails.status, "pending"), lte(outboxEmails.nextAttemptAt, sql`now()`)))
-        .orderBy(outboxEmails.id)
-        .limit(limit)
-        .for("update", { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(outboxEmails)
-        .set({
-          attempts: sql`${outboxEmails.attempts} + 1`,
-          nextAttemptAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
-        })
-        .where(
-          inArray(
-            outboxEmails.id,
-            due.map((row) => row.id),
-          ),
-        )
-        .returning();
-    });
-  }
+}): JobRunner {
+  const outbox = {
+    table: outboxEmails,
+    id: outboxEmails.id,
+    dueAt: outboxEmails.nextAttemptAt,
+    attempts: outboxEmails.attempts,
+  };
 
   /** Sends what is due now; returns how many were sent. */
-  async function runOnce(limit = 20): Promise<number> {
-    const batch = await claimBatch(limit);
+  async function sendDue(limit = 20): Promise<number> {
+    const ids = await claimDue(db, outbox, {
+      where: eq(outboxEmails.status, "pending"),
+      limit,
+      leaseSeconds: LEASE_SECONDS,
+    });
+    if (ids.length === 0) return 0;
+    const batch = await db
+      .select()
+      .from(outboxEmails)
+      .where(inArray(outboxEmails.id, ids))
+      .orderBy(outboxEmails.id);
     let sent = 0;
     for (const mail of batch) {
       try {
@@ -106,14 +95,13 @@ export function createMailWorker({
         sent += 1;
       } catch (error) {
         const failed = mail.attempts >= MAX_ATTEMPTS;
-        const backoffSeconds = Math.min(3600, 15 * 2 ** mail.attempts);
         log.warn({ mailId: mail.id, attempt: mail.attempts, err: error }, "sending a mail failed");
         await db
           .update(outboxEmails)
           .set({
             status: failed ? "failed" : "pending",
             lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
-            nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryDelaySeconds(mail.attempts)})`,
           })
           .where(eq(outboxEmails.id, mail.id));
       }
@@ -121,39 +109,7 @@ export function createMailWorker({
     return sent;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  let started = false;
-
-  function tick() {
-    running = runOnce()
-      .catch((error: unknown) => log.error({ err: error }, "mail worker failed"))
-      .finally(() => {
-        if (started) timer = setTimeout(tick, 2000);
-      });
-  }
-
-  return {
-    runOnce,
-    start() {
-      started = true;
-      tick();
-    },
-    /** Once started, runs a pass as soon as the current one ends instead of waiting for the next tick. */
-    nudge() {
-      if (!started) return;
-      running = running.then(() => {
-        if (!started) return;
-        clearTimeout(timer);
-        tick();
-      });
-    },
-    async stop() {
-      started = false;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return createJobRunner({ name: "mail", intervalMs: 2000, pass: sendDue, log });
 }
 
-export type MailWorker = ReturnType<typeof createMailWorker>;
+export type MailWorker = JobRunner;
