@@ -9,3 +9,20 @@ export function rupeesToPaise(rupees: number): number {
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }
+
+/**
+ * ₹4,99,999.00: the rupee sign, Indian digit grouping (the last three digits, then pairs) and two decimals,
+ * as `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" })` writes it. Written out because
+ * the browser's first Intl formatter loads the locale's data: about 15 ms of a phone's first page load
+ * spent before hydration (docs/decisions/012-hydration-in-short-tasks.md). money.test.ts holds it to Intl.
+ */
+export function formatRupees(amount: number): string {
+  const [whole = "0", paise = "00"] = Math.abs(amount).toFixed(2).split(".");
+  const lastThree = whole.slice(-3);
+  const higher = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
+  const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
+  return `${sign}₹${higher ? `${higher},` : ""}${lastThree}.${paise}`;
+}
+
+/** An amount of paise written as rupees, as formatRupees writes them. */
+export const formatPaise = (paise: number) => formatRupees(paiseToRupees(paise));

@@ -8,13 +8,15 @@ import swagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { addressesRoutes } from "./addresses/addresses.routes";
+import { createAddressesService } from "./addresses/addresses.service";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuthGuard, sessionCookieFor, type AuthGuard } from "./auth/auth-guard";
 import { authRoutes } from "./auth/auth.routes";
 import { createAuthService, type AuthService } from "./auth/auth.service";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
-import type { Config } from "./config";
+import { localOrigin, SANDBOX_PREFIX, type Config } from "./config";
 import { contactRoutes } from "./contact/contact.routes";
 import { createContactService } from "./contact/contact.service";
 import { openDatabase, type Database } from "./db/client";
@@ -27,6 +29,12 @@ import { createResponseCache } from "./lib/response-cache";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { createMediaService, type MediaService } from "./media/media.service";
+import { ordersRoutes } from "./orders/orders.routes";
+import { createOrdersService, type OrdersService } from "./orders/orders.service";
+import { createPlaceOrder } from "./orders/place-order";
+import { createPhonePeClient } from "./payments/phonepe-client";
+import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
+import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
 import { registerWeb, type WebBuild } from "./web/ssr";
 
 export type Services = {
@@ -36,6 +44,10 @@ export type Services = {
   mailWorker: MailWorker;
   auth: AuthService;
   guard: AuthGuard;
+  orders: OrdersService;
+  payments: PaymentsService;
+  /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
+  phonePeSandbox: PhonePeSandbox | null;
 };
 
 declare module "fastify" {
@@ -104,7 +116,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
   const guard = createAuthGuard({ auth, cookie: sessionCookie });
-  app.decorate("services", { db, media, catalog, mailWorker, auth, guard });
+  const addresses = createAddressesService({ db });
+  const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
+  const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
+  const payments = createPaymentsService({ db, orders, phonePe, log: app.log });
+  const placeOrder = createPlaceOrder({
+    db,
+    catalog,
+    orders,
+    payments,
+    addresses,
+    publicUrl: config.publicUrl,
+  });
+  const phonePeSandbox = config.phonePe?.sandbox
+    ? createPhonePeSandbox({
+        db,
+        settings: config.phonePe.settings,
+        publicUrl: config.publicUrl,
+        webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
+      })
+    : null;
+  app.decorate("services", { db, media, catalog, mailWorker, auth, guard, orders, payments, phonePeSandbox });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media });
@@ -162,6 +194,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
+  await app.register(addressesRoutes, { prefix: "/api", addresses, guard });
+  await app.register(ordersRoutes, { prefix: "/api", orders, payments, placeOrder, guard });
+  if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", async (request, reply) =>
     reply
@@ -179,9 +214,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.web)
     await registerWeb(app, { build: options.web, publicUrl: config.publicUrl, env: config.env });
 
-  if (options.startWorkers) mailWorker.start();
+  if (options.startWorkers) {
+    mailWorker.start();
+    payments.reconciler.start();
+  }
   app.addHook("onClose", async () => {
     await mailWorker.stop();
+    await payments.reconciler.stop();
     await redis?.quit();
     await database.close();
   });

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { PhonePeSettings } from "./payments/phonepe-client";
 
 /**
  * Every setting of the store, read from the environment once at boot and validated here.
@@ -22,7 +23,38 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).max(128).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  PHONEPE_CLIENT_ID: z.string().min(1).optional(),
+  PHONEPE_CLIENT_SECRET: z.string().min(1).optional(),
+  PHONEPE_CLIENT_VERSION: z.string().min(1).default("1"),
+  PHONEPE_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  PHONEPE_WEBHOOK_USERNAME: z
+    .string()
+    .regex(/^\w{5,20}$/, { error: "must be 5-20 letters, digits or _" })
+    .optional(),
+  PHONEPE_WEBHOOK_PASSWORD: z.string().min(8).max(64).optional(),
 });
+
+/** Where the built-in PhonePe sandbox answers on the store's own server. */
+export const SANDBOX_PREFIX = "/phonepe-sandbox";
+
+/** PhonePe's hosts (../shared/reference/phonepe.md 1.1): production's token host differs from its PG host. */
+const PHONEPE_HOSTS = {
+  sandbox: {
+    oauthBaseUrl: "https://api-preprod.phonepe.com/apis/pg-sandbox",
+    pgBaseUrl: "https://api-preprod.phonepe.com/apis/pg-sandbox",
+  },
+  production: {
+    oauthBaseUrl: "https://api.phonepe.com/apis/identity-manager",
+    pgBaseUrl: "https://api.phonepe.com/apis/pg",
+  },
+} as const;
+
+const PHONEPE_VARIABLES = [
+  "PHONEPE_CLIENT_ID",
+  "PHONEPE_CLIENT_SECRET",
+  "PHONEPE_WEBHOOK_USERNAME",
+  "PHONEPE_WEBHOOK_PASSWORD",
+] as const;
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -42,6 +74,11 @@ export type Config = {
   /** The first super admin, created or updated at start. */
   admin: { email: string; password: string } | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /**
+   * PhonePe: the real one when its credentials are set; otherwise, outside production, the built-in sandbox
+   * on this server (`sandbox: true`); null in production without credentials (the store takes no payment).
+   */
+  phonePe: { settings: PhonePeSettings; sandbox: boolean } | null;
 };
 
 export class ConfigError extends Error {}
@@ -55,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined))
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  const phonePeSet = PHONEPE_VARIABLES.filter((name) => e[name] !== undefined);
+  if (phonePeSet.length > 0 && phonePeSet.length < PHONEPE_VARIABLES.length)
+    throw new ConfigError(`Invalid configuration:\n  ${PHONEPE_VARIABLES.join(", ")} must be set together`);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -72,5 +112,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    phonePe:
+      e.PHONEPE_CLIENT_ID &&
+      e.PHONEPE_CLIENT_SECRET &&
+      e.PHONEPE_WEBHOOK_USERNAME &&
+      e.PHONEPE_WEBHOOK_PASSWORD
+        ? {
+            sandbox: false,
+            settings: {
+              ...PHONEPE_HOSTS[e.PHONEPE_ENV],
+              clientId: e.PHONEPE_CLIENT_ID,
+              clientSecret: e.PHONEPE_CLIENT_SECRET,
+              clientVersion: e.PHONEPE_CLIENT_VERSION,
+              webhookUsername: e.PHONEPE_WEBHOOK_USERNAME,
+              webhookPassword: e.PHONEPE_WEBHOOK_PASSWORD,
+            },
+          }
+        : e.NODE_ENV === "production"
+          ? null
+          : { sandbox: true, settings: sandboxSettings(`${localOrigin(e.HOST, e.PORT)}${SANDBOX_PREFIX}`) },
+  };
+}
+
+/** The address this process reaches itself on (the sandbox's calls and webhooks stay on the machine). */
+export function localOrigin(host: string, port: number) {
+  const local = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${local.includes(":") ? `[${local}]` : local}:${port}`;
+}
+
+/** The built-in sandbox's published credentials: it takes no money, so they are no secret. */
+export function sandboxSettings(baseUrl: string): PhonePeSettings {
+  return {
+    oauthBaseUrl: baseUrl,
+    pgBaseUrl: baseUrl,
+    clientId: "RANGOLI_SANDBOX",
+    clientSecret: "sandbox-secret-not-for-real-money",
+    clientVersion: "1",
+    webhookUsername: "sandbox_hook",
+    webhookPassword: "sandboxHook2026",
   };
 }

@@ -4,7 +4,7 @@ import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { LineImage } from "~/components/picture";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
-import { formatRupees } from "~/lib/money";
+import { formatRupees } from "#contract/money";
 import { useCart } from "./cart-context";
 import { subtotal } from "./cart-lines";
 

@@ -1,4 +1,5 @@
-import { discountPercent, formatRupees } from "~/lib/money";
+import { formatRupees } from "#contract/money";
+import { discountPercent } from "~/lib/money";
 
 const STYLES = {
   card: {

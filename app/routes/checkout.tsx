@@ -4,7 +4,7 @@ import { requireUser } from "~/account/guards";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { subtotal } from "~/cart/cart-lines";
-import { formatRupees } from "~/lib/money";
+import { formatRupees } from "#contract/money";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 

@@ -3,7 +3,7 @@ import { useCart } from "~/cart/cart-context";
 import { TrashIcon } from "~/components/icons";
 import { LineImage } from "~/components/picture";
 import { toast } from "~/components/toast";
-import { formatRupees } from "~/lib/money";
+import { formatRupees } from "#contract/money";
 import { pageMeta } from "~/lib/seo";
 import { useWishlist } from "~/wishlist/wishlist-store";
 

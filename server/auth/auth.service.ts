@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import type { Profile, SessionUser } from "../../contract/users";
 import { RESEND_COOLDOWN_SECONDS, ROLE_NAMES, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
-import type { Database, Executor, Transaction } from "../db/client";
+import { isUniqueViolation, type Database, type Executor, type Transaction } from "../db/client";
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import { passwordResetMail, verificationCodeMail } from "./auth-mails";
@@ -428,9 +428,3 @@ export function createAuthService({
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code;
-  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
-  return code === "23505" || causeCode === "23505";
-}

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
   ProductDetail,
@@ -7,9 +7,10 @@ import type {
   SizeLabel,
 } from "../../contract/catalog";
 import { paiseToRupees, rupeesToPaise } from "../../contract/money";
-import { selectRows, type Database } from "../db/client";
+import { ORDER_MESSAGES } from "../../contract/orders";
+import { selectRows, type Database, type Transaction } from "../db/client";
 import { createComputedCache } from "../lib/computed-cache";
-import { notFound } from "../lib/errors";
+import { badRequest, conflict, notFound } from "../lib/errors";
 import { toPicture, type MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
@@ -254,7 +255,117 @@ export function createCatalogService({
     forgetCachedAnswers();
   }
 
-  return { listCategories, listProducts, getProduct, deleteProduct, forgetCachedAnswers };
+  /**
+   * The bag's lines as the database prices them now: each product live, each size offered, with its name,
+   * main image and the size's stock. Throws the message a shopper should see for a line that cannot be had.
+   * Read outside any transaction (on PGlite a transaction holds the only connection); reserveStock then
+   * checks the stock again where it counts.
+   */
+  async function priceLines(lines: readonly StockLine[]): Promise<PricedLine[]> {
+    const ids = [...new Set(lines.map((line) => line.productId))];
+    const rows = await db
+      .select({
+        id: products.id,
+        name: products.name,
+        pricePaise: products.pricePaise,
+        deletedAt: products.deletedAt,
+        mediaId: productImages.mediaId,
+      })
+      .from(products)
+      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+      .where(inArray(products.id, ids));
+    const sizes = await db.select().from(productSizes).where(inArray(productSizes.productId, ids));
+    const assets = await media.findMany(rows.flatMap((row) => (row.mediaId ? [row.mediaId] : [])));
+    return lines.map((line) => {
+      const product = rows.find((row) => row.id === line.productId);
+      if (!product || product.deletedAt)
+        throw notFound(ORDER_MESSAGES.productUnavailable(product?.name ?? "A product in your bag"));
+      const size = sizes.find((row) => row.productId === line.productId && row.size === line.size);
+      if (!size) throw badRequest(ORDER_MESSAGES.sizeNotOffered(product.name, line.size));
+      const asset = product.mediaId ? assets.get(product.mediaId) : undefined;
+      return {
+        ...line,
+        name: product.name,
+        unitPricePaise: product.pricePaise,
+        image: asset ? toPicture(asset, product.name).src : null,
+        stock: size.stock,
+      };
+    });
+  }
+
+  /**
+   * Takes the lines' quantities out of stock in the caller's transaction, each with one conditional update
+   * (`stock >= n`), so no interleaving and no number of processes can sell more than there is; throws (and
+   * the transaction rolls back) when a line is short. Lines are taken in one order to avoid deadlocks.
+   */
+  async function reserveStock(tx: Transaction, lines: readonly PricedLine[]): Promise<void> {
+    let soldOut = false;
+    for (const line of [...lines].sort(byProductAndSize)) {
+      const [row] = await tx
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} - ${line.quantity}` })
+        .where(
+          and(
+            eq(productSizes.productId, line.productId),
+            eq(productSizes.size, line.size),
+            gte(productSizes.stock, line.quantity),
+          ),
+        )
+        .returning({ stock: productSizes.stock });
+      if (!row) {
+        const [now] = await tx
+          .select({ stock: productSizes.stock })
+          .from(productSizes)
+          .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)));
+        const stock = now?.stock ?? 0;
+        throw conflict(
+          stock === 0
+            ? ORDER_MESSAGES.soldOut(line.name, line.size)
+            : ORDER_MESSAGES.onlyLeft(line.name, line.size, stock),
+        );
+      }
+      if (row.stock === 0) soldOut = true;
+    }
+    // A size that sold out must not show in stock from a cached answer; other counts may lag 30 s.
+    if (soldOut) forgetCachedAnswers();
+  }
+
+  /** Gives the lines' quantities back to stock, in the caller's transaction (which makes it happen once). */
+  async function releaseStock(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
+    let backInStock = false;
+    for (const line of [...lines].sort(byProductAndSize)) {
+      const [row] = await tx
+        .update(productSizes)
+        .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
+        .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)))
+        .returning({ stock: productSizes.stock });
+      if (row && row.stock === line.quantity) backInStock = true;
+    }
+    if (backInStock) forgetCachedAnswers();
+  }
+
+  return {
+    listCategories,
+    listProducts,
+    getProduct,
+    deleteProduct,
+    forgetCachedAnswers,
+    priceLines,
+    reserveStock,
+    releaseStock,
+  };
 }
+
+/** A quantity of one product in one size. */
+export type StockLine = { productId: number; size: string; quantity: number };
+export type PricedLine = StockLine & {
+  name: string;
+  unitPricePaise: number;
+  image: string | null;
+  stock: number;
+};
+
+const byProductAndSize = (a: StockLine, b: StockLine) =>
+  a.productId - b.productId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0);
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

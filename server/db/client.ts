@@ -24,6 +24,13 @@ export async function selectRows<Row>(db: Database, query: SQL | string): Promis
   return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
+/** Whether a query failed on a unique index (PostgreSQL's 23505, also when Drizzle wraps the error). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code;
+  const causeCode = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505" || causeCode === "23505";
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";

@@ -4,7 +4,8 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../app";
-import { loadConfig, type Config } from "../config";
+import { createServer } from "node:net";
+import { loadConfig, localOrigin, SANDBOX_PREFIX, sandboxSettings, type Config } from "../config";
 import { adminQuery } from "../db/client";
 
 /**
@@ -13,7 +14,10 @@ import { adminQuery } from "../db/client";
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: BuildOptions = {},
+  options: BuildOptions & {
+    /** Listen on a free port of 127.0.0.1, for what talks to the store over HTTP (the PhonePe sandbox). */
+    listen?: boolean;
+  } = {},
 ): Promise<{
   app: FastifyInstance;
   close: () => Promise<void>;
@@ -30,8 +34,21 @@ export async function createTestApp(
     databaseUrl = url.toString();
     dropDatabase = () => adminQuery(base.databaseUrl!, `drop database if exists ${name} with (force)`);
   }
+  const port = options.listen ? await freePort() : base.port;
+  const listening = options.listen
+    ? {
+        host: "127.0.0.1",
+        port,
+        publicUrl: localOrigin("127.0.0.1", port),
+        phonePe: {
+          sandbox: true,
+          settings: sandboxSettings(`${localOrigin("127.0.0.1", port)}${SANDBOX_PREFIX}`),
+        },
+      }
+    : {};
   const config: Config = {
     ...base,
+    ...listening,
     databaseUrl,
     pgliteDir: null,
     dataDir,
@@ -40,6 +57,7 @@ export async function createTestApp(
     ...overrides,
   };
   const app = await buildApp(config, options);
+  if (options.listen) await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
     async close() {
@@ -48,4 +66,16 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A port nothing listens on now (the OS's next ephemeral one). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
 }

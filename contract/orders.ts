@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { addressIdField } from "./addresses";
+import { SIZES } from "./catalog-options";
+import { envelope } from "./envelope";
+
+/** An order's own status (spec section 4's badge colours are keyed by these). */
+export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The order's payment status as shoppers and staff see it. */
+export const PAYMENT_STATUSES = ["Initiated", "Success", "Failed", "Refund Pending", "Refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** At most this many of one line: a boutique's pieces, not a wholesaler's. */
+export const MAX_LINE_QUANTITY = 10;
+export const MAX_ORDER_LINES = 30;
+
+export const ORDER_MESSAGES = {
+  cartEmpty: "Your cart is empty",
+  selectAddress: "Select delivery address",
+  selectPaymentMethod: "Please choose a payment option before continuing.",
+  invalidAddress: "Invalid Address",
+  productUnavailable: (name: string) => `${name} is no longer available.`,
+  sizeNotOffered: (name: string, size: string) => `${name} is not available in size ${size}.`,
+  soldOut: (name: string, size: string) => `${name} in size ${size} is sold out.`,
+  onlyLeft: (name: string, size: string, stock: number) => `Only ${stock} left of ${name} in size ${size}.`,
+  pricesChanged: "Prices in your bag have changed. Please review your order before paying.",
+  quantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
+  redirectUrl: "The redirect URL must be on this store's own site.",
+  notFound: "Order not found.",
+  paymentUnavailable: "Unable to start the payment. Please try again in a few minutes.",
+  orderPlaced: "Order placed. Complete the payment to confirm it.",
+} as const;
+
+const productIdField = z.coerce
+  .number({ error: "Invalid product ID" })
+  .int({ error: "Invalid product ID" })
+  .positive({ error: "Invalid product ID" })
+  .max(2_147_483_647, { error: "Invalid product ID" });
+
+/** A bag line as the spec's client sends it (id, name, title, image, price, size, quantity); only id, size
+ * and quantity are used, and price, when sent, must still be the product's price. */
+export const placeOrderItem = z.object({
+  id: productIdField,
+  size: z.enum(SIZES, { error: "Please select a size for every item." }),
+  quantity: z
+    .number({ error: ORDER_MESSAGES.quantity })
+    .int({ error: ORDER_MESSAGES.quantity })
+    .min(1, { error: ORDER_MESSAGES.quantity })
+    .max(MAX_LINE_QUANTITY, { error: ORDER_MESSAGES.quantity }),
+  price: z.number().nonnegative().optional(),
+});
+export type PlaceOrderItem = z.infer<typeof placeOrderItem>;
+
+/** The spec's shippingAddress of the place-order payload, for clients without an address book. */
+export const shippingAddressInput = z.object({
+  fullName: z.string().trim().min(1),
+  address: z.string().trim().min(1),
+  city: z.string().trim().min(1),
+  state: z.string().trim().min(1),
+  country: z.string().trim().min(1),
+  postalCode: z.string().trim().min(1),
+  phone: z.string().trim().min(1),
+});
+
+/**
+ * POST /orders/place-order: the spec's payload (items, shippingAddress, paymentMethod, totalAmount,
+ * redirectUrl), with `addressId` for an address saved in the shopper's address book. The server prices
+ * everything; `totalAmount` and line prices, when sent, must equal what it computes.
+ */
+export const placeOrderRequest = z.object({
+  items: z
+    .array(placeOrderItem, { error: ORDER_MESSAGES.cartEmpty })
+    .min(1, { error: ORDER_MESSAGES.cartEmpty })
+    .max(MAX_ORDER_LINES, { error: `At most ${MAX_ORDER_LINES} lines in one order.` }),
+  addressId: addressIdField.optional(),
+  shippingAddress: shippingAddressInput.optional(),
+  paymentMethod: z.enum(["phonePe", "PhonePe"], { error: ORDER_MESSAGES.selectPaymentMethod }),
+  totalAmount: z.number().nonnegative().optional(),
+  redirectUrl: z.string().max(2000).optional(),
+});
+export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
+
+export const placeOrderResponse = envelope(
+  z.object({ orderId: z.string(), phonePe: z.object({ checkoutUrl: z.string() }) }),
+);
+
+/** The delivery address kept on an order (spec section 3's shipping address). */
+export const shippingAddress = z.object({
+  fullName: z.string(),
+  address: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type ShippingAddress = z.infer<typeof shippingAddress>;
+
+export const orderItem = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  size: z.string(),
+  quantity: z.number().int(),
+  price: z.number(),
+});
+
+export const order = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  paymentMethod: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  subtotal: z.number(),
+  deliveryCharge: z.number(),
+  totalAmount: z.number(),
+  createdAt: z.string(),
+  image: z.string().nullable(),
+  items: z.array(orderItem),
+  shippingAddress,
+});
+export type Order = z.infer<typeof order>;
+
+export const ordersResponse = envelope(z.array(order));
+export const orderResponse = envelope(order);
+
+const orderIdField = z
+  .string({ error: ORDER_MESSAGES.notFound })
+  .trim()
+  .min(1, { error: ORDER_MESSAGES.notFound })
+  .max(64, { error: ORDER_MESSAGES.notFound });
+export const orderIdRequest = z.object({ orderId: orderIdField });
+export const orderIdQuery = z.object({ id: orderIdField });
+
+export const orderStatusResponse = envelope(
+  z.object({
+    orderId: z.string(),
+    orderStatus: z.enum(ORDER_STATUSES),
+    paymentMethod: z.string(),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+  }),
+);

@@ -1,0 +1,76 @@
+import { formatPaise } from "../../contract/money";
+import type { ShippingAddress } from "../../contract/orders";
+import { STORE } from "../../contract/store";
+import type { Mail } from "../mail/mail.service";
+import { brandedMail } from "../mail/mail-layout";
+
+export type MailedOrder = {
+  publicId: string;
+  fullName: string;
+  email: string;
+  totalPaise: number;
+  shippingAddress: ShippingAddress;
+  items: { name: string; size: string; quantity: number; unitPricePaise: number }[];
+};
+
+const linesText = (order: MailedOrder) =>
+  order.items
+    .map(
+      (item) =>
+        `${item.name}, size ${item.size} × ${item.quantity}: ${formatPaise(item.unitPricePaise * item.quantity)}`,
+    )
+    .join("\n");
+
+const addressText = ({ shippingAddress: a }: MailedOrder) =>
+  `${a.fullName}\n${a.address}\n${a.city}, ${a.state} ${a.postalCode}\n${a.country}\nPhone ${a.phone}`;
+
+export function orderPlacedMail(order: MailedOrder, orderUrl: string): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: order ${order.publicId} placed`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `Thank you for your order ${order.publicId} of ${formatPaise(order.totalPaise)}. It is confirmed as soon as your PhonePe payment goes through; we will write again then.`,
+      linesText(order),
+      { label: "See your order", url: orderUrl },
+    ]),
+  };
+}
+
+export function paymentReceivedMail(order: MailedOrder, orderUrl: string): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: payment received for order ${order.publicId}`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `We have received your payment of ${formatPaise(order.totalPaise)} for order ${order.publicId}. We are preparing it now and will tell you when it ships.`,
+      linesText(order),
+      `Delivery free, to:\n${addressText(order)}`,
+      { label: "Follow your order", url: orderUrl },
+    ]),
+  };
+}
+
+export function paymentFailedMail(order: MailedOrder, retryUrl: string): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: payment for order ${order.publicId} did not go through`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `Your payment of ${formatPaise(order.totalPaise)} for order ${order.publicId} did not go through, so the order is cancelled and nothing was charged. If money left your account, PhonePe returns it within a few working days.`,
+      "Your bag still holds the pieces on this device. You can try again:",
+      { label: "Try again", url: retryUrl },
+    ]),
+  };
+}
+
+export function refundMail(order: MailedOrder, amountPaise: number): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: refund for order ${order.publicId}`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `We are refunding ${formatPaise(amountPaise)} for order ${order.publicId} to the account you paid from. PhonePe usually completes refunds within 5-7 working days.`,
+    ]),
+  };
+}

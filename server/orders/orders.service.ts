@@ -1,0 +1,389 @@
+import { randomInt } from "node:crypto";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { paiseToRupees } from "../../contract/money";
+import {
+  ORDER_MESSAGES,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+  type ShippingAddress,
+} from "../../contract/orders";
+import type { CatalogService, PricedLine } from "../catalog/catalog.service";
+import type { Database, Executor, Transaction } from "../db/client";
+import { HttpError, notFound } from "../lib/errors";
+import { enqueueMail } from "../mail/mail.service";
+import {
+  orderPlacedMail,
+  paymentFailedMail,
+  paymentReceivedMail,
+  refundMail,
+  type MailedOrder,
+} from "./order-mails";
+import { orderEvents, orderItems, orders } from "./orders.tables";
+
+/** Delivery is free within India (spec section 9: the charge is always 0). */
+export const DELIVERY_PAISE = 0;
+
+export type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/** What one change of an order records in its history. */
+export type OrderEvent = {
+  actor: string;
+  subject: "order" | "payment" | "stock" | "refund";
+  from?: string | null;
+  to: string;
+  note?: string;
+  details?: unknown;
+};
+
+// Public ids: "RB" and ten characters no one misreads (no 0/O, 1/I/L), about 50 bits of randomness.
+const ID_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const newPublicId = () =>
+  `RB${Array.from({ length: 10 }, () => ID_ALPHABET[randomInt(ID_ALPHABET.length)]).join("")}`;
+
+/**
+ * Orders, their lines and their history. Every change goes through a conditional update on the order's
+ * current state, inside the caller's transaction, and records an event: applying it twice changes nothing.
+ */
+export function createOrdersService({
+  db,
+  catalog,
+  publicUrl,
+}: {
+  db: Database;
+  catalog: CatalogService;
+  publicUrl: string;
+}) {
+  const orderUrl = (publicId: string) => `${publicUrl}/orders/${publicId}`;
+
+  async function recordEvent(executor: Executor, orderId: number, event: OrderEvent) {
+    await executor.insert(orderEvents).values({
+      orderId,
+      actor: event.actor,
+      subject: event.subject,
+      from: event.from ?? null,
+      to: event.to,
+      note: event.note ?? null,
+      details: event.details ?? null,
+    });
+  }
+
+  async function itemsOf(executor: Executor, orderIds: number[]): Promise<OrderItemRow[]> {
+    if (orderIds.length === 0) return [];
+    return executor
+      .select()
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, orderIds))
+      .orderBy(orderItems.id);
+  }
+
+  const mailed = (order: OrderRow, items: OrderItemRow[]): MailedOrder => ({
+    publicId: order.publicId,
+    fullName: order.shippingAddress.fullName,
+    email: order.shippingAddress.email,
+    totalPaise: order.totalPaise,
+    shippingAddress: order.shippingAddress,
+    items,
+  });
+
+  /**
+   * Creates an order for priced lines in the caller's transaction (which also reserves their stock), with
+   * its first history entry and its 'order placed' mail.
+   */
+  async function create(
+    tx: Transaction,
+    input: {
+      userId: number;
+      lines: PricedLine[];
+      shippingAddress: ShippingAddress;
+      idempotencyKey: string | null;
+      reservedUntil: Date;
+    },
+  ): Promise<OrderRow> {
+    const subtotalPaise = input.lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        publicId: newPublicId(),
+        userId: input.userId,
+        subtotalPaise,
+        deliveryPaise: DELIVERY_PAISE,
+        totalPaise: subtotalPaise + DELIVERY_PAISE,
+        shippingAddress: input.shippingAddress,
+        idempotencyKey: input.idempotencyKey,
+        reservedUntil: input.reservedUntil,
+      })
+      .returning();
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        input.lines.map((line) => ({
+          orderId: order!.id,
+          productId: line.productId,
+          size: line.size,
+          quantity: line.quantity,
+          unitPricePaise: line.unitPricePaise,
+          name: line.name,
+          image: line.image,
+        })),
+      )
+      .returning();
+    await recordEvent(tx, order!.id, { actor: "shopper", subject: "order", to: "Pending", note: "placed" });
+    await recordEvent(tx, order!.id, { actor: "shopper", subject: "stock", to: "reserved" });
+    await enqueueMail(tx, orderPlacedMail(mailed(order!, items), orderUrl(order!.publicId)));
+    return order!;
+  }
+
+  async function findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
+    const [order] = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+    return order;
+  }
+
+  /** Frees an order's checkout-attempt key, so that placing the same bag again makes a new order. */
+  async function forgetIdempotencyKey(tx: Transaction, orderId: number) {
+    await tx.update(orders).set({ idempotencyKey: null }).where(eq(orders.id, orderId));
+  }
+
+  /** Locks an order's row for the rest of the caller's transaction and returns it as it is now. */
+  async function lock(tx: Transaction, orderId: number): Promise<OrderRow> {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) throw new Error(`order ${orderId} does not exist`);
+    return order;
+  }
+
+  async function setStatus(
+    tx: Transaction,
+    order: OrderRow,
+    change: { status?: OrderStatus; paymentStatus?: PaymentStatus; actor: string; note?: string },
+    extra: Partial<Pick<OrderRow, "paidAt" | "stockReleasedAt">> = {},
+  ) {
+    await tx
+      .update(orders)
+      .set({
+        ...(change.status ? { status: change.status } : {}),
+        ...(change.paymentStatus ? { paymentStatus: change.paymentStatus } : {}),
+        ...extra,
+        updatedAt: new Date(),
+      })
+      .where(eq(orders.id, order.id));
+    if (change.status && change.status !== order.status)
+      await recordEvent(tx, order.id, {
+        actor: change.actor,
+        subject: "order",
+        from: order.status,
+        to: change.status,
+        ...(change.note ? { note: change.note } : {}),
+      });
+    if (change.paymentStatus && change.paymentStatus !== order.paymentStatus)
+      await recordEvent(tx, order.id, {
+        actor: change.actor,
+        subject: "payment",
+        from: order.paymentStatus,
+        to: change.paymentStatus,
+        ...(change.note ? { note: change.note } : {}),
+      });
+  }
+
+  /**
+   * Marks a locked order paid. If its stock was already released (the payment came after the order had
+   * expired), the stock is reserved again when it is still there (decision 019); returns false when it is
+   * not, and the caller refunds the payment.
+   */
+  async function markPaid(tx: Transaction, order: OrderRow, actor: string): Promise<boolean> {
+    if (order.paidAt) return true;
+    const items = await itemsOf(tx, [order.id]);
+    if (order.stockReleasedAt) {
+      const lines = items.map((item) => ({ ...item, stock: 0 }));
+      const reserved = await tx
+        .transaction(async (savepoint) => {
+          await catalog.reserveStock(savepoint, lines);
+          return true;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof HttpError && error.statusCode === 409) return false;
+          throw error;
+        });
+      if (!reserved) return false;
+      await recordEvent(tx, order.id, {
+        actor,
+        subject: "stock",
+        from: "released",
+        to: "reserved",
+        note: "paid after the order had expired; the pieces were still in stock",
+      });
+    }
+    await setStatus(
+      tx,
+      order,
+      { status: "Processing", paymentStatus: "Success", actor },
+      { paidAt: new Date(), stockReleasedAt: null },
+    );
+    await enqueueMail(tx, paymentReceivedMail(mailed(order, items), orderUrl(order.publicId)));
+    return true;
+  }
+
+  /**
+   * Cancels a locked, unpaid order and gives its stock back, once: an order whose stock is already released
+   * is left as it is. `paymentStatus` says why (a failed payment, or a refund on its way).
+   */
+  async function releaseUnpaid(
+    tx: Transaction,
+    order: OrderRow,
+    change: { paymentStatus: PaymentStatus; actor: string; note: string; mailShopper: boolean },
+  ): Promise<boolean> {
+    if (order.stockReleasedAt || order.paidAt) return false;
+    const [released] = await tx
+      .update(orders)
+      .set({ stockReleasedAt: new Date() })
+      .where(and(eq(orders.id, order.id), isNull(orders.stockReleasedAt)))
+      .returning({ id: orders.id });
+    if (!released) return false;
+    const items = await itemsOf(tx, [order.id]);
+    await catalog.releaseStock(tx, items);
+    await recordEvent(tx, order.id, {
+      actor: change.actor,
+      subject: "stock",
+      from: "reserved",
+      to: "released",
+    });
+    await setStatus(tx, order, {
+      status: "Cancelled",
+      paymentStatus: change.paymentStatus,
+      actor: change.actor,
+      note: change.note,
+    });
+    if (change.mailShopper)
+      await enqueueMail(tx, paymentFailedMail(mailed(order, items), `${publicUrl}/checkout`));
+    return true;
+  }
+
+  /** Records that money is on its way back to the shopper of a locked order. */
+  async function refundStarted(
+    tx: Transaction,
+    order: OrderRow,
+    { amountPaise, actor, note }: { amountPaise: number; actor: string; note: string },
+  ) {
+    await setStatus(tx, order, { paymentStatus: "Refund Pending", actor, note });
+    await recordEvent(tx, order.id, {
+      actor,
+      subject: "refund",
+      to: "requested",
+      note,
+      details: { amountPaise },
+    });
+    await enqueueMail(tx, refundMail(mailed(order, await itemsOf(tx, [order.id])), amountPaise));
+  }
+
+  async function refundSettled(
+    tx: Transaction,
+    order: OrderRow,
+    { actor, state }: { actor: string; state: string },
+  ) {
+    if (state === "COMPLETED") await setStatus(tx, order, { paymentStatus: "Refunded", actor });
+    await recordEvent(tx, order.id, { actor, subject: "refund", to: state.toLowerCase() });
+  }
+
+  function toApi(order: OrderRow, items: OrderItemRow[]): Order {
+    return {
+      _id: order.publicId,
+      orderId: order.publicId,
+      orderStatus: order.status,
+      paymentMethod: order.paymentMethod,
+      paymentStatus: order.paymentStatus,
+      subtotal: paiseToRupees(order.subtotalPaise),
+      deliveryCharge: paiseToRupees(order.deliveryPaise),
+      totalAmount: paiseToRupees(order.totalPaise),
+      createdAt: order.createdAt.toISOString(),
+      image: items[0]?.image ?? null,
+      items: items.map((item) => ({
+        id: item.id,
+        productId: item.productId,
+        name: item.name,
+        image: item.image,
+        size: item.size,
+        quantity: item.quantity,
+        price: paiseToRupees(item.unitPricePaise),
+      })),
+      shippingAddress: order.shippingAddress,
+    };
+  }
+
+  /** A shopper's orders, newest first (at most the last 100). */
+  async function listForUser(userId: number): Promise<Order[]> {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, userId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(100);
+    const items = await itemsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      toApi(
+        row,
+        items.filter((item) => item.orderId === row.id),
+      ),
+    );
+  }
+
+  /** An order by its public id, for its owner or staff; 'Order not found.' for anyone else. */
+  async function findVisible(
+    publicId: string,
+    viewer: { userId: number; staff: boolean },
+  ): Promise<OrderRow> {
+    const [order] = await db.select().from(orders).where(eq(orders.publicId, publicId));
+    if (!order || (!viewer.staff && order.userId !== viewer.userId)) throw notFound(ORDER_MESSAGES.notFound);
+    return order;
+  }
+
+  async function getVisible(publicId: string, viewer: { userId: number; staff: boolean }): Promise<Order> {
+    const order = await findVisible(publicId, viewer);
+    return toApi(order, await itemsOf(db, [order.id]));
+  }
+
+  async function byId(orderId: number): Promise<OrderRow | undefined> {
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    return order;
+  }
+
+  /** Unpaid orders whose reservation has run out, for the reconciler. */
+  async function overdueUnpaid(limit: number): Promise<number[]> {
+    const rows = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.status, "Pending"),
+          isNull(orders.stockReleasedAt),
+          sql`${orders.reservedUntil} < now()`,
+        ),
+      )
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+
+  return {
+    create,
+    findByIdempotencyKey,
+    forgetIdempotencyKey,
+    lock,
+    markPaid,
+    releaseUnpaid,
+    refundStarted,
+    refundSettled,
+    recordEvent,
+    listForUser,
+    findVisible,
+    getVisible,
+    byId,
+    overdueUnpaid,
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type ShippingAddress } from "../../contract/orders";
+import { users } from "../auth/auth.tables";
+import { products } from "../catalog/catalog.tables";
+
+/**
+ * A shopper's order. Its lines' stock is reserved in the transaction that creates it; `stockReleasedAt` is
+ * set by the one update that gives the stock back (a failed, expired or cancelled order), so it happens once.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** The order's public id (`orderId` in the API): random, so it says nothing about the store's sales. */
+    publicId: text("public_id").notNull().unique(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("Initiated"),
+    paymentMethod: text("payment_method").notNull().default("PhonePe"),
+    subtotalPaise: integer("subtotal_paise").notNull(),
+    deliveryPaise: integer("delivery_paise").notNull(),
+    totalPaise: integer("total_paise").notNull(),
+    /** The delivery address as it was when the order was placed (a later edit of the address book keeps it). */
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
+    /** The client's key for one checkout attempt: a retried or double-clicked Place Order finds this order. */
+    idempotencyKey: text("idempotency_key"),
+    /** Until when the reserved stock is held for the payment; after it, an unpaid order is released. */
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
+    stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "orders_amounts_add_up",
+      sql`${table.totalPaise} = ${table.subtotalPaise} + ${table.deliveryPaise}`,
+    ),
+    index("orders_user_created_idx").on(table.userId, table.createdAt),
+    uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
+  ],
+);
+
+/** An order's lines, priced by the server when the order was placed; name and image kept as they were. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    size: text("size").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitPricePaise: integer("unit_price_paise").notNull(),
+    name: text("name").notNull(),
+    image: text("image"),
+  },
+  (table) => [
+    check("order_items_quantity_positive", sql`${table.quantity} > 0`),
+    index("order_items_order_id_idx").on(table.orderId),
+  ],
+);
+
+/** Every change of an order or of its payments: who or what made it, when, from what to what. */
+export const orderEvents = pgTable(
+  "order_events",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id),
+    /** `shopper`, `staff:<user id>`, `phonepe` (an Order Status answer), `reconciler`, `system`. */
+    actor: text("actor").notNull(),
+    /** What changed: `order`, `payment`, `stock`, `refund`. */
+    subject: text("subject").notNull(),
+    from: text("from"),
+    to: text("to").notNull(),
+    note: text("note"),
+    details: jsonb("details"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("order_events_order_id_idx").on(table.orderId, table.id)],
+);

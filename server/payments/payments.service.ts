@@ -1,0 +1,475 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { ORDER_MESSAGES } from "../../contract/orders";
+import type { Database, Transaction } from "../db/client";
+import { HttpError } from "../lib/errors";
+import { claimDue, createJobRunner, retryDelaySeconds } from "../lib/job-runner";
+import type { OrderRow, OrdersService } from "../orders/orders.service";
+import { PhonePeError, type PhonePeClient, type PhonePeOrderStatus } from "./phonepe-client";
+import { payments, refunds } from "./payments.tables";
+
+/** How long PhonePe accepts a payment (its `expireAfter`), and how much longer the order holds its stock. */
+export const PAYMENT_WINDOW_SECONDS = 15 * 60;
+export const RESERVATION_GRACE_SECONDS = 5 * 60;
+/** A payment PhonePe still calls PENDING this long after it began is given up (and looked at by a person). */
+const GIVE_UP_AFTER_SECONDS = 24 * 3600;
+/** A payment PhonePe never heard of (the store stopped before `pay` answered) is failed after this. */
+const UNKNOWN_AFTER_SECONDS = 120;
+/** The shopper's status checks ask PhonePe at most this often for one payment. */
+const SHOPPER_CHECK_INTERVAL_MS = 3000;
+const LEASE_SECONDS = 30;
+
+type PaymentRow = typeof payments.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * When to ask PhonePe's Order Status next about a PENDING payment, by its age: PhonePe's reconciliation
+ * schedule (first 20-25 s after the start, then every 3 s for 30 s, 6 s for 60 s, 10 s for 60 s, 30 s for
+ * 60 s, then every minute until it expires), and every 15 minutes after it expired.
+ */
+export function secondsUntilNextCheck(ageSeconds: number, pastExpiry: boolean): number {
+  if (pastExpiry) return 900;
+  if (ageSeconds < 20) return 20 - ageSeconds;
+  if (ageSeconds < 50) return 3;
+  if (ageSeconds < 110) return 6;
+  if (ageSeconds < 170) return 10;
+  if (ageSeconds < 230) return 30;
+  return 60;
+}
+
+/**
+ * Payment attempts and refunds at PhonePe. Nothing here trusts a redirect or a webhook's body: a webhook only
+ * makes the reconciler ask PhonePe's Order Status now, and every change is applied from that answer in one
+ * transaction that locks the payment and its order, so the same answer applied twice changes nothing.
+ */
+export function createPaymentsService({
+  db,
+  orders,
+  phonePe,
+  log,
+}: {
+  db: Database;
+  orders: OrdersService;
+  phonePe: PhonePeClient | null;
+  log: FastifyBaseLogger;
+}) {
+  const ageSeconds = (payment: PaymentRow) => (Date.now() - payment.createdAt.getTime()) / 1000;
+
+  function requirePhonePe(): PhonePeClient {
+    if (!phonePe) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
+    return phonePe;
+  }
+
+  /** A new payment attempt of an order, written (in the order's transaction) before PhonePe is called. */
+  async function createAttempt(tx: Transaction, order: OrderRow): Promise<PaymentRow> {
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(payments)
+      .where(eq(payments.orderId, order.id));
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        orderId: order.id,
+        merchantOrderId: `${order.publicId}-${(count?.n ?? 0) + 1}`,
+        amountPaise: order.totalPaise,
+        expiresAt: new Date(Date.now() + PAYMENT_WINDOW_SECONDS * 1000),
+        // If this process stops before PhonePe answers, the reconciler finds out what PhonePe knows.
+        nextCheckAt: new Date(Date.now() + UNKNOWN_AFTER_SECONDS * 1000),
+      })
+      .returning();
+    await orders.recordEvent(tx, order.id, {
+      actor: "shopper",
+      subject: "payment",
+      to: "CREATED",
+      note: `attempt ${payment!.merchantOrderId}`,
+    });
+    return payment!;
+  }
+
+  /**
+   * Asks PhonePe to open its checkout page for an attempt (no transaction is open during the call). If PhonePe
+   * cannot start it, the order is cancelled and its stock released at once (the shopper never saw a page to
+   * pay on), and the shopper may place it again.
+   */
+  async function start(payment: PaymentRow, order: OrderRow, redirectUrl: string): Promise<string> {
+    try {
+      const answer = await requirePhonePe().pay({
+        merchantOrderId: payment.merchantOrderId,
+        amountPaise: payment.amountPaise,
+        redirectUrl,
+        expireAfterSeconds: PAYMENT_WINDOW_SECONDS,
+        udf1: order.publicId,
+      });
+      await db.transaction(async (tx) => {
+        const [started] = await tx
+          .update(payments)
+          .set({
+            state: "PENDING",
+            phonePeOrderId: answer.orderId,
+            checkoutUrl: answer.redirectUrl,
+            ...(Number.isFinite(answer.expireAt) ? { expiresAt: new Date(answer.expireAt) } : {}),
+            nextCheckAt: new Date(Date.now() + secondsUntilNextCheck(0, false) * 1000),
+          })
+          .where(and(eq(payments.id, payment.id), eq(payments.state, "CREATED")))
+          .returning({ id: payments.id });
+        if (started)
+          await orders.recordEvent(tx, order.id, {
+            actor: "phonepe",
+            subject: "payment",
+            from: "CREATED",
+            to: "PENDING",
+            details: { phonePeOrderId: answer.orderId },
+          });
+      });
+      return answer.redirectUrl;
+    } catch (error) {
+      log.warn({ err: error, merchantOrderId: payment.merchantOrderId }, "PhonePe did not start a payment");
+      await db.transaction(async (tx) => {
+        const locked = await lockPayment(tx, payment.id);
+        if (locked.state !== "CREATED") return;
+        await settle(tx, locked, "FAILED", "phonepe");
+        const current = await orders.lock(tx, order.id);
+        await orders.releaseUnpaid(tx, current, {
+          paymentStatus: "Failed",
+          actor: "system",
+          note: "PhonePe did not start the payment",
+          mailShopper: false,
+        });
+        await orders.forgetIdempotencyKey(tx, order.id);
+      });
+      throw new HttpError(502, ORDER_MESSAGES.paymentUnavailable);
+    }
+  }
+
+  async function lockPayment(tx: Transaction, paymentId: number): Promise<PaymentRow> {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
+    if (!payment) throw new Error(`payment ${paymentId} does not exist`);
+    return payment;
+  }
+
+  async function settle(
+    tx: Transaction,
+    payment: PaymentRow,
+    state: "COMPLETED" | "FAILED" | "EXPIRED",
+    actor: string,
+    details: Partial<PaymentRow> = {},
+  ) {
+    await tx
+      .update(payments)
+      .set({ ...details, state, settledAt: new Date() })
+      .where(eq(payments.id, payment.id));
+    await orders.recordEvent(tx, payment.orderId, {
+      actor,
+      subject: "payment",
+      from: payment.state,
+      to: state,
+      note: `attempt ${payment.merchantOrderId}`,
+      ...(details.paidAmountPaise === undefined
+        ? {}
+        : { details: { paidAmountPaise: details.paidAmountPaise } }),
+    });
+  }
+
+  /** Queues a refund of a settled payment; the reconciler asks PhonePe for it outside the transaction. */
+  async function requestRefund(
+    tx: Transaction,
+    payment: PaymentRow,
+    order: OrderRow,
+    { amountPaise, reason, actor }: { amountPaise: number; reason: string; actor: string },
+  ) {
+    const [count] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(refunds)
+      .where(eq(refunds.paymentId, payment.id));
+    await tx.insert(refunds).values({
+      paymentId: payment.id,
+      merchantRefundId: `${payment.merchantOrderId}-R${(count?.n ?? 0) + 1}`,
+      amountPaise,
+      reason,
+    });
+    await orders.refundStarted(tx, order, { amountPaise, actor, note: reason });
+  }
+
+  /**
+   * Applies PhonePe's Order Status answer (null: PhonePe has no such order) to a payment and its order, in one
+   * transaction with both rows locked. A payment already settled is left alone, so repeats change nothing.
+   */
+  async function apply(paymentId: number, status: PhonePeOrderStatus | null, actor: string) {
+    await db.transaction(async (tx) => {
+      const payment = await lockPayment(tx, paymentId);
+      if (payment.state !== "CREATED" && payment.state !== "PENDING") return;
+      const order = await orders.lock(tx, payment.orderId);
+      const age = ageSeconds(payment);
+      const pastExpiry = Date.now() > payment.expiresAt.getTime() + RESERVATION_GRACE_SECONDS * 1000;
+      const checked = { lastCheckedAt: new Date() };
+
+      if (status === null || status.state === "PENDING") {
+        if (status === null && age >= UNKNOWN_AFTER_SECONDS) {
+          await settle(tx, payment, "FAILED", actor);
+          await orders.releaseUnpaid(tx, order, {
+            paymentStatus: "Failed",
+            actor,
+            note: "PhonePe has no record of the payment",
+            mailShopper: false,
+          });
+          return;
+        }
+        if (age >= GIVE_UP_AFTER_SECONDS) {
+          await settle(tx, payment, "EXPIRED", actor);
+          return;
+        }
+        const becamePending = status !== null && payment.state === "CREATED";
+        await tx
+          .update(payments)
+          .set({
+            ...checked,
+            ...(becamePending ? { state: "PENDING" as const, phonePeOrderId: status.orderId } : {}),
+            nextCheckAt: new Date(Date.now() + secondsUntilNextCheck(age, pastExpiry) * 1000),
+          })
+          .where(eq(payments.id, payment.id));
+        if (becamePending)
+          await orders.recordEvent(tx, order.id, {
+            actor,
+            subject: "payment",
+            from: "CREATED",
+            to: "PENDING",
+          });
+        return;
+      }
+
+      if (status.state === "FAILED") {
+        await settle(tx, payment, "FAILED", actor, checked);
+        await orders.releaseUnpaid(tx, order, {
+          paymentStatus: "Failed",
+          actor,
+          note: "PhonePe declined the payment",
+          mailShopper: true,
+        });
+        return;
+      }
+
+      // COMPLETED: money was taken. It pays the order only if it is exactly the order's amount.
+      const detail = status.paymentDetails.at(-1);
+      await settle(tx, payment, "COMPLETED", actor, {
+        ...checked,
+        paidAmountPaise: status.amount,
+        paymentMode: detail?.paymentMode ?? null,
+        transactionId: detail?.transactionId ?? null,
+      });
+      if (status.amount !== payment.amountPaise) {
+        log.error(
+          { merchantOrderId: payment.merchantOrderId, expected: payment.amountPaise, paid: status.amount },
+          "PhonePe reports a paid amount that is not the order's: refunding it",
+        );
+        await orders.releaseUnpaid(tx, order, {
+          paymentStatus: "Failed",
+          actor,
+          note: "the paid amount was not the order's amount",
+          mailShopper: false,
+        });
+        await requestRefund(tx, payment, await orders.lock(tx, order.id), {
+          amountPaise: status.amount,
+          reason: "the paid amount was not the order's amount",
+          actor,
+        });
+        return;
+      }
+      if (order.paidAt) {
+        await requestRefund(tx, payment, order, {
+          amountPaise: status.amount,
+          reason: "the order was already paid by another attempt",
+          actor,
+        });
+        return;
+      }
+      if (!(await orders.markPaid(tx, order, actor)))
+        await requestRefund(tx, payment, order, {
+          amountPaise: status.amount,
+          reason: "paid after the order expired, and the pieces had sold out",
+          actor,
+        });
+    });
+  }
+
+  /** Asks PhonePe about one unsettled payment and applies the answer. */
+  async function check(paymentId: number, actor: string) {
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment || (payment.state !== "CREATED" && payment.state !== "PENDING")) return;
+    let status: PhonePeOrderStatus | null;
+    try {
+      status = await requirePhonePe().orderStatus(payment.merchantOrderId);
+    } catch (error) {
+      log.warn({ err: error, merchantOrderId: payment.merchantOrderId }, "PhonePe's Order Status failed");
+      await db
+        .update(payments)
+        .set({ nextCheckAt: new Date(Date.now() + retryDelaySeconds(payment.checks) * 1000) })
+        .where(eq(payments.id, payment.id));
+      return;
+    }
+    await apply(payment.id, status, actor);
+  }
+
+  /** Sends a queued refund to PhonePe, or asks PhonePe how a sent one stands, and records the answer. */
+  async function processRefund(refundId: number) {
+    const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!refund || refund.state === "COMPLETED" || refund.state === "FAILED") return;
+    const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
+    let state: RefundRow["state"];
+    let phonePeRefundId: string | undefined;
+    try {
+      if (refund.state === "CREATED") {
+        try {
+          const answer = await requirePhonePe().refund({
+            merchantRefundId: refund.merchantRefundId,
+            originalMerchantOrderId: payment!.merchantOrderId,
+            amountPaise: refund.amountPaise,
+          });
+          state = answer.state;
+          phonePeRefundId = answer.refundId;
+        } catch (error) {
+          // Sent before, by a process that stopped before recording the answer: ask how it stands.
+          if (!(error instanceof PhonePeError && error.status === 409)) throw error;
+          state = (await requirePhonePe().refundStatus(refund.merchantRefundId))?.state ?? "PENDING";
+        }
+      } else {
+        state = (await requirePhonePe().refundStatus(refund.merchantRefundId))?.state ?? refund.state;
+      }
+    } catch (error) {
+      log.warn({ err: error, merchantRefundId: refund.merchantRefundId }, "a PhonePe refund call failed");
+      await db
+        .update(refunds)
+        .set({ nextCheckAt: new Date(Date.now() + retryDelaySeconds(refund.checks) * 1000) })
+        .where(eq(refunds.id, refund.id));
+      return;
+    }
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
+      if (!current || current.state === state || current.state === "COMPLETED" || current.state === "FAILED")
+        return;
+      const settled = state === "COMPLETED" || state === "FAILED";
+      await tx
+        .update(refunds)
+        .set({
+          state,
+          ...(phonePeRefundId ? { phonePeRefundId } : {}),
+          ...(settled ? { settledAt: new Date() } : {}),
+          nextCheckAt: new Date(Date.now() + 60_000),
+        })
+        .where(eq(refunds.id, refund.id));
+      const order = await orders.lock(tx, payment!.orderId);
+      await orders.refundSettled(tx, order, { actor: "phonepe", state });
+    });
+  }
+
+  /** One pass of the reconciler: due payments, due refunds, and orders whose reservation ran out. */
+  async function reconcile(): Promise<number> {
+    const paymentIds = await claimDue(
+      db,
+      { table: payments, id: payments.id, dueAt: payments.nextCheckAt, attempts: payments.checks },
+      { where: inArray(payments.state, ["CREATED", "PENDING"]), limit: 20, leaseSeconds: LEASE_SECONDS },
+    );
+    for (const id of paymentIds) await check(id, "reconciler");
+    const refundIds = await claimDue(
+      db,
+      { table: refunds, id: refunds.id, dueAt: refunds.nextCheckAt, attempts: refunds.checks },
+      {
+        where: inArray(refunds.state, ["CREATED", "PENDING", "CONFIRMED"]),
+        limit: 20,
+        leaseSeconds: LEASE_SECONDS,
+      },
+    );
+    for (const id of refundIds) await processRefund(id);
+    const overdue = await orders.overdueUnpaid(20);
+    for (const orderId of overdue)
+      await db.transaction(async (tx) =>
+        orders.releaseUnpaid(tx, await orders.lock(tx, orderId), {
+          paymentStatus: "Failed",
+          actor: "reconciler",
+          note: "the payment window ended before PhonePe confirmed a payment",
+          mailShopper: true,
+        }),
+      );
+    return paymentIds.length + refundIds.length + overdue.length;
+  }
+
+  const reconciler = createJobRunner({ name: "payments", intervalMs: 2000, pass: reconcile, log });
+
+  /**
+   * A PhonePe webhook: verified by its Authorization header, then taken only as a hint that the payment (or
+   * refund) it names should be checked with PhonePe now. Repeats and reordered events are harmless.
+   */
+  async function receiveWebhook(authorization: string | undefined, body: unknown): Promise<void> {
+    if (!requirePhonePe().isWebhookAuthorized(authorization))
+      throw new HttpError(401, "The webhook's authorization is not valid.");
+    const { event, payload } = (body ?? {}) as {
+      event?: unknown;
+      type?: unknown;
+      payload?: Record<string, unknown>;
+    };
+    const name = String(event ?? (body as { type?: unknown })?.type ?? "");
+    const merchantRefundId =
+      typeof payload?.merchantRefundId === "string" ? payload.merchantRefundId : undefined;
+    const merchantOrderId =
+      typeof payload?.merchantOrderId === "string" ? payload.merchantOrderId : undefined;
+    if (merchantRefundId) {
+      await db
+        .update(refunds)
+        .set({ nextCheckAt: new Date() })
+        .where(eq(refunds.merchantRefundId, merchantRefundId));
+    } else if (merchantOrderId) {
+      const [payment] = await db
+        .update(payments)
+        .set({ nextCheckAt: new Date() })
+        .where(
+          and(eq(payments.merchantOrderId, merchantOrderId), inArray(payments.state, ["CREATED", "PENDING"])),
+        )
+        .returning({ orderId: payments.orderId });
+      if (payment)
+        await orders.recordEvent(db, payment.orderId, {
+          actor: "phonepe",
+          subject: "payment",
+          to: "webhook received",
+          note: "to be confirmed with PhonePe's Order Status",
+          details: { event: name, state: payload?.state },
+        });
+    }
+    reconciler.nudge();
+  }
+
+  /** The newest attempt of an order. */
+  async function latestAttempt(orderId: number): Promise<PaymentRow | undefined> {
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    return payment;
+  }
+
+  /**
+   * The shopper's "how is my payment" (the callback page and the refresh icon): an unsettled attempt is
+   * checked with PhonePe first, at most every few seconds, so the answer never rests on a redirect.
+   */
+  async function refreshForShopper(orderId: number) {
+    const payment = await latestAttempt(orderId);
+    if (!payment || (payment.state !== "CREATED" && payment.state !== "PENDING")) return;
+    if (payment.lastCheckedAt && Date.now() - payment.lastCheckedAt.getTime() < SHOPPER_CHECK_INTERVAL_MS)
+      return;
+    await check(payment.id, "phonepe");
+  }
+
+  return {
+    createAttempt,
+    start,
+    apply,
+    check,
+    reconciler,
+    receiveWebhook,
+    latestAttempt,
+    refreshForShopper,
+    requestRefund,
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
