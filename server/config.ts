@@ -27,6 +27,9 @@ const envSchema = z.object({
   PHONEPE_CLIENT_SECRET: z.string().min(1).optional(),
   PHONEPE_CLIENT_VERSION: z.string().min(1).default("1"),
   PHONEPE_ENV: z.enum(["sandbox", "production"]).default("sandbox"),
+  /** Other hosts than PHONEPE_ENV's (a proxy, or another store's built-in sandbox in tests and the bench). */
+  PHONEPE_OAUTH_BASE_URL: z.url().optional(),
+  PHONEPE_PG_BASE_URL: z.url().optional(),
   PHONEPE_WEBHOOK_USERNAME: z
     .string()
     .regex(/^\w{5,20}$/, { error: "must be 5-20 letters, digits or _" })
@@ -120,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? {
             sandbox: false,
             settings: {
-              ...PHONEPE_HOSTS[e.PHONEPE_ENV],
+              oauthBaseUrl: e.PHONEPE_OAUTH_BASE_URL ?? PHONEPE_HOSTS[e.PHONEPE_ENV].oauthBaseUrl,
+              pgBaseUrl: e.PHONEPE_PG_BASE_URL ?? PHONEPE_HOSTS[e.PHONEPE_ENV].pgBaseUrl,
               clientId: e.PHONEPE_CLIENT_ID,
               clientSecret: e.PHONEPE_CLIENT_SECRET,
               clientVersion: e.PHONEPE_CLIENT_VERSION,
