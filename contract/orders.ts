@@ -144,3 +144,47 @@ export const orderStatusResponse = envelope(
     paymentStatus: z.enum(PAYMENT_STATUSES),
   }),
 );
+
+/** What stands between a bag line and an order, as the checkout shows it before paying. */
+export const LINE_PROBLEMS = [
+  "unavailable",
+  "size-unavailable",
+  "sold-out",
+  "short",
+  "price-changed",
+] as const;
+export type LineProblem = (typeof LINE_PROBLEMS)[number];
+
+/** POST /orders/price-cart: the bag priced by the server, line by line, before Place Order. */
+export const priceCartRequest = z.object({
+  items: z
+    .array(placeOrderItem)
+    .max(MAX_ORDER_LINES, { error: `At most ${MAX_ORDER_LINES} lines in one order.` }),
+});
+
+export const pricedCartLine = z.object({
+  id: z.number().int(),
+  size: z.string(),
+  quantity: z.number().int(),
+  name: z.string().nullable(),
+  image: z.string().nullable(),
+  /** The price now, in rupees; null when the product is gone. */
+  price: z.number().nullable(),
+  /** How many are left in this size (null when the product or the size is gone). */
+  available: z.number().int().nullable(),
+  problem: z.enum(LINE_PROBLEMS).nullable(),
+  message: z.string().nullable(),
+});
+export type PricedCartLine = z.infer<typeof pricedCartLine>;
+
+export const priceCartResponse = envelope(
+  z.object({
+    lines: z.array(pricedCartLine),
+    subtotal: z.number(),
+    deliveryCharge: z.number(),
+    total: z.number(),
+    /** Whether every line can be ordered as it is. */
+    orderable: z.boolean(),
+  }),
+);
+export type PricedCart = z.infer<typeof priceCartResponse>["data"];

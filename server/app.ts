@@ -195,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
   await app.register(addressesRoutes, { prefix: "/api", addresses, guard });
-  await app.register(ordersRoutes, { prefix: "/api", orders, payments, placeOrder, guard });
+  await app.register(ordersRoutes, { prefix: "/api", catalog, orders, payments, placeOrder, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", async (request, reply) =>

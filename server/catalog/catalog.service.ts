@@ -256,40 +256,49 @@ export function createCatalogService({
   }
 
   /**
-   * The bag's lines as the database prices them now: each product live, each size offered, with its name,
-   * main image and the size's stock. Throws the message a shopper should see for a line that cannot be had.
-   * Read outside any transaction (on PGlite a transaction holds the only connection); reserveStock then
-   * checks the stock again where it counts.
+   * The bag's lines as the database has them now: each line's product (null when unknown or deleted), its
+   * price, main image, and the size's stock (null when the product does not come in that size). Read outside
+   * any transaction (on PGlite a transaction holds the only connection); reserveStock checks the stock
+   * again where it counts.
    */
-  async function priceLines(lines: readonly StockLine[]): Promise<PricedLine[]> {
+  async function lookUpLines(lines: readonly StockLine[]): Promise<LookedUpLine[]> {
     const ids = [...new Set(lines.map((line) => line.productId))];
+    if (ids.length === 0) return [];
     const rows = await db
       .select({
         id: products.id,
         name: products.name,
         pricePaise: products.pricePaise,
-        deletedAt: products.deletedAt,
         mediaId: productImages.mediaId,
       })
       .from(products)
       .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-      .where(inArray(products.id, ids));
+      .where(and(inArray(products.id, ids), isNull(products.deletedAt)));
     const sizes = await db.select().from(productSizes).where(inArray(productSizes.productId, ids));
     const assets = await media.findMany(rows.flatMap((row) => (row.mediaId ? [row.mediaId] : [])));
     return lines.map((line) => {
       const product = rows.find((row) => row.id === line.productId);
-      if (!product || product.deletedAt)
-        throw notFound(ORDER_MESSAGES.productUnavailable(product?.name ?? "A product in your bag"));
-      const size = sizes.find((row) => row.productId === line.productId && row.size === line.size);
-      if (!size) throw badRequest(ORDER_MESSAGES.sizeNotOffered(product.name, line.size));
+      if (!product) return { ...line, product: null, stock: null };
       const asset = product.mediaId ? assets.get(product.mediaId) : undefined;
+      const size = sizes.find((row) => row.productId === line.productId && row.size === line.size);
       return {
         ...line,
-        name: product.name,
-        unitPricePaise: product.pricePaise,
-        image: asset ? toPicture(asset, product.name).src : null,
-        stock: size.stock,
+        product: {
+          name: product.name,
+          unitPricePaise: product.pricePaise,
+          image: asset ? toPicture(asset, product.name).src : null,
+        },
+        stock: size ? size.stock : null,
       };
+    });
+  }
+
+  /** The bag's lines priced by the database; throws the message a shopper should see for a line that cannot be had. */
+  async function priceLines(lines: readonly StockLine[]): Promise<PricedLine[]> {
+    return (await lookUpLines(lines)).map(({ product, stock, ...line }) => {
+      if (!product) throw notFound(ORDER_MESSAGES.productUnavailable("A product in your bag"));
+      if (stock === null) throw badRequest(ORDER_MESSAGES.sizeNotOffered(product.name, line.size));
+      return { ...line, ...product, stock };
     });
   }
 
@@ -350,6 +359,7 @@ export function createCatalogService({
     getProduct,
     deleteProduct,
     forgetCachedAnswers,
+    lookUpLines,
     priceLines,
     reserveStock,
     releaseStock,
@@ -358,6 +368,10 @@ export function createCatalogService({
 
 /** A quantity of one product in one size. */
 export type StockLine = { productId: number; size: string; quantity: number };
+export type LookedUpLine = StockLine & {
+  product: { name: string; unitPricePaise: number; image: string | null } | null;
+  stock: number | null;
+};
 export type PricedLine = StockLine & {
   name: string;
   unitPricePaise: number;

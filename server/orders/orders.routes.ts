@@ -10,7 +10,11 @@ import {
   orderStatusResponse,
   placeOrderRequest,
   placeOrderResponse,
+  priceCartRequest,
+  priceCartResponse,
 } from "../../contract/orders";
+import type { CatalogService } from "../catalog/catalog.service";
+import { priceCart } from "./price-cart";
 import { STAFF_ROLES } from "../../contract/users-rules";
 import type { AuthenticatedUser } from "../auth/auth.service";
 import type { AuthGuard } from "../auth/auth-guard";
@@ -19,6 +23,7 @@ import type { OrdersService } from "./orders.service";
 import type { PlaceOrder } from "./place-order";
 
 type Options = {
+  catalog: CatalogService;
   orders: OrdersService;
   payments: PaymentsService;
   placeOrder: PlaceOrder;
@@ -40,7 +45,7 @@ const viewerOf = (user: AuthenticatedUser) => ({
 
 export async function ordersRoutes(
   server: FastifyInstance,
-  { orders, payments, placeOrder, guard }: Options,
+  { catalog, orders, payments, placeOrder, guard }: Options,
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
@@ -72,6 +77,17 @@ export async function ordersRoutes(
         data: { orderId: placed.orderId, phonePe: { checkoutUrl: placed.checkoutUrl } },
       };
     },
+  );
+
+  // Open to guests too: it says only what the catalog already shows.
+  app.post(
+    "/orders/price-cart",
+    { schema: { tags: ["orders"], body: priceCartRequest, response: { 200: priceCartResponse } } },
+    async (request) => ({
+      code: 200,
+      message: "Bag priced",
+      data: await priceCart(catalog, request.body.items),
+    }),
   );
 
   app.get(

@@ -220,7 +220,7 @@ describe("POST /api/orders/place-order", () => {
         addressId: shopper.addressId,
       });
       expect(response.statusCode).toBe(404);
-      expect(response.json().message).toBe("Old Half Saree is no longer available.");
+      expect(response.json().message).toBe("A product in your bag is no longer available.");
     });
 
     it("a shipping address with a bad pincode", async () => {
@@ -352,5 +352,45 @@ describe("when PhonePe cannot be reached", () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe("POST /api/orders/price-cart", () => {
+  it("prices the bag line by line and names what stands in the way before paying", async () => {
+    const id = await product({ S: 1, M: 0, L: 5 }, 2499);
+    const [gone] = await seedCatalog(app, [
+      { name: "Gone Lehenga", price: 5000, categoryId: 2, deleted: true },
+    ]);
+    const response = await post(app, "/api/orders/price-cart", {
+      items: [
+        { id, size: "L", quantity: 2, price: 2499 },
+        { id, size: "S", quantity: 2, price: 2499 },
+        { id, size: "M", quantity: 1 },
+        { id, size: "XL", quantity: 1 },
+        { id: gone, size: "S", quantity: 1 },
+        { id, size: "L", quantity: 1, price: 1999 },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const { lines, subtotal, total, deliveryCharge, orderable } = response.json().data;
+    expect(lines.map((l: { problem: string | null }) => l.problem)).toEqual([
+      null,
+      "short",
+      "sold-out",
+      "size-unavailable",
+      "unavailable",
+      "price-changed",
+    ]);
+    expect(lines[1].message).toBe("Only 1 left of Rani Pink Anarkali in size S.");
+    expect(lines[5].message).toBe("The price is now ₹2,499.00 (was ₹1,999.00).");
+    expect(lines[0]).toMatchObject({ name: "Rani Pink Anarkali", price: 2499, available: 5 });
+    expect({ subtotal, deliveryCharge, total, orderable }).toEqual({
+      subtotal: 2499 * 5,
+      deliveryCharge: 0,
+      total: 2499 * 5,
+      orderable: false,
+    });
+    const fine = await post(app, "/api/orders/price-cart", { items: [{ id, size: "L", quantity: 2 }] });
+    expect(fine.json().data).toMatchObject({ orderable: true, total: 4998 });
   });
 });
