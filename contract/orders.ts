@@ -136,14 +136,14 @@ const orderIdField = z
 export const orderIdRequest = z.object({ orderId: orderIdField });
 export const orderIdQuery = z.object({ id: orderIdField });
 
-export const orderStatusResponse = envelope(
-  z.object({
-    orderId: z.string(),
-    orderStatus: z.enum(ORDER_STATUSES),
-    paymentMethod: z.string(),
-    paymentStatus: z.enum(PAYMENT_STATUSES),
-  }),
-);
+export const orderStatusView = z.object({
+  orderId: z.string(),
+  orderStatus: z.enum(ORDER_STATUSES),
+  paymentMethod: z.string(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+});
+export type OrderStatusView = z.infer<typeof orderStatusView>;
+export const orderStatusResponse = envelope(orderStatusView);
 
 /** What stands between a bag line and an order, as the checkout shows it before paying. */
 export const LINE_PROBLEMS = [

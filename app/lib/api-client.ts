@@ -1,6 +1,8 @@
 import type { Category, ProductDetail, ProductListResponse } from "#contract/catalog";
 import type { ContactMessage } from "#contract/contact";
+import type { Address, AddressInput } from "#contract/addresses";
 import type { ErrorEnvelope } from "#contract/envelope";
+import type { Order, OrderStatusView, PlaceOrderRequest, PricedCart } from "#contract/orders";
 import type {
   ForgotPasswordRequest,
   LoginRequest,
@@ -12,6 +14,9 @@ import type {
   UserSummary,
   VerifyOtpRequest,
 } from "#contract/users";
+
+/** A bag line as the browser keeps it (its size is any text until the server checks it). */
+export type BagLine = { id: number; size: string; quantity: number; price?: number };
 
 /** A fetch limited to the store's API: the path is relative to /api. */
 export type ApiFetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -119,6 +124,29 @@ export function createApiClient(fetcher: ApiFetch) {
       ),
     updateRole: (body: UpdateRoleRequest) =>
       call<{ message: string; data: UserSummary }>(fetcher, "/users/update-role", postJson(body)),
+
+    addresses: () => call<{ data: Address[] }>(fetcher, "/addresses/my-addresses"),
+    addAddress: (address: AddressInput) =>
+      call<{ message: string; data: Address }>(fetcher, "/addresses/add-address", postJson(address)),
+    updateAddress: (address: AddressInput & { id: number }) =>
+      call<{ message: string; data: Address }>(fetcher, "/addresses/update-address", postJson(address)),
+    priceCart: (items: BagLine[]) =>
+      call<{ data: PricedCart }>(fetcher, "/orders/price-cart", postJson({ items })),
+    /** One key per checkout attempt: a retried or double-clicked Place Order finds the same order. */
+    placeOrder: (order: Omit<PlaceOrderRequest, "items"> & { items: BagLine[] }, idempotencyKey: string) =>
+      call<{ message: string; data: { orderId: string; phonePe: { checkoutUrl: string } } }>(
+        fetcher,
+        "/orders/place-order",
+        postJson(order, { "idempotency-key": idempotencyKey }),
+      ),
+    myOrders: () => call<{ data: Order[] }>(fetcher, "/orders/my-orders"),
+    order: (id: string) => call<{ data: Order }>(fetcher, `/orders/get-order?${toQuery({ id })}`),
+    /** The payment callback's poll; it makes the server ask PhonePe about an unsettled payment. */
+    orderStatus: (orderId: string) =>
+      call<{ data: OrderStatusView }>(fetcher, "/orders/get-order-status", postJson({ orderId })),
+    /** The order card's refresh icon (spec: POST /phonepe/get-order-status). */
+    refreshOrderStatus: (orderId: string) =>
+      call<{ data: OrderStatusView }>(fetcher, "/phonepe/get-order-status", postJson({ orderId })),
   };
 }
 

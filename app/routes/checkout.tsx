@@ -1,64 +1,371 @@
-import { Link } from "~/components/navigation";
-import { ANY_ROLE } from "#contract/users-rules";
-import { requireUser } from "~/account/guards";
-import { STORE } from "#contract/store";
-import { useCart } from "~/cart/cart-context";
-import { subtotal } from "~/cart/cart-lines";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useLoaderData, useNavigate } from "react-router";
+import type { Address } from "#contract/addresses";
 import { formatRupees } from "#contract/money";
+import { SIZES } from "#contract/catalog-options";
+import { ORDER_MESSAGES, type PricedCart } from "#contract/orders";
+import { ANY_ROLE } from "#contract/users-rules";
+import { formatMobile } from "~/account/format";
+import { requireUser } from "~/account/guards";
+import { privatePageHeaders } from "~/account/private-page";
+import { useCart } from "~/cart/cart-context";
+import type { CartItem } from "~/cart/cart-lines";
+import { AddressForm } from "~/checkout/address-form";
+import { openPhonePe } from "~/checkout/open-phonepe";
+import { LockIcon } from "~/components/icons";
+import { Link } from "~/components/navigation";
+import { LineImage } from "~/components/picture";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { toast } from "~/components/toast";
+import { browserFetch, createApiClient } from "~/lib/api-client";
+import { useHydrated } from "~/lib/hydration";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
 
 export const meta = () =>
   pageMeta({
     title: "Checkout | Fast, Secure Shopping",
-    description: "Review your bag and place your order.",
+    description: "Review your bag, choose where it goes and pay with PhonePe.",
     noindex: true,
   });
 
-/** Checkout is for signed-in shoppers (spec route table); guests log in first and come back. */
+export const headers = privatePageHeaders;
+
+/** Checkout is for signed-in shoppers (spec route table); guests log in first and come back to their bag. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, ANY_ROLE);
-  return null;
+  const addresses = await createApiClient(context.api).addresses();
+  return { addresses: addresses.ok ? addresses.data : [] };
 }
 
-/** A placeholder until online checkout ships: it shows the bag and how to order meanwhile. */
+const bagLines = (items: CartItem[]) =>
+  items.map((item) => ({ id: item.id, size: item.size, quantity: item.quantity, price: item.price }));
+
+/** A line moved from the wishlist has no size until the shopper picks one on the product page. */
+const hasSize = (item: CartItem) => (SIZES as readonly string[]).includes(item.size);
+
+/** The bag priced by the server; asked again whenever the bag changes. */
+function usePricedCart(items: CartItem[]) {
+  const [priced, setPriced] = useState<PricedCart | null>(null);
+  const [failed, setFailed] = useState(false);
+  const key = JSON.stringify(bagLines(items.filter(hasSize)));
+  useEffect(() => {
+    if (key === "[]") return;
+    let current = true;
+    void createApiClient(browserFetch)
+      .priceCart(JSON.parse(key))
+      .then((result) => {
+        if (!current) return;
+        setFailed(!result.ok);
+        setPriced(result.ok ? result.data : null);
+      });
+    return () => {
+      current = false;
+    };
+    // The key says everything the request depends on.
+  }, [key]);
+  return { priced: items.length === 0 ? null : priced, failed, reprice: () => setPriced(null) };
+}
+
+/** A random key for one checkout attempt (crypto.randomUUID needs a secure context; this does not). */
+const newAttemptKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(
+    "",
+  );
+
 export default function Checkout() {
+  const { addresses: saved } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   const { items } = useCart();
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="text-3xl font-bold">Checkout</h1>
-      {items.length === 0 ? (
+  const navigate = useNavigate();
+  const [addresses, setAddresses] = useState<Address[]>(saved);
+  const [selected, setSelected] = useState<number | null>(saved[0]?.id ?? null);
+  const [editing, setEditing] = useState<number | "new" | null>(saved.length === 0 ? "new" : null);
+  const [method, setMethod] = useState<"phonePe" | null>(null);
+  const [placing, setPlacing] = useState(false);
+  const [waitingFor, setWaitingFor] = useState<{ orderId: string; checkoutUrl: string } | null>(null);
+  const { priced, failed } = usePricedCart(items);
+  const lines = useMemo(() => bagLines(items), [items]);
+  // One key per attempt at this bag: a double click or a retry after a dropped connection finds the same order.
+  const attempt = useRef<{ bag: string; key: string } | null>(null);
+  function attemptKey() {
+    const bag = JSON.stringify(lines);
+    if (attempt.current?.bag !== bag) attempt.current = { bag, key: newAttemptKey() };
+    return attempt.current.key;
+  }
+
+  function saveAddress(address: Address) {
+    setAddresses((list) =>
+      list.some((a) => a.id === address.id)
+        ? list.map((a) => (a.id === address.id ? address : a))
+        : [...list, address],
+    );
+    setSelected(address.id);
+    setEditing(null);
+    toast("success", "Address saved");
+  }
+
+  async function placeOrder() {
+    if (items.length === 0) return toast("error", ORDER_MESSAGES.cartEmpty);
+    if (selected === null) return toast("error", ORDER_MESSAGES.selectAddress);
+    if (method === null) return toast("error", "Select payment method", ORDER_MESSAGES.selectPaymentMethod);
+    if (!addresses.some((address) => address.id === selected))
+      return toast("error", ORDER_MESSAGES.invalidAddress);
+    if (!items.every(hasSize))
+      return toast(
+        "error",
+        "Choose a size",
+        "Some pieces in your bag have no size. Choose one on the product page.",
+      );
+    if (priced && !priced.orderable)
+      return toast(
+        "error",
+        "Check your bag",
+        "Some pieces cannot be ordered as they are. See the notes in your bag.",
+      );
+    setPlacing(true);
+    const result = await createApiClient(browserFetch).placeOrder(
+      {
+        items: lines,
+        addressId: selected,
+        paymentMethod: "phonePe",
+        ...(priced ? { totalAmount: priced.total } : {}),
+        redirectUrl: `${window.location.origin}/payment/callback`,
+      },
+      attemptKey(),
+    );
+    if (!result.ok) {
+      setPlacing(false);
+      if (result.status === 0) return toast("error", "Error", "Failed to place order");
+      return toast("error", "Order Failed", result.message || "Unable to create order");
+    }
+    const { orderId, phonePe } = result.data;
+    const opened = openPhonePe(phonePe.checkoutUrl);
+    if (opened === "redirected") return;
+    setWaitingFor({ orderId, checkoutUrl: phonePe.checkoutUrl });
+  }
+
+  // While PhonePe's page is open in its popup, ask every 5 s (spec section 9) how the payment stands.
+  useEffect(() => {
+    if (!waitingFor) return;
+    const timer = setInterval(async () => {
+      const status = await createApiClient(browserFetch).orderStatus(waitingFor.orderId);
+      if (status.ok && status.data.paymentStatus !== "Initiated")
+        void navigate(`/payment/callback?orderId=${encodeURIComponent(waitingFor.orderId)}`);
+    }, 5000);
+    return () => clearInterval(timer);
+  }, [waitingFor, navigate]);
+
+  if (hydrated && items.length === 0 && !waitingFor)
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">Checkout</h1>
+        <p className="mt-4 text-lg font-semibold">{ORDER_MESSAGES.cartEmpty}</p>
+        <Link to="/products" className={`${BUTTON_PRIMARY} mt-6`}>
+          Continue shopping
+        </Link>
+      </section>
+    );
+
+  if (waitingFor)
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center" aria-live="polite">
+        <h1 className="text-3xl font-bold">Complete your payment</h1>
         <p className="mt-4">
-          Your cart is empty.{" "}
-          <Link to="/products" className="font-semibold text-brand-700 underline">
-            Continue shopping
+          PhonePe opened in a new window. We are waiting for it to confirm the payment of order{" "}
+          {waitingFor.orderId}.
+        </p>
+        <p className="mt-6 flex flex-wrap justify-center gap-3">
+          <a href={waitingFor.checkoutUrl} className={BUTTON_PRIMARY}>
+            Pay in this window instead
+          </a>
+          <Link
+            to={`/payment/callback?orderId=${encodeURIComponent(waitingFor.orderId)}`}
+            className={TEXT_LINK + " self-center"}
+          >
+            I have paid
           </Link>
         </p>
-      ) : (
-        <>
-          <ul className="mt-6 divide-y divide-brand-100 rounded-lg bg-white px-4 ring-1 ring-brand-100">
-            {items.map((item) => (
-              <li key={`${item.id}-${item.size}`} className="flex justify-between gap-4 py-3">
-                <Link to={`/products/${item.id}`} className="hover:underline">
-                  {item.name} {item.size ? `(${item.size})` : ""} × {item.quantity}
-                </Link>
-                <span>{formatRupees(item.price * item.quantity)}</span>
-              </li>
-            ))}
-          </ul>
-          <p className="mt-4 flex justify-between px-4 text-lg font-semibold">
-            <span>Subtotal</span>
-            <span>{formatRupees(subtotal(items))}</span>
+      </section>
+    );
+
+  const pricedLine = (id: number, size: string) =>
+    priced?.lines.find((line) => line.id === id && line.size === size);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
+      <h1 className="text-3xl font-bold sm:text-4xl">Checkout</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="grid gap-8">
+          <section aria-labelledby="bag-heading">
+            <h2 id="bag-heading" className="text-xl font-bold">
+              Your bag
+            </h2>
+            {!hydrated ? (
+              <p className="mt-3 text-muted">Loading your bag...</p>
+            ) : (
+              <ul className="mt-3 divide-y divide-brand-100 rounded-2xl bg-white px-4 ring-1 ring-brand-100">
+                {items.map((item) => {
+                  const line = pricedLine(item.id, item.size);
+                  return (
+                    <li key={`${item.id}-${item.size}`} className="flex gap-3 py-3">
+                      <Link to={`/product/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+                        <LineImage
+                          src={item.image}
+                          width={64}
+                          height={85}
+                          className="h-[85px] w-16 rounded object-cover"
+                        />
+                      </Link>
+                      <div className="min-w-0 flex-1">
+                        <Link to={`/product/${item.id}`} className="font-medium hover:text-brand-700">
+                          {item.name}
+                        </Link>
+                        <p className="text-sm text-muted">
+                          Size {item.size || "not chosen"} · Qty {item.quantity}
+                        </p>
+                        {!hasSize(item) && (
+                          <p className="mt-1 text-sm text-red-700">
+                            Choose a size on the{" "}
+                            <Link to={`/products/${item.id}`} className={TEXT_LINK}>
+                              product page
+                            </Link>
+                            .
+                          </p>
+                        )}
+                        {line?.problem && (
+                          <p
+                            className={`mt-1 text-sm ${line.problem === "price-changed" ? "text-amber-800" : "text-red-700"}`}
+                          >
+                            {line.message}
+                          </p>
+                        )}
+                      </div>
+                      <p className="font-semibold whitespace-nowrap">
+                        {formatRupees((line?.price ?? item.price) * item.quantity)}
+                      </p>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="address-heading">
+            <h2 id="address-heading" className="text-xl font-bold">
+              Delivery address
+            </h2>
+            {addresses.length > 0 && (
+              <fieldset className="mt-3 grid gap-3">
+                <legend className="sr-only">Choose a delivery address</legend>
+                {addresses.map((address) =>
+                  editing === address.id ? (
+                    <AddressForm
+                      key={address.id}
+                      address={address}
+                      onSaved={saveAddress}
+                      onCancel={() => setEditing(null)}
+                    />
+                  ) : (
+                    <div
+                      key={address.id}
+                      className={`flex items-start gap-3 rounded-2xl bg-white p-4 ring-1 ${selected === address.id ? "ring-2 ring-brand-600" : "ring-brand-100"}`}
+                    >
+                      <input
+                        type="radio"
+                        name="address"
+                        id={`address-${address.id}`}
+                        checked={selected === address.id}
+                        onChange={() => setSelected(address.id)}
+                        className="mt-1 size-4 accent-brand-600"
+                      />
+                      <label htmlFor={`address-${address.id}`} className="min-w-0 flex-1 cursor-pointer">
+                        <span className="block font-semibold">{address.name}</span>
+                        <span className="block text-sm wrap-anywhere">
+                          {address.address}, {address.city}, {address.state} {address.pincode}
+                        </span>
+                        <span className="block text-sm text-muted">Phone {formatMobile(address.phone)}</span>
+                      </label>
+                      <button
+                        type="button"
+                        className={TEXT_LINK}
+                        onClick={() => setEditing(address.id)}
+                        aria-label={`Edit the address of ${address.name}`}
+                      >
+                        Edit
+                      </button>
+                    </div>
+                  ),
+                )}
+              </fieldset>
+            )}
+            <div className="mt-3">
+              {editing === "new" ? (
+                <AddressForm onSaved={saveAddress} onCancel={() => setEditing(null)} />
+              ) : (
+                <button type="button" className={TEXT_LINK} onClick={() => setEditing("new")}>
+                  + Add a new address
+                </button>
+              )}
+            </div>
+          </section>
+
+          <section aria-labelledby="payment-heading">
+            <h2 id="payment-heading" className="text-xl font-bold">
+              Payment method
+            </h2>
+            <div className="mt-3 flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-brand-100">
+              <input
+                type="radio"
+                name="payment"
+                id="payment-phonepe"
+                checked={method === "phonePe"}
+                onChange={() => setMethod("phonePe")}
+                className="size-4 accent-brand-600"
+              />
+              <label htmlFor="payment-phonepe" className="flex-1 cursor-pointer">
+                <span className="block font-semibold">PhonePe</span>
+                <span className="block text-sm text-muted">UPI, cards, net banking and wallets</span>
+              </label>
+            </div>
+          </section>
+        </div>
+
+        <aside
+          aria-labelledby="summary-heading"
+          className="rounded-2xl bg-white p-5 ring-1 ring-brand-100 lg:sticky lg:top-24"
+        >
+          <h2 id="summary-heading" className="text-xl font-bold">
+            Order summary
+          </h2>
+          {failed && (
+            <p className="mt-2 text-sm text-red-700">
+              We could not check the prices. Please reload the page.
+            </p>
+          )}
+          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-2">
+            <dt>Subtotal</dt>
+            <dd className="text-right">{priced ? formatRupees(priced.subtotal) : "..."}</dd>
+            <dt>Delivery</dt>
+            <dd className="text-right font-semibold text-green-800">Free</dd>
+            <dt className="border-t border-brand-100 pt-2 text-lg font-bold">Total</dt>
+            <dd className="border-t border-brand-100 pt-2 text-right text-lg font-bold">
+              {priced ? formatRupees(priced.total) : "..."}
+            </dd>
+          </dl>
+          <button
+            type="button"
+            className={`${BUTTON_PRIMARY} mt-5 w-full`}
+            onClick={() => void placeOrder()}
+            disabled={placing || !hydrated}
+          >
+            {placing ? "Placing your order..." : "Place Order"}
+          </button>
+          <p className="mt-3 flex items-center gap-2 text-sm text-muted">
+            <LockIcon size={16} aria-hidden="true" /> You pay securely on PhonePe's own page.
           </p>
-          <p className="mt-6 rounded-lg bg-brand-50 p-4">
-            Online payment with PhonePe is coming soon. Meanwhile, call or WhatsApp us on{" "}
-            <a href={STORE.phoneHref} className="font-semibold text-brand-700 underline">
-              {STORE.phone}
-            </a>{" "}
-            with your bag and we will confirm your order.
-          </p>
-        </>
-      )}
-    </section>
+        </aside>
+      </div>
+    </div>
   );
 }
