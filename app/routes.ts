@@ -16,6 +16,8 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("profile", "routes/account.tsx", { id: "profile" }),
   route("orders", "routes/account.tsx", { id: "orders" }),
+  route("orders/:id", "routes/order.tsx"),
+  route("payment/callback", "routes/payment-callback.tsx"),
   route("dashboard", "routes/admin-dashboard.tsx", { id: "dashboard" }),
   route("admin-dashboard", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
   route("addproduct", "routes/add-product.tsx"),

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/navigation";
+import type { Order } from "#contract/orders";
 import type { Profile } from "#contract/users";
 import { formatMobile } from "~/account/format";
 import { BagIcon } from "~/components/icons";
 import { BUTTON_PRIMARY } from "~/components/styles";
+import { OrderCard } from "~/orders/order-card";
 
 /** The Profile tab: what the account holds, read-only. */
 export function MyProfile({ user }: { user: Profile }) {
@@ -46,26 +48,34 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The Orders tab. Orders arrive with checkout; until then every account has none. */
-export function MyOrders() {
+/** The Orders tab: one card per order, newest first; 'No orders found.' until the first. */
+export function MyOrders({ orders }: { orders: Order[] }) {
   return (
     <section aria-labelledby="tab-title">
       <h2 id="tab-title" className="mb-4 text-2xl font-bold">
         My Orders
       </h2>
-      <div className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-brand-100 sm:py-16">
-        <span
-          aria-hidden="true"
-          className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-200"
-        >
-          <BagIcon size={26} />
-        </span>
-        <p className="mt-4 text-lg font-semibold">No orders found.</p>
-        <p className="mt-1 text-muted">When you place an order, you can follow it here.</p>
-        <Link to="/products" className={`${BUTTON_PRIMARY} mt-6`}>
-          Start shopping
-        </Link>
-      </div>
+      {orders.length > 0 ? (
+        <div className="grid gap-4">
+          {orders.map((order) => (
+            <OrderCard key={order.orderId} order={order} />
+          ))}
+        </div>
+      ) : (
+        <div className="rounded-2xl bg-white px-6 py-12 text-center shadow-sm ring-1 ring-brand-100 sm:py-16">
+          <span
+            aria-hidden="true"
+            className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-200"
+          >
+            <BagIcon size={26} />
+          </span>
+          <p className="mt-4 text-lg font-semibold">No orders found.</p>
+          <p className="mt-1 text-muted">When you place an order, you can follow it here.</p>
+          <Link to="/products" className={`${BUTTON_PRIMARY} mt-6`}>
+            Start shopping
+          </Link>
+        </div>
+      )}
     </section>
   );
 }

@@ -118,3 +118,9 @@ export const CheckCircleIcon = (props: IconProps) => (
     <path d="m8.5 12.2 2.4 2.4 4.6-4.8" />
   </Icon>
 );
+
+export const RefreshIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.9-3.5M4 4v4h4M4 13a8 8 0 0 0 14.9 3.5M20 20v-4h-4" />
+  </Icon>
+);

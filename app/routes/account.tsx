@@ -4,6 +4,7 @@ import { AccountSidebar } from "~/account/account-sidebar";
 import { MyOrders, MyProfile } from "~/account/account-tabs";
 import { requireUser } from "~/account/guards";
 import { keepThroughLogout, privatePageHeaders } from "~/account/private-page";
+import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
 
@@ -22,17 +23,20 @@ export const shouldRevalidate = keepThroughLogout;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, ANY_ROLE);
   const tab = new URL(request.url).pathname.replace(/\/$/, "") === "/orders" ? "orders" : "profile";
-  return { user, tab } as const;
+  if (tab === "profile") return { user, tab, orders: [] };
+  const orders = await createApiClient(context.api).myOrders();
+  if (!orders.ok) throw new Response(orders.message, { status: orders.status || 502 });
+  return { user, tab, orders: orders.data };
 }
 
 export default function Account() {
-  const { user, tab } = useLoaderData<typeof loader>();
+  const { user, tab, orders } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr] md:items-start lg:grid-cols-[17rem_1fr] lg:gap-10">
         <AccountSidebar fullName={user.fullName} email={user.email} />
-        {tab === "orders" ? <MyOrders /> : <MyProfile user={user} />}
+        {tab === "orders" ? <MyOrders orders={orders} /> : <MyProfile user={user} />}
       </div>
     </div>
   );

@@ -1,0 +1,133 @@
+import { data, useLoaderData } from "react-router";
+import { formatRupees } from "#contract/money";
+import { ORDER_MESSAGES } from "#contract/orders";
+import { ANY_ROLE } from "#contract/users-rules";
+import { formatDate, formatMobile } from "~/account/format";
+import { requireUser } from "~/account/guards";
+import { privatePageHeaders } from "~/account/private-page";
+import { Link } from "~/components/navigation";
+import { LineImage } from "~/components/picture";
+import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
+import { createApiClient } from "~/lib/api-client";
+import { pageMeta } from "~/lib/seo";
+import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
+import type { Route } from "./+types/order";
+
+export const meta: Route.MetaFunction = ({ params }) =>
+  pageMeta({ title: `Order #${params.id}`, description: "Your order and where it goes.", noindex: true });
+
+export const headers = privatePageHeaders;
+
+/** Spec: Order detail. Its owner and staff see it; anyone else, as a missing order, 'Order not found.' */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireUser(request, context, ANY_ROLE);
+  const result = await createApiClient(context.api).order(params.id);
+  if (result.ok) return { order: result.data };
+  if (result.status === 404 || result.status === 400) return data({ order: null }, { status: 404 });
+  throw new Response(result.message, { status: result.status || 502 });
+}
+
+export default function OrderDetail() {
+  const { order } = useLoaderData<typeof loader>();
+  if (!order)
+    return (
+      <section className="mx-auto max-w-xl px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold">{ORDER_MESSAGES.notFound}</h1>
+        <Link to="/orders" className={`${BUTTON_SECONDARY} mt-6`}>
+          Back to My Orders
+        </Link>
+      </section>
+    );
+  const address = order.shippingAddress;
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8 sm:py-12">
+      <h1 className="text-2xl font-bold break-all sm:text-3xl">Order #{order.orderId}</h1>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
+        Placed on {formatDate(order.createdAt)} · <OrderStatusBadge status={order.orderStatus} />
+        <PaymentStatusBadge status={order.paymentStatus} /> · {order.paymentMethod}
+      </p>
+
+      <section aria-labelledby="ship-heading" className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100">
+        <h2 id="ship-heading" className="text-lg font-bold">
+          Shipping address
+        </h2>
+        <address className="mt-2 not-italic wrap-anywhere">
+          {address.fullName}
+          <br />
+          {address.address}
+          <br />
+          {address.city}, {address.state} {address.postalCode}
+          <br />
+          {address.country}
+          <br />
+          Phone {formatMobile(address.phone)}
+        </address>
+      </section>
+
+      <section
+        aria-labelledby="items-heading"
+        className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100"
+      >
+        <h2 id="items-heading" className="text-lg font-bold">
+          Items
+        </h2>
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Image
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Product
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Size
+                </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Quantity
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Price
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-brand-100">
+              {order.items.map((item) => (
+                <tr key={item.id}>
+                  <td className="py-2 pr-3">
+                    <LineImage src={item.image} width={48} height={64} className="h-16 w-12 rounded" />
+                  </td>
+                  <td className="py-2 pr-3">
+                    <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
+                      {item.name}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{item.size}</td>
+                  <td className="py-2 pr-3">{item.quantity}</td>
+                  <td className="py-2 text-right whitespace-nowrap">
+                    {formatRupees(item.price * item.quantity)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-brand-100 pt-3">
+          <dt>Subtotal</dt>
+          <dd className="text-right">{formatRupees(order.subtotal)}</dd>
+          <dt>Delivery</dt>
+          <dd className="text-right">
+            {order.deliveryCharge === 0 ? "Free" : formatRupees(order.deliveryCharge)}
+          </dd>
+          <dt className="text-lg font-bold">Total</dt>
+          <dd className="text-right text-lg font-bold">{formatRupees(order.totalAmount)}</dd>
+        </dl>
+      </section>
+
+      <Link to="/orders" className={`${BUTTON_SECONDARY} mt-6`}>
+        Back
+      </Link>
+    </div>
+  );
+}

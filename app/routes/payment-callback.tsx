@@ -1,0 +1,150 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
+import type { OrderStatusView } from "#contract/orders";
+import { useCart } from "~/cart/cart-context";
+import { Link } from "~/components/navigation";
+import { BUTTON_PRIMARY } from "~/components/styles";
+import { toast } from "~/components/toast";
+import { browserFetch, createApiClient } from "~/lib/api-client";
+import { pageMeta } from "~/lib/seo";
+
+export const meta = () =>
+  pageMeta({ title: "Payment status", description: "How your PhonePe payment went.", noindex: true });
+
+export const headers = () => ({ "Cache-Control": "private, no-store" });
+
+/** Spec section 9: the payment status is asked every 5 s while PhonePe has not settled it. */
+const POLL_MS = 5000;
+/** After two minutes of polling the page stops and says the e-mail will follow. */
+const MAX_POLLS = 24;
+
+type Shown = { status: string; orderStatus: string; paymentMethod: string; paymentStatus: string };
+
+const FAILED: Shown = {
+  status: "Failed",
+  orderStatus: "Unknown",
+  paymentMethod: "N/A",
+  paymentStatus: "N/A",
+};
+
+const shownOf = (view: OrderStatusView): Shown => ({
+  status:
+    view.paymentStatus === "Success"
+      ? "Successful"
+      : view.paymentStatus === "Initiated"
+        ? "Pending"
+        : view.paymentStatus,
+  orderStatus: view.orderStatus,
+  paymentMethod: view.paymentMethod || "N/A",
+  paymentStatus: view.paymentStatus,
+});
+
+/** Confetti for 5 seconds (spec: 200 pieces), loaded only when a payment succeeds. */
+async function celebrate() {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const { default: confetti } = await import("canvas-confetti");
+  const end = Date.now() + 5000;
+  const burst = () => {
+    void confetti({ particleCount: 40, spread: 80, origin: { y: 0.6 }, disableForReducedMotion: true });
+    if (Date.now() < end) setTimeout(burst, 1000);
+  };
+  burst();
+}
+
+/**
+ * Where PhonePe sends the shopper back. The redirect says nothing about the payment: the page asks the store,
+ * which asks PhonePe, until the payment is settled.
+ */
+export default function PaymentCallback() {
+  const [params] = useSearchParams();
+  const orderId = params.get("orderId");
+  const cart = useCart();
+  const [polled, setShown] = useState<Shown | null>(null);
+  // With no order id there is nothing to ask: the spec's result is Failed, Unknown, N/A.
+  const shown = orderId ? polled : FAILED;
+  const [gaveUp, setGaveUp] = useState(false);
+
+  useEffect(() => {
+    if (!orderId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    async function poll(count: number) {
+      const result = await createApiClient(browserFetch).orderStatus(orderId!);
+      if (stopped) return;
+      if (!result.ok) {
+        setShown(FAILED);
+        if (result.status === 0) toast("error", "Error", "Failed to check payment status");
+        else toast("error", "Unable to verify payment", result.message || "Please contact support");
+        return;
+      }
+      setShown(shownOf(result.data));
+      if (result.data.paymentStatus === "Initiated") {
+        if (count + 1 >= MAX_POLLS) return setGaveUp(true);
+        timer = setTimeout(() => void poll(count + 1), POLL_MS);
+        return;
+      }
+      if (result.data.paymentStatus === "Success") {
+        toast("success", "Payment successful", "Thank you. Your payment was successful.");
+        cart.clear();
+        void celebrate();
+        // Opened as PhonePe's popup: the checkout page that opened it takes over.
+        if (window.opener) setTimeout(() => window.close(), 1500);
+      } else {
+        toast("error", "Payment not successful");
+      }
+    }
+    void poll(0);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // Runs once per order id; the cart's functions do not change what is asked.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [orderId]);
+
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-live="polite">
+      {!shown || (shown.paymentStatus === "Initiated" && !gaveUp) ? (
+        <>
+          <h1 className="text-3xl font-bold">Checking payment status...</h1>
+          {shown && <p className="mt-4 text-muted">Waiting for PhonePe to confirm your payment.</p>}
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-bold">Payment {shown.status}</h1>
+          {gaveUp && (
+            <p className="mt-4">
+              PhonePe has not confirmed your payment yet. We keep checking and will e-mail you as soon as it
+              does.
+            </p>
+          )}
+          <dl className="mx-auto mt-6 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl bg-white p-5 text-left ring-1 ring-brand-100">
+            {orderId && (
+              <>
+                <dt className="text-muted">Order</dt>
+                <dd className="font-semibold break-all">{orderId}</dd>
+              </>
+            )}
+            <dt className="text-muted">Order status</dt>
+            <dd className="font-semibold">{shown.orderStatus}</dd>
+            <dt className="text-muted">Payment method</dt>
+            <dd className="font-semibold">{shown.paymentMethod}</dd>
+            <dt className="text-muted">Payment status</dt>
+            <dd className="font-semibold">{shown.paymentStatus}</dd>
+          </dl>
+          {shown.paymentStatus !== "Success" && shown.paymentStatus !== "Initiated" && (
+            <p className="mt-4">
+              Your bag is still here.{" "}
+              <Link to="/checkout" className="font-semibold text-brand-700 underline">
+                Try again
+              </Link>
+            </p>
+          )}
+        </>
+      )}
+      <Link to="/orders" className={`${BUTTON_PRIMARY} mt-8`}>
+        Go to Orders
+      </Link>
+    </section>
+  );
+}
