@@ -9,15 +9,18 @@ export function pageMeta({
   image,
   type = "website",
   noindex = false,
+  titleAsGiven = false,
 }: {
   title: string;
+  /** The spec gives some pages their whole title (checkout): no store name is added. */
+  titleAsGiven?: boolean;
   description: string;
   url?: string;
   image?: string | null;
   type?: string;
   noindex?: boolean;
 }): MetaDescriptor[] {
-  const fullTitle = title === STORE.name ? title : `${title} | ${STORE.name}`;
+  const fullTitle = titleAsGiven || title === STORE.name ? title : `${title} | ${STORE.name}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: description },

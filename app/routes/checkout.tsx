@@ -27,6 +27,7 @@ export const meta = () =>
     title: "Checkout | Fast, Secure Shopping",
     description: "Review your bag, choose where it goes and pay with PhonePe.",
     noindex: true,
+    titleAsGiven: true,
   });
 
 export const headers = privatePageHeaders;

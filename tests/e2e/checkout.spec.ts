@@ -1,0 +1,234 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, gotoAndWaitForHydration, mailbox } from "./support";
+
+const PASSWORD = "saffron-silk-42";
+
+/** A new verified account, made through the API as a second browser would (its code read from the mailbox). */
+async function newShopper(page: Page, baseURL: string) {
+  const email = `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
+  const origin = new URL(baseURL).origin;
+  const registered = await page.request.post("/api/users/register", {
+    data: { fullName: "Meera Iyer", email, phone: "9988776655", password: PASSWORD },
+    headers: { origin },
+  });
+  expect(registered.ok()).toBe(true);
+  await expect
+    .poll(async () => (await mailbox(page)).find((mail) => mail.to === email)?.text ?? "")
+    .toMatch(/verification code is: \d{6}/);
+  const code = /verification code is: (\d{6})/.exec(
+    (await mailbox(page)).find((m) => m.to === email)!.text,
+  )![1];
+  const verified = await page.request.post("/api/users/register-verify-otp", {
+    data: { otp: code },
+    headers: { authorization: `Bearer ${(await registered.json()).token}`, origin },
+  });
+  expect(verified.ok()).toBe(true);
+  // Verifying signed this browser in; the journeys start as a guest.
+  await page.context().clearCookies();
+  return email;
+}
+
+async function logIn(page: Page, email: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** A product with at least two sizes in stock, from the API. */
+async function productWithTwoSizes(page: Page) {
+  const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
+  for (const summary of list.data as Array<{ _id: number }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
+    const sizes = (detail.sizes as Array<{ label: string; stock: number }>).filter((size) => size.stock >= 3);
+    if (sizes.length >= 2)
+      return { id: detail._id as number, name: detail.name as string, price: detail.price as number };
+  }
+  throw new Error("no demo product with two sizes in stock");
+}
+
+/** As a guest: adds two sizes of a product to the bag and proceeds to checkout, which asks to log in. */
+async function fillBagAndProceed(page: Page) {
+  const product = await productWithTwoSizes(page);
+  await gotoAndWaitForHydration(page, `/products/${product.id}`);
+  const sizes = page.getByRole("group", { name: "Select Size" }).getByRole("radio", { disabled: false });
+  for (const n of [0, 1]) {
+    await sizes.nth(n).check({ force: true });
+    await page.getByRole("button", { name: "ADD TO BAG" }).click();
+    const bag = page.getByRole("dialog", { name: "Your Bag" });
+    await expect(bag.getByRole("listitem")).toHaveCount(n + 1);
+    if (n === 0) await bag.getByRole("button", { name: "Close bag" }).click();
+  }
+  await page
+    .getByRole("dialog", { name: "Your Bag" })
+    .getByRole("button", { name: "Proceed to Checkout" })
+    .click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  return product;
+}
+
+async function addAddress(page: Page) {
+  const form = page.locator("form", { hasText: "New delivery address" });
+  await form.getByLabel("Name").fill("Meera Iyer");
+  await form.getByLabel("Phone").fill("99887 76655");
+  await form.getByLabel("Address").fill("7 Temple Street, Mylapore");
+  await form.getByLabel("City").fill("Chennai");
+  await form.getByLabel("State").fill("Tamil Nadu");
+  await form.getByLabel("Pincode").fill("600004");
+  await form.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByRole("radio", { name: /Meera Iyer/ })).toBeChecked();
+}
+
+/**
+ * Places the order and returns the page PhonePe's checkout opened in: a popup on a desktop (spec: 800×800
+ * window), the same tab on a phone.
+ */
+async function placeOrderAndOpenPhonePe(page: Page) {
+  const popup = page.waitForEvent("popup", { timeout: 5000 }).catch(() => null);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const opened = await popup;
+  const payPage = opened ?? page;
+  await expect(payPage.getByRole("heading", { name: /^Pay ₹/ })).toBeVisible();
+  return payPage;
+}
+
+test("a shopper checks out two sizes with a new address, pays with PhonePe and follows the order", async ({
+  page,
+  baseURL,
+}) => {
+  const email = await newShopper(page, baseURL!);
+  const product = await fillBagAndProceed(page);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+  await expect(page).toHaveTitle("Checkout | Fast, Secure Shopping");
+  const bag = page.getByRole("region", { name: "Your bag" });
+  await expect(bag.getByRole("listitem")).toHaveCount(2);
+  await expect(bag.getByRole("link", { name: product.name })).toHaveCount(2);
+
+  // The spec's checks, in its words.
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Select delivery address")).toBeVisible();
+  await page
+    .locator("form", { hasText: "New delivery address" })
+    .getByRole("button", { name: "Save address" })
+    .click();
+  await expect(page.getByText("Please fill all fields")).toBeVisible();
+  await expect(page.getByText("Name is required.").first()).toBeVisible();
+  await addAddress(page);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  await expect(page.getByText("Please choose a payment option before continuing.")).toBeVisible();
+  await page.getByRole("radio", { name: /PhonePe/ }).check();
+  await expect(page.getByRole("definition").filter({ hasText: "Free" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const payPage = await placeOrderAndOpenPhonePe(page);
+  await payPage.getByRole("button", { name: "Approve payment" }).click();
+
+  // The shopper's tab shows the result (a desktop's main tab takes over when the popup closes itself).
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Thank you. Your payment was successful.").first()).toBeVisible();
+  await expect(page).toHaveURL(/\/payment\/callback\?orderId=RB/);
+  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  await expect(page.getByRole("button", { name: /^Bag, 0 items$/ })).toBeAttached();
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("link", { name: "Go to Orders" }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  const card = page.getByRole("article", { name: `Order #${orderId}` });
+  await expect(card.getByText("Processing")).toBeVisible();
+  await expect(card.getByText("Success")).toBeVisible();
+  await expect(card.getByText("Meera Iyer, 7 Temple Street, Mylapore")).toBeVisible();
+  await card.getByRole("button", { name: `Refresh the status of order ${orderId}` }).click();
+  await expect(card.getByText("Processing")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await card.getByRole("link", { name: `Order #${orderId}` }).click();
+  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+  await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+  await expectNoAxeViolations(page);
+
+  await expect
+    .poll(async () =>
+      (await mailbox(page)).some(
+        (m) => m.to === email && m.subject.includes(`payment received for order ${orderId}`),
+      ),
+    )
+    .toBe(true);
+});
+
+test("a declined payment keeps the bag and says so", async ({ page, baseURL }) => {
+  const email = await newShopper(page, baseURL!);
+  await fillBagAndProceed(page);
+  await logIn(page, email);
+  await addAddress(page);
+  await page.getByRole("radio", { name: /PhonePe/ }).check();
+  const payPage = await placeOrderAndOpenPhonePe(page);
+  await payPage.getByRole("button", { name: "Decline payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("Payment not successful")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Bag, 2 items$/ })).toBeAttached();
+  const orderId = new URL(page.url()).searchParams.get("orderId")!;
+  await page.goto("/orders");
+  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Cancelled")).toBeVisible();
+});
+
+test("a payment left pending is settled by the reconciler after the shopper has gone", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const email = await newShopper(page, baseURL!);
+  await fillBagAndProceed(page);
+  await logIn(page, email);
+  await addAddress(page);
+  await page.getByRole("radio", { name: /PhonePe/ }).check();
+  const payPage = await placeOrderAndOpenPhonePe(page);
+  const token = new URL(payPage.url()).searchParams.get("token")!;
+  await payPage.getByRole("button", { name: "Leave it pending" }).click();
+  await expect(payPage.getByText("Waiting for PhonePe to confirm your payment.")).toBeVisible();
+  const orderId = new URL(payPage.url()).searchParams.get("orderId")!;
+  if (payPage !== page) await payPage.close();
+  await page.goto("/");
+
+  // PhonePe completes it later and its webhook is lost: only the reconciler can find out.
+  const approved = await page.request.post("/phonepe-sandbox/pay", {
+    form: { token, decision: "approve", webhook: "drop" },
+    maxRedirects: 0,
+  });
+  expect(approved.status()).toBe(303);
+  await expect(async () => {
+    await page.goto("/orders");
+    await expect(
+      page.getByRole("article", { name: `Order #${orderId}` }).getByText("Processing"),
+    ).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [2000] });
+});
+
+test("checkout works with the keyboard alone", async ({ page, baseURL }) => {
+  const email = await newShopper(page, baseURL!);
+  await fillBagAndProceed(page);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/checkout$/);
+  const form = page.locator("form", { hasText: "New delivery address" });
+  await form.getByLabel("Name").focus();
+  for (const value of ["Meera Iyer", "9988776655", "7 Temple Street", "Chennai", "Tamil Nadu"]) {
+    await page.keyboard.type(value);
+    await page.keyboard.press("Tab");
+  }
+  await page.keyboard.press("Tab"); // Country is India already
+  await page.keyboard.type("600004");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("radio", { name: /Meera Iyer/ })).toBeChecked();
+  await page.getByRole("radio", { name: /PhonePe/ }).focus();
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("radio", { name: /PhonePe/ })).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Place Order" })).toBeFocused();
+  const popup = page.waitForEvent("popup", { timeout: 5000 }).catch(() => null);
+  await page.keyboard.press("Enter");
+  const payPage = (await popup) ?? page;
+  await expect(payPage.getByRole("heading", { name: /^Pay ₹/ })).toBeVisible();
+});
