@@ -12,6 +12,7 @@ import { controlProps, FormField } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserFetch, createApiClient } from "~/lib/api-client";
+import { useHydrated } from "~/lib/hydration";
 
 const EMPTY: AddressInput = {
   name: "",
@@ -48,6 +49,8 @@ export function AddressForm({
   const [values, setValues] = useState<AddressInput>(address ?? EMPTY);
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [saving, setSaving] = useState(false);
+  // What is typed before the page's scripts run would be lost when they take over: wait for them.
+  const hydrated = useHydrated();
   const idOf = (field: AddressField) => `address-${address?.id ?? "new"}-${field}`;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -81,6 +84,7 @@ export function AddressForm({
         {...controlProps(idOf(name), errors[name])}
         name={name}
         value={values[name]}
+        disabled={!hydrated}
         autoComplete={props.autoComplete}
         {...(props.inputMode ? { inputMode: props.inputMode } : {})}
         onChange={(event) => {
