@@ -23,6 +23,7 @@ import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { registerErrorHandling } from "./lib/error-handler";
 import { addSecurityHeaders } from "./lib/security-headers";
+import { createAttemptCounts } from "./lib/rate-limits";
 import { createResponseCache } from "./lib/response-cache";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
@@ -63,7 +64,15 @@ const REDACTED_HEADERS = [
 /** Reset links carry their token in the query: request logs keep the path and drop query values. */
 const redactQuery = (url: string) => url.replace(/([?&][^=&]+)=[^&]*/g, "$1=[redacted]");
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count trusts that many proxies nearest the server, as
+ * proxy-addr counts them (Fastify 5.12 takes a bare number as trusting none).
+ */
+const trustedProxies = (setting: Config["trustProxy"]) =>
+  typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { timeouts } = config;
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -78,7 +87,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === "production",
+    trustProxy: trustedProxies(config.trustProxy),
+    // config.timeouts; Node checks the first two every second (rather than every 30 s).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -161,7 +179,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
   await app.register(contactRoutes, { prefix: "/api", contact });
-  await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
+  await app.register(authRoutes, {
+    prefix: "/api",
+    auth,
+    accounts,
+    guard,
+    cookie: sessionCookie,
+    attempts: createAttemptCounts(redis),
+  });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", async (request, reply) =>
     reply

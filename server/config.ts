@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -6,6 +7,35 @@ import { z } from "zod";
  * A bad value stops the start with a message naming the variable.
  */
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isAddressOrRange = (entry: string) => {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For (and -Host, -Proto) to believe: a hop count, or the proxies' addresses and
+ * CIDR ranges. Unset, no proxy is trusted and the client is the address that connected.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: "custom",
+      message: "must be a hop count (such as 1) or a comma-separated list of addresses and CIDR ranges",
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -22,7 +52,16 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).max(128).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: trustProxySetting.optional(),
 });
+
+/**
+ * How long a client may take, so that slow or stalled connections do not hold the server's sockets: the
+ * request's headers must arrive within `headersMs` and the whole request within `requestMs`; a connection
+ * silent for `idleMs` (a client that stopped reading or sending) is closed, and an idle kept-alive one after
+ * `keepAliveMs`, longer than the 60 s after which load balancers close theirs, so that they close first.
+ */
+export const SERVER_TIMEOUTS = { headersMs: 15_000, requestMs: 60_000, idleMs: 60_000, keepAliveMs: 72_000 };
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -42,6 +81,9 @@ export type Config = {
   /** The first super admin, created or updated at start. */
   admin: { email: string; password: string } | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  timeouts: typeof SERVER_TIMEOUTS;
 };
 
 export class ConfigError extends Error {}
@@ -72,5 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    timeouts: SERVER_TIMEOUTS,
   };
 }
