@@ -121,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
-  const guard = createAuthGuard({ auth, cookie: sessionCookie });
+  const guard = createAuthGuard({ auth, cookie: sessionCookie, publicUrl: config.publicUrl });
   app.decorate("services", { db, media, catalog, mailWorker, auth, guard });
 
   if (config.seedDemo) {

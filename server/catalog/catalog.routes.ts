@@ -77,11 +77,13 @@ export async function catalogRoutes(
   );
 
   // The spec's call is a GET; DELETE is the same call for clients that prefer the proper verb. Staff only,
-  // and with a cookie only from the store's own pages, so a link on another site cannot delete.
+  // and with a cookie only from the store's own pages, so a link on another site cannot delete. No HEAD:
+  // it must never change anything.
   for (const method of ["GET", "DELETE"] as const)
     app.route({
       method,
       url: "/products/delete-product",
+      exposeHeadRoute: false,
       schema: {
         tags: ["catalog"],
         hide: method === "DELETE",
