@@ -21,10 +21,11 @@ import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
-import { registerErrorHandling } from "./lib/error-handler";
+import { errorForLog, registerErrorHandling } from "./lib/error-handler";
 import { addSecurityHeaders } from "./lib/security-headers";
 import { createAttemptCounts } from "./lib/rate-limits";
 import { createResponseCache } from "./lib/response-cache";
+import { refuseNulCharacters } from "./lib/text-inputs";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { createMediaService, type MediaService } from "./media/media.service";
@@ -84,6 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           url: redactQuery(request.url),
           remoteAddress: request.ip,
         }),
+        err: errorForLog,
       },
     },
     bodyLimit: 1024 * 1024,
@@ -170,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandling(app);
   refuseCrossSiteWrites(app, config.publicUrl);
+  refuseNulCharacters(app);
 
   // Routes.
   app.get("/api/health", async () => {

@@ -68,7 +68,7 @@ describe("GET /api/products/delete-product", () => {
     const id = await newProduct();
     const cookie = { cookie: `__Host-session=${staff}` };
     for (const headers of [
-      { origin: "https://evil.example" },
+      { origin: "https://evil.example" } as Record<string, string>,
       { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
       { origin: "https://evil.shop.example" },
       { origin: "http://shop.example.evil.example" },
@@ -89,7 +89,7 @@ describe("GET /api/products/delete-product", () => {
   it("with the cookie, from the store's own pages or the address bar", async () => {
     const cookie = { cookie: `__Host-session=${staff}` };
     for (const headers of [
-      { origin: "https://shop.example" },
+      { origin: "https://shop.example" } as Record<string, string>,
       { origin: "https://shop.example", "sec-fetch-site": "same-origin" },
       { "sec-fetch-site": "none" },
     ]) {

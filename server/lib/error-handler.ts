@@ -1,6 +1,38 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors";
+
+/**
+ * What database errors carry of the query and its values: Drizzle's and PGlite's errors keep the query's
+ * parameters (a registration's are a password hash, an e-mail and a phone number), and PostgreSQL's detail
+ * and context quote the values that failed.
+ */
+const QUERY_PROPERTIES = new Set(["query", "params", "queryOptions", "detail", "where", "internalQuery"]);
+
+type LoggedError = { type: string; message: string; stack: string; [property: string]: unknown };
+
+/**
+ * An error as the logs keep it (the logger's `err` serializer): its type, message, stack and own
+ * properties, and its cause likewise, without anything that carries a query's values. A failed query is
+ * logged by the database's message and code; DrizzleQueryError's own message lists the parameters.
+ */
+export function errorForLog(error: Error): LoggedError {
+  // The logger hands over whatever was logged as `err`.
+  if (!(error instanceof Error)) return error;
+  const type = error.constructor.name;
+  const message =
+    error instanceof DrizzleQueryError
+      ? `Failed query: ${error.cause instanceof Error ? error.cause.message : "unknown cause"}`
+      : error.message;
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.startsWith("    at "));
+  const logged: LoggedError = { type, message, stack: [`${type}: ${message}`, ...frames].join("\n") };
+  for (const [key, value] of Object.entries(error))
+    if (!QUERY_PROPERTIES.has(key) && key !== "cause") logged[key] = value;
+  if (error.cause !== undefined)
+    logged.cause = error.cause instanceof Error ? errorForLog(error.cause) : error.cause;
+  return logged;
+}
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON in the request body",
