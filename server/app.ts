@@ -209,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (options.startWorkers) mailWorker.start();
   app.addHook("onClose", async () => {
+    await auth.settled();
     await mailWorker.stop();
     await redis?.quit();
     await database.close();

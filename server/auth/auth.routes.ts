@@ -162,7 +162,9 @@ export async function authRoutes(
       }),
     },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email);
+      auth.queuePasswordReset(request.body.email, (error) =>
+        request.log.error({ err: error }, "a password reset failed"),
+      );
       return { code: 200, message: AUTH_MESSAGES.resetLinkSent, data: null };
     },
   );
