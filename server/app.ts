@@ -21,8 +21,8 @@ import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
-import { errorForLog, registerErrorHandling } from "./lib/error-handler";
-import { addSecurityHeaders } from "./lib/security-headers";
+import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/error-handler";
+import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
 import { createAttemptCounts } from "./lib/rate-limits";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
@@ -74,6 +74,7 @@ const trustedProxies = (setting: Config["trustProxy"]) =>
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { timeouts } = config;
+  const securityHeaders = securityHeadersFor({ hsts: config.env === "production" });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requestTimeout: timeouts.requestMs,
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
+    frameworkErrors: answerEarlyErrors(securityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -139,7 +141,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   // Third-party plugins.
-  addSecurityHeaders(app, { hsts: config.env === "production" });
+  addSecurityHeaders(app, securityHeaders);
   await app.register(compress, {
     threshold: 1024,
     // Browsers never send compressed bodies: no route reads them, so none pays for the check.

@@ -1,7 +1,8 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors";
+import type { SecurityHeaders } from "./security-headers";
 
 /**
  * What database errors carry of the query and its values: Drizzle's and PGlite's errors keep the query's
@@ -40,7 +41,25 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Invalid content length",
+  FST_ERR_BAD_URL: "Malformed URL",
 };
+
+const clientErrorAnswer = (error: FastifyError, status: number) => ({
+  code: status,
+  message: (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request",
+});
+
+/**
+ * Fastify's `frameworkErrors`: the errors it finds before any hook runs (a malformed URL such as `/%zz`)
+ * are answered in the envelope too, with the security headers the hooks would have set.
+ */
+export function answerEarlyErrors(securityHeaders: SecurityHeaders) {
+  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    const status = error.statusCode ?? 400;
+    reply.code(status).send(clientErrorAnswer(error, status));
+  };
+}
 
 /**
  * Every error leaves in the envelope `{ code, message, errors? }`. Validation errors name each field with
@@ -66,10 +85,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request";
-      return reply.code(status).send({ code: status, message });
-    }
+    if (status >= 400 && status < 500) return reply.code(status).send(clientErrorAnswer(error, status));
     request.log.error({ err: error }, "request failed");
     return reply.code(500).send({ code: 500, message: "Something went wrong. Please try again." });
   });
