@@ -23,6 +23,7 @@ import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/error-handler";
 import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
+import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
 import { createAttemptCounts } from "./lib/rate-limits";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(cookie);
+  keepPersonalApiAnswersPrivate(app, sessionCookie.name);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
@@ -207,7 +209,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: "365d",
   });
   if (options.web)
-    await registerWeb(app, { build: options.web, publicUrl: config.publicUrl, env: config.env });
+    await registerWeb(app, {
+      build: options.web,
+      publicUrl: config.publicUrl,
+      env: config.env,
+      sessionCookie: sessionCookie.name,
+    });
 
   if (options.startWorkers) mailWorker.start();
   app.addHook("onClose", async () => {

@@ -18,6 +18,7 @@ import {
 } from "../../contract/users";
 import { messageResponse } from "../../contract/envelope";
 import { HttpError } from "../lib/errors";
+import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { type AttemptCounts, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
 import { type AuthGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./auth-guard";
@@ -46,7 +47,7 @@ export async function authRoutes(
 
   // Answers about accounts are personal: never cached by a browser or a proxy.
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
+    reply.header("cache-control", PERSONAL_CACHE_CONTROL);
   });
 
   function startSession(reply: FastifyReply, session: IssuedSession, message: string) {

@@ -59,7 +59,7 @@ describe("POST /api/users/login", () => {
     });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
     expect(response.headers.authorization).toBe(`Bearer ${body.token}`);
-    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
 
     const cookie = cookieOf(response, COOKIE);
     expect(cookie).toMatchObject({

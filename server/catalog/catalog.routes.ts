@@ -10,6 +10,7 @@ import {
 } from "../../contract/catalog";
 import { messageResponse } from "../../contract/envelope";
 import type { AuthGuard } from "../auth/auth-guard";
+import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { CACHED_ROUTE, type ResponseCache } from "../lib/response-cache";
 import type { CatalogService } from "./catalog.service";
 
@@ -93,7 +94,7 @@ export async function catalogRoutes(
       onRequest: guard.requireStaffWrite,
       handler: async (request, reply) => {
         await catalog.deleteProduct(request.query.id);
-        reply.header("cache-control", "no-store");
+        reply.header("cache-control", PERSONAL_CACHE_CONTROL);
         return { code: 200, message: "The product has been removed from your account.", data: null };
       },
     });
