@@ -44,51 +44,50 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_BAD_URL: "Malformed URL",
 };
 
-const clientErrorAnswer = (error: FastifyError, status: number) => ({
-  code: status,
-  message: (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request",
-});
-
-/**
- * Fastify's `frameworkErrors`: the errors it finds before any hook runs (a malformed URL such as `/%zz`)
- * are answered in the envelope too, with the security headers the hooks would have set.
- */
-export function answerEarlyErrors(securityHeaders: SecurityHeaders) {
-  return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
-    const status = error.statusCode ?? 400;
-    reply.code(status).send(clientErrorAnswer(error, status));
-  };
-}
-
 /**
  * Every error leaves in the envelope `{ code, message, errors? }`. Validation errors name each field with
  * the message of the contract schema; other client errors keep a clear message; a 5xx never says more than
  * that something went wrong.
  */
+function answerError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+      errors[field] ??= issue.message ?? "Invalid value";
+    }
+    const message = error.validation[0]?.message ?? "Invalid request";
+    return reply.code(400).send({ code: 400, message, errors });
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({
+      code: error.statusCode,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request";
+    return reply.code(status).send({ code: status, message });
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply.code(500).send({ code: 500, message: "Something went wrong. Please try again." });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the errors it finds before any hook runs (a malformed URL such as `/%zz`)
+ * are answered like any other, with the security headers the hooks would have set.
+ */
+export function answerEarlyErrors(securityHeaders: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    return answerError(error, request, reply);
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-        errors[field] ??= issue.message ?? "Invalid value";
-      }
-      const message = error.validation[0]?.message ?? "Invalid request";
-      return reply.code(400).send({ code: 400, message, errors });
-    }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({
-        code: error.statusCode,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.code(status).send(clientErrorAnswer(error, status));
-    request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ code: 500, message: "Something went wrong. Please try again." });
-  });
+  app.setErrorHandler(answerError);
 
   app.setNotFoundHandler((request, reply) => {
     reply
