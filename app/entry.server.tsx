@@ -1,7 +1,8 @@
 import { renderToReadableStream } from "react-dom/server.edge";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import stylesheet from "./app.css?inline";
 import { StylesheetContext } from "./components/inline-stylesheet";
+import { logPageError } from "./lib/page-errors";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +38,7 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellReady) console.error(error);
+        if (shellReady) logPageError(loadContext.log, error);
       },
     },
   );
@@ -46,3 +47,8 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
+
+/** Errors React Router reports go to the request's JSON log, client mistakes at info level (lib/page-errors). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (!request.signal.aborted) logPageError(context.log, error);
+};

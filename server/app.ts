@@ -23,9 +23,12 @@ import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
-import { registerErrorHandling } from "./lib/error-handler";
-import { addSecurityHeaders } from "./lib/security-headers";
+import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/error-handler";
+import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
+import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
+import { createAttemptCounts } from "./lib/rate-limits";
 import { createResponseCache } from "./lib/response-cache";
+import { refuseNulCharacters } from "./lib/text-inputs";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { createMediaService, type MediaService } from "./media/media.service";
@@ -75,7 +78,16 @@ const REDACTED_HEADERS = [
 /** Reset links carry their token in the query: request logs keep the path and drop query values. */
 const redactQuery = (url: string) => url.replace(/([?&][^=&]+)=[^&]*/g, "$1=[redacted]");
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. A hop count trusts that many proxies nearest the server, as
+ * proxy-addr counts them (Fastify 5.12 takes a bare number as trusting none).
+ */
+const trustedProxies = (setting: Config["trustProxy"]) =>
+  typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { timeouts } = config;
+  const securityHeaders = securityHeadersFor({ hsts: config.env === "production" });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -87,10 +99,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           url: redactQuery(request.url),
           remoteAddress: request.ip,
         }),
+        err: errorForLog,
       },
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.env === "production",
+    trustProxy: trustedProxies(config.trustProxy),
+    // config.timeouts; Node checks the first two every second (rather than every 30 s).
+    http: {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs),
+    },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    frameworkErrors: answerEarlyErrors(securityHeaders),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -115,7 +138,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const auth = createAuthService({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
-  const guard = createAuthGuard({ auth, cookie: sessionCookie });
+  const guard = createAuthGuard({ auth, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
   const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
@@ -151,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   // Third-party plugins.
-  addSecurityHeaders(app, { hsts: config.env === "production" });
+  addSecurityHeaders(app, securityHeaders);
   await app.register(compress, {
     threshold: 1024,
     // Browsers never send compressed bodies: no route reads them, so none pays for the check.
@@ -166,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(cookie);
+  keepPersonalApiAnswersPrivate(app, sessionCookie.name);
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
@@ -184,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandling(app);
   refuseCrossSiteWrites(app, config.publicUrl);
+  refuseNulCharacters(app);
 
   // Routes.
   app.get("/api/health", async () => {
@@ -193,7 +218,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
   await app.register(contactRoutes, { prefix: "/api", contact });
-  await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
+  await app.register(authRoutes, {
+    prefix: "/api",
+    auth,
+    accounts,
+    guard,
+    cookie: sessionCookie,
+    attempts: createAttemptCounts(redis),
+  });
   await app.register(addressesRoutes, { prefix: "/api", addresses, guard });
   await app.register(ordersRoutes, { prefix: "/api", catalog, orders, payments, placeOrder, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
@@ -212,13 +244,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     maxAge: "365d",
   });
   if (options.web)
-    await registerWeb(app, { build: options.web, publicUrl: config.publicUrl, env: config.env });
+    await registerWeb(app, {
+      build: options.web,
+      publicUrl: config.publicUrl,
+      env: config.env,
+      sessionCookie: sessionCookie.name,
+    });
 
   if (options.startWorkers) {
     mailWorker.start();
     payments.reconciler.start();
   }
   app.addHook("onClose", async () => {
+    await auth.settled();
     await mailWorker.stop();
     await payments.reconciler.stop();
     await redis?.quit();

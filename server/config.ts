@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { PhonePeSettings } from "./payments/phonepe-client";
@@ -7,6 +8,35 @@ import type { PhonePeSettings } from "./payments/phonepe-client";
  * A bad value stops the start with a message naming the variable.
  */
 const booleanString = z.enum(["true", "false"]).transform((value) => value === "true");
+
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY's list. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isAddressOrRange = (entry: string) => {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies' X-Forwarded-For (and -Host, -Proto) to believe: a hop count, or the proxies' addresses and
+ * CIDR ranges. Unset, no proxy is trusted and the client is the address that connected.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(",").map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: "custom",
+      message: "must be a hop count (such as 1) or a comma-separated list of addresses and CIDR ranges",
+    });
+    return z.NEVER;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -35,6 +65,7 @@ const envSchema = z.object({
     .regex(/^\w{5,20}$/, { error: "must be 5-20 letters, digits or _" })
     .optional(),
   PHONEPE_WEBHOOK_PASSWORD: z.string().min(8).max(64).optional(),
+  TRUST_PROXY: trustProxySetting.optional(),
 });
 
 /** Where the built-in PhonePe sandbox answers on the store's own server. */
@@ -59,6 +90,14 @@ const PHONEPE_VARIABLES = [
   "PHONEPE_WEBHOOK_PASSWORD",
 ] as const;
 
+/**
+ * How long a client may take, so that slow or stalled connections do not hold the server's sockets: the
+ * request's headers must arrive within `headersMs` and the whole request within `requestMs`; a connection
+ * silent for `idleMs` (a client that stopped reading or sending) is closed, and an idle kept-alive one after
+ * `keepAliveMs`, longer than the 60 s after which load balancers close theirs, so that they close first.
+ */
+export const SERVER_TIMEOUTS = { headersMs: 15_000, requestMs: 60_000, idleMs: 60_000, keepAliveMs: 72_000 };
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -82,6 +121,9 @@ export type Config = {
    * on this server (`sandbox: true`); null in production without credentials (the store takes no payment).
    */
   phonePe: { settings: PhonePeSettings; sandbox: boolean } | null;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  timeouts: typeof SERVER_TIMEOUTS;
 };
 
 export class ConfigError extends Error {}
@@ -135,6 +177,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : e.NODE_ENV === "production"
           ? null
           : { sandbox: true, settings: sandboxSettings(`${localOrigin(e.HOST, e.PORT)}${SANDBOX_PREFIX}`) },
+    trustProxy: e.TRUST_PROXY ?? false,
+    timeouts: SERVER_TIMEOUTS,
   };
 }
 

@@ -46,10 +46,3 @@ export function homeFor(roleId: RoleId): string {
   if (roleId === ROLE.admin) return "/admin-dashboard";
   return "/";
 }
-
-/** A redirect target taken from a URL, kept on this site: a path, never `//host` or a full URL. */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined): string | undefined {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
-    return undefined;
-  return value;
-}

@@ -4,7 +4,7 @@ import { Link } from "~/components/navigation";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
 import { passingCookies } from "~/account/api-cookies";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { homeFor, safeRedirectTo } from "~/account/guards";
+import { homeFor } from "~/account/guards";
 import { OtpDialog } from "~/account/otp-dialog";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
@@ -12,6 +12,7 @@ import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
 import { formText } from "~/lib/form-values";
+import { safeRedirectTo } from "~/lib/redirect-target";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
-import { SAFE_METHODS } from "../lib/cross-site";
+import { comesFromAnotherSite, comesFromOwnPages, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, unauthorized } from "../lib/errors";
 import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
 
@@ -32,21 +32,30 @@ export function credentialsOf(request: FastifyRequest, cookie: SessionCookie) {
   return null;
 }
 
-export function createAuthGuard({ auth, cookie }: { auth: AuthService; cookie: SessionCookie }) {
+export function createAuthGuard({
+  auth,
+  cookie,
+  publicUrl,
+}: {
+  auth: AuthService;
+  cookie: SessionCookie;
+  publicUrl: string;
+}) {
+  const publicOrigin = new URL(publicUrl).origin;
+
   /**
-   * The user behind the request, or null. A write authenticated by the cookie must say it comes from the
-   * store's own pages (cross-site ones are already refused by `refuseCrossSiteWrites`).
+   * The user behind the request, or null. A write authenticated by the cookie, whatever its method, must
+   * say it comes from the store's own pages (see comesFromOwnPages).
    */
   async function identify(request: FastifyRequest, { writes = !SAFE_METHODS.has(request.method) } = {}) {
     const credentials = credentialsOf(request, cookie);
     if (!credentials) return null;
-    if (
-      credentials.via === "cookie" &&
-      writes &&
-      !request.headers.origin &&
-      request.headers["sec-fetch-site"] !== "same-origin"
-    )
-      throw forbidden("This request must come from the store's own pages.");
+    if (credentials.via === "cookie" && writes && !comesFromOwnPages(request, publicOrigin))
+      throw forbidden(
+        comesFromAnotherSite(request, publicOrigin)
+          ? CROSS_SITE_MESSAGE
+          : "This request must come from the store's own pages.",
+      );
     const user = await auth.authenticate(credentials.token);
     return user ? { user, via: credentials.via } : null;
   }

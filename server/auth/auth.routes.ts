@@ -17,24 +17,37 @@ import {
   verifyOtpRequest,
 } from "../../contract/users";
 import { messageResponse } from "../../contract/envelope";
-import { limitPerIpAndAccount } from "../lib/rate-limits";
+import { HttpError } from "../lib/errors";
+import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
+import { type AttemptCounts, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
 import { type AuthGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./auth-guard";
 import { AUTH_MESSAGES, type AuthService, type IssuedSession } from "./auth.service";
 
-type Options = { auth: AuthService; accounts: AccountsService; guard: AuthGuard; cookie: SessionCookie };
+type Options = {
+  auth: AuthService;
+  accounts: AccountsService;
+  guard: AuthGuard;
+  cookie: SessionCookie;
+  attempts: AttemptCounts;
+};
 
 const bodyEmail = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
 
 const HOUR = "1 hour";
 const QUARTER = "15 minutes";
 
-export async function authRoutes(server: FastifyInstance, { auth, accounts, guard, cookie }: Options) {
+const isWrongPassword = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
+
+export async function authRoutes(
+  server: FastifyInstance,
+  { auth, accounts, guard, cookie, attempts }: Options,
+) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   // Answers about accounts are personal: never cached by a browser or a proxy.
   app.addHook("onSend", async (_request, reply) => {
-    reply.header("cache-control", "no-store");
+    reply.header("cache-control", PERSONAL_CACHE_CONTROL);
   });
 
   function startSession(reply: FastifyReply, session: IssuedSession, message: string) {
@@ -108,18 +121,21 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
     },
   );
 
+  // Wrong passwords are limited per account and address, and per address; successful logins never count,
+  // and nobody can lock an account's owner out (see limitFailures).
+  const limitLoginFailures = limitFailures(
+    attempts,
+    "login",
+    { perAccountAndIp: 10, perIp: 30, windowMs: 15 * 60_000 },
+    isWrongPassword,
+  );
   app.post(
     "/users/login",
-    {
-      schema: { tags: ["users"], body: loginRequest, response: { 200: sessionResponse } },
-      ...limitPerIpAndAccount(app, "login", {
-        perIp: { max: 30, timeWindow: QUARTER },
-        perAccount: { max: 10, timeWindow: QUARTER },
-        account: bodyEmail,
-      }),
-    },
+    { schema: { tags: ["users"], body: loginRequest, response: { 200: sessionResponse } } },
     async (request, reply) => {
-      const session = await auth.login(request.body);
+      const session = await limitLoginFailures(request, reply, request.body.email, () =>
+        auth.login(request.body),
+      );
       return startSession(reply, session, `Welcome back, ${session.user.fullName}!`);
     },
   );
@@ -147,7 +163,9 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
       }),
     },
     async (request) => {
-      await auth.requestPasswordReset(request.body.email);
+      auth.queuePasswordReset(request.body.email, (error) =>
+        request.log.error({ err: error }, "a password reset failed"),
+      );
       return { code: 200, message: AUTH_MESSAGES.resetLinkSent, data: null };
     },
   );

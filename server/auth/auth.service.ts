@@ -365,6 +365,26 @@ export function createAuthService({
     onMailQueued();
   }
 
+  /** Password resets asked for and not yet written (see queuePasswordReset). */
+  const pendingResets = new Set<Promise<void>>();
+
+  /**
+   * Does requestPasswordReset's work once the caller has answered (on the next turn of the event loop, after
+   * the answer is written), so that the answer's time says nothing about whether the e-mail has an account.
+   */
+  function queuePasswordReset(email: string, onError: (error: unknown) => void) {
+    const work: Promise<void> = new Promise((resolve) => setImmediate(resolve))
+      .then(() => requestPasswordReset(email))
+      .catch(onError)
+      .finally(() => pendingResets.delete(work));
+    pendingResets.add(work);
+  }
+
+  /** Resolves once every queued password reset is written (before the store closes its database). */
+  async function settled() {
+    await Promise.all(pendingResets);
+  }
+
   async function resetPassword(input: { token: string; password: string }) {
     await rejectCommonPassword(input.password);
     const passwordHash = await hashSecret(input.password);
@@ -421,7 +441,8 @@ export function createAuthService({
     login,
     authenticate,
     logout,
-    requestPasswordReset,
+    queuePasswordReset,
+    settled,
     resetPassword,
     getProfile,
   };

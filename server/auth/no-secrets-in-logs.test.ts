@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import {
   bearer,
@@ -14,15 +15,20 @@ import {
 } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
 
-it("logs no password, code or token along a whole account's life, at the most verbose level", async () => {
-  const lines: string[] = [];
+/** A store at the most verbose log level, and the lines it logs. */
+async function appLoggingTo(lines: string[]) {
   const logStream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(chunk.toString());
       done();
     },
   });
-  const { app, close } = await createTestApp({ logLevel: "trace" }, { logStream });
+  return createTestApp({ logLevel: "trace" }, { logStream });
+}
+
+it("logs no password, code or token along a whole account's life, at the most verbose level", async () => {
+  const lines: string[] = [];
+  const { app, close } = await appLoggingTo(lines);
   try {
     const email = uniqueEmail();
     const registered = await post(app, "/api/users/register", registration(email));
@@ -44,6 +50,7 @@ it("logs no password, code or token along a whole account's life, at the most ve
       remoteAddress: freshIp(),
     });
     await post(app, "/api/users/forgot-password", { email });
+    await app.services.auth.settled();
     const resetToken = resetTokenIn((await lastMailTo(app, email))!.text);
     const newPassword = "lotus-petal-2026";
     await post(app, "/api/users/reset-password", {
@@ -66,6 +73,35 @@ it("logs no password, code or token along a whole account's life, at the most ve
       resetToken,
     ])
       expect(log).not.toContain(secret);
+  } finally {
+    await close();
+  }
+});
+
+it("logs a failed query by the database's message and code, without its parameters", async () => {
+  const lines: string[] = [];
+  const { app, close } = await appLoggingTo(lines);
+  try {
+    // A rule the registration breaks, so that its insert (with the password's hash) fails in the database.
+    await app.services.db.execute(
+      sql`alter table users add constraint full_name_not_refused check (full_name <> 'Refused Name')`,
+    );
+    const email = uniqueEmail();
+    const phone = "98480 55501";
+    const response = await post(app, "/api/users/register", {
+      ...registration(email),
+      fullName: "Refused Name",
+      phone,
+    });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ code: 500, message: "Something went wrong. Please try again." });
+
+    const failure = lines.map((line) => JSON.parse(line)).find((line) => line.msg === "request failed");
+    expect(failure.err.message).toContain("full_name_not_refused");
+    expect(failure.err.cause.code).toBe("23514");
+    const log = lines.join("");
+    for (const value of ["$argon2id$", PASSWORD, email, "98480", "Refused Name", "params"])
+      expect(log).not.toContain(value);
   } finally {
     await close();
   }

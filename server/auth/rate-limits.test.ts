@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,12 +24,6 @@ afterAll(() => close());
 type Call = { url: string; perIp: number; perAccount: number; body: (email: string) => unknown };
 
 const CALLS: Record<string, Call> = {
-  login: {
-    url: "/api/users/login",
-    perIp: 30,
-    perAccount: 10,
-    body: (email) => ({ email, password: "wrong-one-1" }),
-  },
   register: { url: "/api/users/register", perIp: 10, perAccount: 5, body: (email) => registration(email) },
   "verify-otp": {
     url: "/api/users/register-verify-otp",
@@ -72,13 +67,54 @@ describe.each(Object.entries(CALLS))("%s", (_name, call) => {
   });
 });
 
-describe("a limited account", () => {
-  it("cannot log in even with the right password until the window passes", async () => {
+const wrongLogin = (app: FastifyInstance, email: string, ip = freshIp(), headers = {}) =>
+  post(app, "/api/users/login", { email, password: "wrong-one-1" }, headers, ip);
+const rightLogin = (app: FastifyInstance, email: string, ip = freshIp()) =>
+  post(app, "/api/users/login", { email, password: PASSWORD }, {}, ip);
+
+describe("login", () => {
+  it("locks out the address that failed 10 times on an account, never the account's owner", async () => {
     const { email } = await createUser(app, 3);
-    for (let i = 0; i < 10; i++) await post(app, "/api/users/login", { email, password: "wrong-one-1" });
-    expect((await post(app, "/api/users/login", { email, password: PASSWORD })).statusCode).toBe(429);
+    const stranger = freshIp();
+    for (let i = 0; i < 10; i++) expect((await wrongLogin(app, email, stranger)).statusCode).toBe(401);
+    const limited = await rightLogin(app, email, stranger);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in 15 minutes\.$/);
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(800);
+    // The owner, from an address that has not been failing, still gets in, and may still mistype.
+    const owner = freshIp();
+    expect((await rightLogin(app, email, owner)).statusCode).toBe(200);
+    expect((await wrongLogin(app, email, owner)).statusCode).toBe(401);
+    // The stranger's address may still try other accounts, up to its own limit.
+    expect((await wrongLogin(app, uniqueEmail(), stranger)).statusCode).toBe(401);
   });
 
+  it("allows 30 failures per address across accounts, then refuses that address even a right password", async () => {
+    const { email } = await createUser(app, 3);
+    const ip = freshIp();
+    for (let i = 0; i < 30; i++) expect((await wrongLogin(app, uniqueEmail(), ip)).statusCode).toBe(401);
+    expect((await rightLogin(app, email, ip)).statusCode).toBe(429);
+    expect((await rightLogin(app, email)).statusCode).toBe(200);
+  });
+
+  it("never counts successful logins (the spec's client logs in twice in a row)", async () => {
+    const { email } = await createUser(app, 3);
+    const ip = freshIp();
+    for (let i = 0; i < 35; i++) expect((await rightLogin(app, email, ip)).statusCode).toBe(200);
+    expect((await wrongLogin(app, email, ip)).statusCode).toBe(401);
+  });
+
+  it("counts tries before they run, so parallel ones cannot pass the limit together", async () => {
+    const { email } = await createUser(app, 3);
+    const ip = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => wrongLogin(app, email, ip)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+});
+
+describe("a limited registration", () => {
   it("keeps verification tries limited per registration token too", async () => {
     const { token } = await register(app);
     for (let i = 0; i < 10; i++)
@@ -95,6 +131,50 @@ describe("a limited account", () => {
       { authorization: `Bearer ${token}` },
     );
     expect(limited.statusCode).toBe(429);
+  });
+});
+
+/** Redis keeps counts between runs of this file: its addresses must be new in each run. */
+const randomIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+
+describe("behind proxies", () => {
+  const spoofed = () => `${randomInt(1, 224)}.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+
+  it("believes no X-Forwarded-For without TRUST_PROXY, in production too", async () => {
+    const production = await createTestApp({ env: "production" });
+    try {
+      const client = freshIp();
+      const statuses: number[] = [];
+      for (let i = 0; i < 60; i++)
+        statuses.push(
+          (await wrongLogin(production.app, uniqueEmail(), client, { "x-forwarded-for": spoofed() }))
+            .statusCode,
+        );
+      expect(statuses.indexOf(429)).toBe(30);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it.each([
+    ["a hop count", 1],
+    ["the proxy's range", ["192.0.2.0/24"]],
+  ])("with TRUST_PROXY as %s, counts the client the proxy names", async (_name, trustProxy) => {
+    const proxied = await createTestApp({ env: "production", trustProxy });
+    try {
+      const proxy = "192.0.2.10";
+      // The client's own X-Forwarded-For comes first; the proxy appends the address it saw.
+      const through = (client: string) => ({ "x-forwarded-for": `${spoofed()}, ${client}` });
+      const client = "203.0.113.7";
+      for (let i = 0; i < 30; i++)
+        expect((await wrongLogin(proxied.app, uniqueEmail(), proxy, through(client))).statusCode).toBe(401);
+      expect((await wrongLogin(proxied.app, uniqueEmail(), proxy, through(client))).statusCode).toBe(429);
+      // Another client of the same proxy is not affected.
+      const other = "203.0.113.8";
+      expect((await wrongLogin(proxied.app, uniqueEmail(), proxy, through(other))).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
@@ -115,6 +195,16 @@ describe("with REDIS_URL", () => {
       expect(keys.length).toBeGreaterThan(0);
       expect((await post(first.app, "/api/users/forgot-password", { email })).statusCode).toBe(429);
       expect((await post(second.app, "/api/users/forgot-password", { email })).statusCode).toBe(429);
+
+      // Login failures too, per account and address; the account's owner elsewhere still gets in (the
+      // account is in the first process's database only: the second answers 401 for it, counted alike).
+      const { email: account } = await createUser(first.app, 3);
+      const stranger = randomIp();
+      for (let i = 0; i < 10; i++)
+        expect((await wrongLogin(i % 2 ? first.app : second.app, account, stranger)).statusCode).toBe(401);
+      expect((await wrongLogin(first.app, account, stranger)).statusCode).toBe(429);
+      expect((await rightLogin(second.app, account, stranger)).statusCode).toBe(429);
+      expect((await rightLogin(first.app, account, randomIp())).statusCode).toBe(200);
     } finally {
       await first.close();
       await second.close();

@@ -53,6 +53,25 @@ const verify = (body: unknown, headers: Record<string, string> = {}) =>
   post(app, "/api/users/register-verify-otp", body, headers);
 
 describe("POST /api/users/register", () => {
+  it("refuses a NUL character in any text with a 400 naming the field, before the database sees it", async () => {
+    const before = await userCount();
+    const email = uniqueEmail();
+    const response = await post(app, "/api/users/register", {
+      ...registration(email),
+      fullName: "Kavya\u0000Reddy",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 400,
+      message: "Text cannot contain a NUL character.",
+      errors: { fullName: "Text cannot contain a NUL character." },
+    });
+    expect(await userCount()).toBe(before);
+    const search = await app.inject({ method: "GET", url: "/api/products/get-products?search=saree%00" });
+    expect(search.statusCode).toBe(400);
+    expect(search.json().errors).toEqual({ search: "Text cannot contain a NUL character." });
+  });
+
   it("creates an unverified account and mails a 6-digit code that is stored only as an argon2id hash", async () => {
     const email = uniqueEmail();
     const response = await post(app, "/api/users/register", {

@@ -59,7 +59,7 @@ describe("POST /api/users/login", () => {
     });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
     expect(response.headers.authorization).toBe(`Bearer ${body.token}`);
-    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.headers["cache-control"]).toBe("private, no-store");
 
     const cookie = cookieOf(response, COOKIE);
     expect(cookie).toMatchObject({
@@ -242,6 +242,21 @@ describe("cookie-authenticated writes", () => {
       },
     );
     expect(sameSite.statusCode).toBe(200);
+  });
+
+  it("are refused when the browser marks them cross-site or same-site, whatever their Origin", async () => {
+    const { token } = await createUserAndLogin(app, 3);
+    for (const site of ["cross-site", "same-site"]) {
+      const response = await post(
+        app,
+        "/api/users/logout",
+        {},
+        { ...withCookie(token), ...SAME_ORIGIN, "sec-fetch-site": site },
+      );
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe("Requests from other sites are not accepted.");
+    }
+    expect((await getMe(app, withCookie(token))).statusCode).toBe(200);
   });
 
   it("other sites cannot post to any call, logged in or not", async () => {

@@ -10,6 +10,7 @@ import {
 } from "../../contract/catalog";
 import { messageResponse } from "../../contract/envelope";
 import type { AuthGuard } from "../auth/auth-guard";
+import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { CACHED_ROUTE, type ResponseCache } from "../lib/response-cache";
 import type { CatalogService } from "./catalog.service";
 
@@ -77,11 +78,13 @@ export async function catalogRoutes(
   );
 
   // The spec's call is a GET; DELETE is the same call for clients that prefer the proper verb. Staff only,
-  // and with a cookie only from the store's own pages, so a link on another site cannot delete.
+  // and with a cookie only from the store's own pages, so a link on another site cannot delete. No HEAD:
+  // it must never change anything.
   for (const method of ["GET", "DELETE"] as const)
     app.route({
       method,
       url: "/products/delete-product",
+      exposeHeadRoute: false,
       schema: {
         tags: ["catalog"],
         hide: method === "DELETE",
@@ -91,7 +94,7 @@ export async function catalogRoutes(
       onRequest: guard.requireStaffWrite,
       handler: async (request, reply) => {
         await catalog.deleteProduct(request.query.id);
-        reply.header("cache-control", "no-store");
+        reply.header("cache-control", PERSONAL_CACHE_CONTROL);
         return { code: 200, message: "The product has been removed from your account.", data: null };
       },
     });

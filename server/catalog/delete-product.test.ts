@@ -22,7 +22,7 @@ const newProduct = async () =>
 const deleteProduct = (
   id: number | string,
   headers: Record<string, string>,
-  method: "GET" | "DELETE" = "GET",
+  method: "GET" | "HEAD" | "DELETE" = "GET",
 ) => app.inject({ method, url: `/api/products/delete-product?id=${id}`, headers, remoteAddress: freshIp() });
 
 const productStatus = async (id: number) =>
@@ -62,6 +62,49 @@ describe("GET /api/products/delete-product", () => {
     expect((await deleteProduct(id, cookie)).statusCode).toBe(403);
     expect(await productStatus(id)).toBe(200);
     expect((await deleteProduct(id, { ...cookie, "sec-fetch-site": "same-origin" })).statusCode).toBe(200);
+  });
+
+  it("with the cookie, never from another site or a sibling subdomain, whatever the headers say", async () => {
+    const id = await newProduct();
+    const cookie = { cookie: `__Host-session=${staff}` };
+    for (const headers of [
+      { origin: "https://evil.example" } as Record<string, string>,
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://evil.shop.example" },
+      { origin: "http://shop.example.evil.example" },
+      { origin: "null" },
+      { "sec-fetch-site": "same-site" },
+      { origin: "https://shop.example", "sec-fetch-site": "cross-site" },
+      { origin: "https://shop.example", "sec-fetch-site": "same-site" },
+    ]) {
+      for (const method of ["GET", "DELETE"] as const) {
+        const refused = await deleteProduct(id, { ...cookie, ...headers }, method);
+        expect(refused.statusCode, JSON.stringify({ method, headers })).toBe(403);
+        expect(refused.json().message).toBe("Requests from other sites are not accepted.");
+      }
+    }
+    expect(await productStatus(id)).toBe(200);
+  });
+
+  it("with the cookie, from the store's own pages or the address bar", async () => {
+    const cookie = { cookie: `__Host-session=${staff}` };
+    for (const headers of [
+      { origin: "https://shop.example" } as Record<string, string>,
+      { origin: "https://shop.example", "sec-fetch-site": "same-origin" },
+      { "sec-fetch-site": "none" },
+    ]) {
+      const id = await newProduct();
+      expect((await deleteProduct(id, { ...cookie, ...headers })).statusCode).toBe(200);
+      expect(await productStatus(id)).toBe(404);
+    }
+  });
+
+  it("never deletes on HEAD", async () => {
+    const id = await newProduct();
+    const cookie = { cookie: `__Host-session=${staff}`, origin: "https://shop.example" };
+    for (const headers of [bearer(staff), cookie, { ...cookie, origin: "https://evil.example" }])
+      expect((await deleteProduct(id, headers, "HEAD")).statusCode).toBe(404);
+    expect(await productStatus(id)).toBe(200);
   });
 
   it("also answers DELETE, and refuses a malformed id", async () => {

@@ -4,22 +4,48 @@ import { forbidden } from "./errors";
 /** Methods that change nothing; every other one is a write. */
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** Sec-Fetch-Site values of a request from the store's own pages, or typed or bookmarked by the shopper. */
+const OWN_SITE_FETCHES = new Set(["same-origin", "none"]);
+
+export const CROSS_SITE_MESSAGE = "Requests from other sites are not accepted.";
+
 /**
- * Refuses API writes that a browser marks as coming from another site (their Origin is neither the
- * store's public origin nor the host they were sent to). Clients that send no Origin, such as servers and
- * apps using a Bearer token, are not affected; cookie-authenticated writes are checked further by the
- * auth guard.
+ * Whether a browser marks the request as coming from another site: its Sec-Fetch-Site is `cross-site` or
+ * `same-site` (a sibling subdomain), or its Origin is neither the store's public origin nor the host the
+ * request was sent to. Clients that send neither header (servers, apps) are not marked.
+ */
+export function comesFromAnotherSite(request: FastifyRequest, publicOrigin: string) {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && !OWN_SITE_FETCHES.has(site)) return true;
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === publicOrigin) return false;
+  return !(URL.canParse(origin) && new URL(origin).host === request.host);
+}
+
+/**
+ * Whether a browser says the request comes from the store's own pages: not from another site, and with
+ * an Origin or a Sec-Fetch-Site that says so. A request authenticated by the session cookie, which the
+ * browser adds to any request, may change something only then.
+ */
+export function comesFromOwnPages(request: FastifyRequest, publicOrigin: string) {
+  if (comesFromAnotherSite(request, publicOrigin)) return false;
+  const site = request.headers["sec-fetch-site"];
+  return request.headers.origin !== undefined || (site !== undefined && OWN_SITE_FETCHES.has(site));
+}
+
+/**
+ * Refuses API writes that a browser marks as coming from another site, logged in or not. Clients that send
+ * no Origin, such as servers and apps using a Bearer token, are not affected; cookie-authenticated writes,
+ * GETs that change something included, are checked further by the auth guard.
  */
 export function refuseCrossSiteWrites(app: FastifyInstance, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
-  const isCrossSiteWrite = (request: FastifyRequest) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return false;
-    const origin = request.headers.origin;
-    if (origin === undefined || origin === publicOrigin) return false;
-    return !(URL.canParse(origin) && new URL(origin).host === request.host);
-  };
+  const isCrossSiteWrite = (request: FastifyRequest) =>
+    !SAFE_METHODS.has(request.method) &&
+    request.url.startsWith("/api/") &&
+    comesFromAnotherSite(request, publicOrigin);
   // A callback hook, not an async one: it runs on every request, and nearly all of them pass.
   app.addHook("onRequest", (request, _reply, done) =>
-    done(isCrossSiteWrite(request) ? forbidden("Requests from other sites are not accepted.") : undefined),
+    done(isCrossSiteWrite(request) ? forbidden(CROSS_SITE_MESSAGE) : undefined),
   );
 }

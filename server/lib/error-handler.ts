@@ -1,6 +1,39 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import { DrizzleQueryError } from "drizzle-orm/errors";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors";
+import type { SecurityHeaders } from "./security-headers";
+
+/**
+ * What database errors carry of the query and its values: Drizzle's and PGlite's errors keep the query's
+ * parameters (a registration's are a password hash, an e-mail and a phone number), and PostgreSQL's detail
+ * and context quote the values that failed.
+ */
+const QUERY_PROPERTIES = new Set(["query", "params", "queryOptions", "detail", "where", "internalQuery"]);
+
+type LoggedError = { type: string; message: string; stack: string; [property: string]: unknown };
+
+/**
+ * An error as the logs keep it (the logger's `err` serializer): its type, message, stack and own
+ * properties, and its cause likewise, without anything that carries a query's values. A failed query is
+ * logged by the database's message and code; DrizzleQueryError's own message lists the parameters.
+ */
+export function errorForLog(error: Error): LoggedError {
+  // The logger hands over whatever was logged as `err`.
+  if (!(error instanceof Error)) return error;
+  const type = error.constructor.name;
+  const message =
+    error instanceof DrizzleQueryError
+      ? `Failed query: ${error.cause instanceof Error ? error.cause.message : "unknown cause"}`
+      : error.message;
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.startsWith("    at "));
+  const logged: LoggedError = { type, message, stack: [`${type}: ${message}`, ...frames].join("\n") };
+  for (const [key, value] of Object.entries(error))
+    if (!QUERY_PROPERTIES.has(key) && key !== "cause") logged[key] = value;
+  if (error.cause !== undefined)
+    logged.cause = error.cause instanceof Error ? errorForLog(error.cause) : error.cause;
+  return logged;
+}
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON in the request body",
@@ -8,6 +41,7 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Invalid content length",
+  FST_ERR_BAD_URL: "Malformed URL",
 };
 
 /**
@@ -15,32 +49,45 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
  * the message of the contract schema; other client errors keep a clear message; a 5xx never says more than
  * that something went wrong.
  */
+function answerError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
+      errors[field] ??= issue.message ?? "Invalid value";
+    }
+    const message = error.validation[0]?.message ?? "Invalid request";
+    return reply.code(400).send({ code: 400, message, errors });
+  }
+  if (error instanceof HttpError) {
+    return reply.code(error.statusCode).send({
+      code: error.statusCode,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request";
+    return reply.code(status).send({ code: status, message });
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply.code(500).send({ code: 500, message: "Something went wrong. Please try again." });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the errors it finds before any hook runs (a malformed URL such as `/%zz`)
+ * are answered like any other, with the security headers the hooks would have set.
+ */
+export function answerEarlyErrors(securityHeaders: SecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+    return answerError(error, request, reply);
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-        errors[field] ??= issue.message ?? "Invalid value";
-      }
-      const message = error.validation[0]?.message ?? "Invalid request";
-      return reply.code(400).send({ code: 400, message, errors });
-    }
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send({
-        code: error.statusCode,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-      });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request";
-      return reply.code(status).send({ code: status, message });
-    }
-    request.log.error({ err: error }, "request failed");
-    return reply.code(500).send({ code: 500, message: "Something went wrong. Please try again." });
-  });
+  app.setErrorHandler(answerError);
 
   app.setNotFoundHandler((request, reply) => {
     reply

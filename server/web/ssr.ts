@@ -2,9 +2,12 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { Readable } from "node:stream";
 import fastifyStatic from "@fastify/static";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ApiFetch } from "../../app/lib/api-client";
+import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
+import { forbidden } from "../lib/errors";
+import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 
 export type WebBuild = { server: ServerBuild; clientDir: string };
 
@@ -15,6 +18,8 @@ declare module "react-router" {
     /** The CSP nonce of this response, for the inline scripts React Router writes. */
     nonce: string;
     publicUrl: string;
+    /** The request's logger (JSON lines), for the errors React Router reports (entry.server.tsx). */
+    log: FastifyBaseLogger;
   }
 }
 
@@ -40,7 +45,12 @@ function contentSecurityPolicy(nonce: string) {
  */
 export async function registerWeb(
   app: FastifyInstance,
-  { build, publicUrl, env }: { build: WebBuild; publicUrl: string; env: string },
+  {
+    build,
+    publicUrl,
+    env,
+    sessionCookie,
+  }: { build: WebBuild; publicUrl: string; env: string; sessionCookie: string },
 ) {
   await app.register(fastifyStatic, {
     root: build.clientDir,
@@ -58,6 +68,14 @@ export async function registerWeb(
     },
   });
 
+  // React Router runs a page's action only when its Origin is the store's public origin: other writes are
+  // refused here as a client's mistake (403), rather than by React Router (400, reported as an error).
+  const publicOrigin = new URL(publicUrl).origin;
+  const isWriteFromElsewhere = (request: FastifyRequest) =>
+    !SAFE_METHODS.has(request.method) &&
+    (comesFromAnotherSite(request, publicOrigin) ||
+      (request.headers.origin !== undefined && request.headers.origin !== publicOrigin));
+
   const handleRequest = createRequestHandler(
     build.server,
     env === "production" ? "production" : "development",
@@ -69,11 +87,17 @@ export async function registerWeb(
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
     web.all("/*", async (request, reply) => {
+      if (isWriteFromElsewhere(request)) throw forbidden(CROSS_SITE_MESSAGE);
       const nonce = randomBytes(16).toString("base64");
       const api = createInProcessApi(app, request);
-      const response = await handleRequest(toWebRequest(request, publicUrl), { api, nonce, publicUrl });
+      const response = await handleRequest(toWebRequest(request, publicUrl), {
+        api,
+        nonce,
+        publicUrl,
+        log: request.log,
+      });
       reply.header("content-security-policy", contentSecurityPolicy(nonce));
-      return sendWebResponse(reply, response);
+      return sendWebResponse(reply, response, { withSession: carriesSession(request, sessionCookie) });
     });
   });
 }
@@ -96,7 +120,16 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
   });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
+/**
+ * Sends React Router's answer. A page shows who is signed in: one asked for with a session, or that starts
+ * or ends one (it sets a cookie), is kept by no cache; a guest's page varies on Cookie, so that no cache
+ * gives it to a signed-in shopper.
+ */
+async function sendWebResponse(
+  reply: FastifyReply,
+  response: Response,
+  { withSession }: { withSession: boolean },
+) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === "set-cookie") continue;
@@ -104,6 +137,9 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (withSession || cookies.length > 0) reply.header("cache-control", PERSONAL_CACHE_CONTROL);
+  else
+    reply.header("vary", response.headers.has("vary") ? `${response.headers.get("vary")}, Cookie` : "Cookie");
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
 }

@@ -1,5 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import routes from "../../app/routes";
 
 /*
  * The built server renders pages with React's web-streams renderer (docs/decisions/015). React's Node
@@ -18,6 +23,7 @@ const response = await createRequestHandler(build, "production")(new Request("ht
   api,
   nonce: "test",
   publicUrl: "http://localhost",
+  log: { info() {}, error: (details) => console.error(details) },
 });
 const html = await response.text();
 // With promise hooks on, each promise callback runs under an id of its own; with them off, under none.
@@ -57,4 +63,109 @@ test("a page is sent with a script nonce of its own and the store's security hea
     expect(headers["x-content-type-options"]).toBe("nosniff");
   }
   expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+/** A URL for each page route of app/routes.ts: a product's id for `:id`, an unknown path for `*`. */
+const pagePaths = (productId: number) =>
+  routes.map((route) => {
+    if ("index" in route && route.index) return "/";
+    if (route.path === "*") return "/no-such-page";
+    return `/${route.path!.replace(":id", String(productId))}`;
+  });
+
+test("every page is kept by no cache when asked for with a session, and varies on Cookie for guests", async ({
+  playwright,
+  baseURL,
+}) => {
+  const guest = await playwright.request.newContext({ baseURL });
+  const withCookie = await playwright.request.newContext({ baseURL });
+  const login = await withCookie.post("/api/users/login", {
+    data: { email: "shopper@rangoli.example", password: "rangoli-demo-2026" },
+  });
+  expect(login.ok()).toBe(true);
+  const withBearer = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${(await login.json()).token}` },
+  });
+  const products = await (await guest.get("/api/products/get-products?page=1&limit=1")).json();
+  const paths = pagePaths(products.data[0]._id as number);
+  expect(paths).toEqual(expect.arrayContaining(["/", "/products", "/wishlist", "/checkout", "/login"]));
+
+  const headersOf = async (context: APIRequestContext, url: string) =>
+    (await context.get(url, { maxRedirects: 0 })).headers();
+  for (const url of paths) {
+    expect((await headersOf(guest, url)).vary ?? "", `${url} for a guest`).toMatch(/\bcookie\b/i);
+    for (const [who, context] of [
+      ["the session cookie", withCookie],
+      ["a Bearer token", withBearer],
+    ] as const)
+      expect((await headersOf(context, url))["cache-control"], `${url} with ${who}`).toBe(
+        "private, no-store",
+      );
+  }
+
+  // A page that starts a session (the login form sent without JavaScript) is kept by no cache either.
+  const loggedIn = await guest.post("/login", {
+    form: { email: "shopper@rangoli.example", password: "rangoli-demo-2026" },
+    headers: { origin: baseURL! },
+  });
+  expect(loggedIn.headers()["set-cookie"]).toContain("session=");
+  expect(loggedIn.headers()["cache-control"]).toBe("private, no-store");
+});
+
+test("pages log a client's mistakes at info level, as JSON; writes from other sites are refused first", async () => {
+  test.setTimeout(120_000);
+  const port = Number(process.env.E2E_PORT ?? 4173) + 1;
+  const origin = `http://localhost:${port}`;
+  const server = spawn(process.execPath, ["build/app-server.js"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "store-logs-")),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "info",
+    },
+  });
+  let stdout = "";
+  let stderr = "";
+  server.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  server.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 90_000 },
+      )
+      .toBe(200);
+    // A POST to a page that takes none.
+    expect(
+      (await fetch(`${origin}/`, { method: "POST", body: new URLSearchParams({ q: "1" }) })).status,
+    ).toBe(405);
+    // A form posted from another site, and from a sibling subdomain.
+    for (const from of ["https://evil.example", `http://evil.localhost:${port}`])
+      expect(
+        (
+          await fetch(`${origin}/login`, {
+            method: "POST",
+            headers: { origin: from },
+            body: new URLSearchParams({ email: "a@b.in", password: "x" }),
+          })
+        ).status,
+      ).toBe(403);
+  } finally {
+    server.kill("SIGTERM");
+    await once(server, "exit");
+  }
+  const lines = stdout.trim().split("\n");
+  const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string; status?: number });
+  expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+  expect(entries).toContainEqual(
+    expect.objectContaining({ level: 30, msg: "page request refused", status: 405 }),
+  );
+  expect(stderr).toBe("");
 });
