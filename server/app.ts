@@ -4,9 +4,8 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuthGuard, sessionCookieFor, type AuthGuard } from "./auth/auth-guard";
@@ -20,6 +19,7 @@ import { createContactService } from "./contact/contact.service";
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
+import { registerApiDocs } from "./lib/api-docs";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { registerErrorHandling } from "./lib/error-handler";
 import { addSecurityHeaders } from "./lib/security-headers";
@@ -51,6 +51,8 @@ export type BuildOptions = {
   startWorkers?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
+  /** Told of every route as it is registered (the OpenAPI test checks that each API call is documented). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const REDACTED_HEADERS = [
@@ -80,6 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     trustProxy: config.env === "production",
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -146,9 +149,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: "Store API", version: "1.0.0" }, servers: [{ url: "/api" }] },
-    transform: jsonSchemaTransform,
+  await registerApiDocs(app, {
+    sessionGuards: Object.values(guard),
+    cookieName: sessionCookie.name,
   });
   registerErrorHandling(app);
   refuseCrossSiteWrites(app, config.publicUrl);
@@ -158,12 +161,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.execute("select 1");
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, { prefix: "/api", auth, accounts, guard, cookie: sessionCookie });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
-  app.all("/api/*", async (request, reply) =>
+  app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
     reply
       .code(404)
       .send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` }),

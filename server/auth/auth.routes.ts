@@ -26,6 +26,11 @@ type Options = { auth: AuthService; accounts: AccountsService; guard: AuthGuard;
 
 const bodyEmail = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
 
+/** The answers that start a session: its token is also in the `authorization` header (startSession). */
+const sessionStartedResponse = sessionResponse.meta({
+  headers: { authorization: { type: "string", description: "`Bearer <token>`: the new session's token" } },
+});
+
 const HOUR = "1 hour";
 const QUARTER = "15 minutes";
 
@@ -77,9 +82,11 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
       {
         schema: {
           tags: ["users"],
-          hide: url === "/register-verify-otp",
+          ...(url === "/register-verify-otp"
+            ? { description: "The same call as /users/register-verify-otp" }
+            : {}),
           body: verifyOtpRequest,
-          response: { 200: sessionResponse },
+          response: { 200: sessionStartedResponse },
         },
         ...verifyLimits,
       },
@@ -111,7 +118,7 @@ export async function authRoutes(server: FastifyInstance, { auth, accounts, guar
   app.post(
     "/users/login",
     {
-      schema: { tags: ["users"], body: loginRequest, response: { 200: sessionResponse } },
+      schema: { tags: ["users"], body: loginRequest, response: { 200: sessionStartedResponse } },
       ...limitPerIpAndAccount(app, "login", {
         perIp: { max: 30, timeWindow: QUARTER },
         perAccount: { max: 10, timeWindow: QUARTER },

@@ -84,7 +84,7 @@ export async function catalogRoutes(
       url: "/products/delete-product",
       schema: {
         tags: ["catalog"],
-        hide: method === "DELETE",
+        ...(method === "DELETE" ? { description: "The same call as GET /products/delete-product" } : {}),
         querystring: productIdQuery,
         response: { 200: messageResponse },
       },

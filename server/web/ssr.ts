@@ -68,7 +68,7 @@ export async function registerWeb(
     web.removeAllContentTypeParsers();
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
 
-    web.all("/*", async (request, reply) => {
+    web.all("/*", { schema: { hide: true } }, async (request, reply) => {
       const nonce = randomBytes(16).toString("base64");
       const api = createInProcessApi(app, request);
       const response = await handleRequest(toWebRequest(request, publicUrl), { api, nonce, publicUrl });
