@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -26,6 +25,7 @@ import { addSecurityHeaders } from "./lib/security-headers";
 import { createResponseCache } from "./lib/response-cache";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
+import { openMediaStorage } from "./media/media-storage";
 import { createMediaService, type MediaService } from "./media/media.service";
 import { registerWeb, type WebBuild } from "./web/ssr";
 
@@ -94,9 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateDatabase(database);
   const { db } = database;
 
-  const mediaDir = config.mediaDir;
-  await mkdir(mediaDir, { recursive: true });
-  const media = createMediaService({ db, mediaDir });
+  const media = createMediaService({ db, storage: await openMediaStorage(config) });
   // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
   const catalog = createCatalogService({ db, media, onCatalogChanged: catalogAnswers.clear });
@@ -171,15 +169,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` }),
   );
 
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
+  // Media in a bucket is served from MEDIA_PUBLIC_URL, not by the store.
+  if (!config.mediaBucket)
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: "/media/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+    });
   if (options.web)
-    await registerWeb(app, { build: options.web, publicUrl: config.publicUrl, env: config.env });
+    await registerWeb(app, {
+      build: options.web,
+      publicUrl: config.publicUrl,
+      mediaOrigin: config.mediaBucket && new URL(config.mediaBucket.publicUrl).origin,
+      env: config.env,
+    });
 
   if (options.startWorkers) mailWorker.start();
   app.addHook("onClose", async () => {

@@ -10,7 +10,7 @@ import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import { selectRows, type Database } from "../db/client";
 import { createComputedCache } from "../lib/computed-cache";
 import { notFound } from "../lib/errors";
-import { toPicture, type MediaService } from "../media/media.service";
+import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 
@@ -43,7 +43,7 @@ export function createCatalogService({
     const assets = await media.findMany(rows.flatMap((row) => (row.imageId ? [row.imageId] : [])));
     return rows.map((row) => {
       const asset = row.imageId ? assets.get(row.imageId) : undefined;
-      const picture = asset ? toPicture(asset, row.name) : null;
+      const picture = asset ? media.toPicture(asset, row.name) : null;
       return {
         id: row.id,
         name: row.name,
@@ -109,7 +109,7 @@ export function createCatalogService({
     const rows = pageIds.flatMap((id) => rowById.get(id) ?? []);
 
     const items = rows.map((row): ProductSummary => {
-      const picture = row.imageAsset ? toPicture(row.imageAsset, row.imageAlt ?? "") : null;
+      const picture = row.imageAsset ? media.toPicture(row.imageAsset, row.imageAlt ?? "") : null;
       return {
         _id: row.id,
         name: row.name,
@@ -220,7 +220,7 @@ export function createCatalogService({
   async function getProduct(id: number): Promise<ProductDetail> {
     const product = await productWithDetails.execute({ id });
     if (!product) throw notFound("Product not found");
-    const pictures = product.images.map((image) => toPicture(image.asset, image.alt));
+    const pictures = product.images.map((image) => media.toPicture(image.asset, image.alt));
     const sizes = product.sizes;
 
     return {

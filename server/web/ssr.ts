@@ -18,12 +18,12 @@ declare module "react-router" {
   }
 }
 
-function contentSecurityPolicy(nonce: string) {
+function contentSecurityPolicy(nonce: string, imageSources: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${imageSources}`,
     "font-src 'self'",
     "connect-src 'self'",
     "worker-src 'self' blob:",
@@ -40,8 +40,20 @@ function contentSecurityPolicy(nonce: string) {
  */
 export async function registerWeb(
   app: FastifyInstance,
-  { build, publicUrl, env }: { build: WebBuild; publicUrl: string; env: string },
+  {
+    build,
+    publicUrl,
+    mediaOrigin,
+    env,
+  }: {
+    build: WebBuild;
+    publicUrl: string;
+    /** Where images come from when media is in a bucket (MEDIA_PUBLIC_URL); unset, from /media. */
+    mediaOrigin: string | undefined;
+    env: string;
+  },
 ) {
+  const imageSources = ["'self' data: blob:", mediaOrigin].filter(Boolean).join(" ");
   await app.register(fastifyStatic, {
     root: build.clientDir,
     prefix: "/",
@@ -72,7 +84,7 @@ export async function registerWeb(
       const nonce = randomBytes(16).toString("base64");
       const api = createInProcessApi(app, request);
       const response = await handleRequest(toWebRequest(request, publicUrl), { api, nonce, publicUrl });
-      reply.header("content-security-policy", contentSecurityPolicy(nonce));
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, imageSources));
       return sendWebResponse(reply, response);
     });
   });
