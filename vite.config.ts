@@ -34,6 +34,30 @@ function preactInTheBrowser(): Plugin {
   return {
     name: "preact-in-the-browser",
     enforce: "pre",
+    // `npm run dev`: the dependencies Vite pre-bundles for the browser (React Router, sonner) are bundled by
+    // esbuild, which this plugin's resolveId does not reach; the same aliases apply there.
+    configEnvironment(name) {
+      if (name !== "client") return;
+      return {
+        optimizeDeps: {
+          esbuildOptions: {
+            plugins: [
+              {
+                name: "preact-in-the-browser",
+                setup(build) {
+                  build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (args) => {
+                    const target = PREACT_ALIASES[args.path];
+                    return target
+                      ? build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir })
+                      : null;
+                  });
+                },
+              },
+            ],
+          },
+        },
+      };
+    },
     async resolveId(source, importer, options) {
       if (this.environment.name !== "client") return null;
       const production = REACT_ROUTER_PRODUCTION[source];
@@ -41,6 +65,24 @@ function preactInTheBrowser(): Plugin {
       const target = PREACT_ALIASES[source];
       if (!target) return null;
       return this.resolve(target, importer, { ...options, skipSelf: true });
+    },
+  };
+}
+
+/**
+ * `npm run dev`: a change to a module the browser runs reloads the page, which the server renders anew from
+ * the changed sources. React Router's hot module replacement keeps a route's old components and leaves
+ * React Fast Refresh to patch them in place, which Preact cannot take: the page would stay as it was.
+ */
+function reloadPageOnChange(): Plugin {
+  return {
+    name: "reload-page-on-change",
+    apply: "serve",
+    applyToEnvironment: (environment) => environment.name === "client",
+    hotUpdate({ modules }) {
+      if (modules.length === 0) return;
+      this.environment.hot.send({ type: "full-reload" });
+      return [];
     },
   };
 }
@@ -126,7 +168,14 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preactInTheBrowser(), storefrontChunk(), compileHints(), tailwindcss(), reactRouter()],
+  plugins: [
+    preactInTheBrowser(),
+    reloadPageOnChange(),
+    storefrontChunk(),
+    compileHints(),
+    tailwindcss(),
+    reactRouter(),
+  ],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

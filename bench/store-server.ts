@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { adminQuery, openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
+import { createLocalFolderStorage } from "../server/media/local-folder-storage";
 import { createMediaService } from "../server/media/media.service";
 import { generateCatalog } from "./catalog-generator";
 
@@ -57,7 +58,8 @@ export async function createCatalog(count: number, adminUrl: string | undefined)
   const handle = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, "pg") });
   try {
     await migrateDatabase(handle, path.join(REPO, "drizzle"));
-    const media = createMediaService({ db: handle.db, mediaDir: path.join(dataDir, "media") });
+    const storage = await createLocalFolderStorage(path.join(dataDir, "media"));
+    const media = createMediaService({ db: handle.db, storage });
     const { firstId, lastId } = await generateCatalog({ db: handle.db, media, count });
     return {
       products: count,

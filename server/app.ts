@@ -1,12 +1,10 @@
-import { mkdir } from "node:fs/promises";
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import swagger from "@fastify/swagger";
-import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { addressesRoutes } from "./addresses/addresses.routes";
 import { createAddressesService } from "./addresses/addresses.service";
@@ -22,6 +20,7 @@ import { createContactService } from "./contact/contact.service";
 import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
+import { registerApiDocs } from "./lib/api-docs";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
 import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/error-handler";
 import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
@@ -31,6 +30,7 @@ import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
+import { openMediaStorage } from "./media/media-storage";
 import { createMediaService, type MediaService } from "./media/media.service";
 import { ordersRoutes } from "./orders/orders.routes";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
@@ -66,6 +66,8 @@ export type BuildOptions = {
   startWorkers?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove no secret is logged). */
   logStream?: NodeJS.WritableStream;
+  /** Told of every route as it is registered (the OpenAPI test checks that each API call is documented). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 const REDACTED_HEADERS = [
@@ -115,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keepAliveTimeout: timeouts.keepAliveMs,
     frameworkErrors: answerEarlyErrors(securityHeaders),
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -126,9 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateDatabase(database);
   const { db } = database;
 
-  const mediaDir = config.mediaDir;
-  await mkdir(mediaDir, { recursive: true });
-  const media = createMediaService({ db, mediaDir });
+  const media = createMediaService({ db, storage: await openMediaStorage(config) });
   // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
   const catalog = createCatalogService({ db, media, onCatalogChanged: catalogAnswers.clear });
@@ -202,9 +203,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
   });
-  await app.register(swagger, {
-    openapi: { info: { title: "Store API", version: "1.0.0" }, servers: [{ url: "/api" }] },
-    transform: jsonSchemaTransform,
+  await registerApiDocs(app, {
+    sessionGuards: Object.values(guard),
+    cookieName: sessionCookie.name,
   });
   registerErrorHandling(app);
   refuseCrossSiteWrites(app, config.publicUrl);
@@ -215,7 +216,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.execute("select 1");
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
-  app.get("/api/docs", { schema: { hide: true } }, async () => app.swagger());
   await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, {
@@ -230,23 +230,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(ordersRoutes, { prefix: "/api", catalog, orders, payments, placeOrder, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
-  app.all("/api/*", async (request, reply) =>
+  app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
     reply
       .code(404)
       .send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` }),
   );
 
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: "/media/",
-    decorateReply: false,
-    immutable: true,
-    maxAge: "365d",
-  });
+  // Media in a bucket is served from MEDIA_PUBLIC_URL, not by the store.
+  if (!config.mediaBucket)
+    await app.register(fastifyStatic, {
+      root: config.mediaDir,
+      prefix: "/media/",
+      decorateReply: false,
+      immutable: true,
+      maxAge: "365d",
+    });
   if (options.web)
     await registerWeb(app, {
       build: options.web,
       publicUrl: config.publicUrl,
+      mediaOrigin: config.mediaBucket && new URL(config.mediaBucket.publicUrl).origin,
       env: config.env,
       sessionCookie: sessionCookie.name,
     });

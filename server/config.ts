@@ -66,6 +66,12 @@ const envSchema = z.object({
     .optional(),
   PHONEPE_WEBHOOK_PASSWORD: z.string().min(8).max(64).optional(),
   TRUST_PROXY: trustProxySetting.optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  MEDIA_PUBLIC_URL: z.url().optional(),
 });
 
 /** Where the built-in PhonePe sandbox answers on the store's own server. */
@@ -98,6 +104,52 @@ const PHONEPE_VARIABLES = [
  */
 export const SERVER_TIMEOUTS = { headersMs: 15_000, requestMs: 60_000, idleMs: 60_000, keepAliveMs: 72_000 };
 
+/** Media goes to an S3-compatible bucket when all of these are set, to DATA_DIR/media when none is. */
+const MEDIA_BUCKET_VARIABLES = [
+  "S3_BUCKET",
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "MEDIA_PUBLIC_URL",
+] as const;
+
+/** An S3-compatible bucket for media, and the public URL its files are served from (a CDN or the bucket). */
+export type MediaBucket = {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string;
+};
+
+/** The media bucket when all its variables are set; undefined when none is (media under DATA_DIR/media). */
+function mediaBucketOf(e: z.infer<typeof envSchema>): MediaBucket | undefined {
+  const {
+    S3_BUCKET: bucket,
+    S3_ENDPOINT: endpoint,
+    S3_REGION: region,
+    S3_ACCESS_KEY_ID: accessKeyId,
+    S3_SECRET_ACCESS_KEY: secretAccessKey,
+    MEDIA_PUBLIC_URL: publicUrl,
+  } = e;
+  if (bucket && endpoint && region && accessKeyId && secretAccessKey && publicUrl)
+    return {
+      bucket,
+      endpoint,
+      region,
+      accessKeyId,
+      secretAccessKey,
+      publicUrl: publicUrl.replace(/\/$/, ""),
+    };
+  const unset = MEDIA_BUCKET_VARIABLES.filter((name) => e[name] === undefined);
+  if (unset.length === MEDIA_BUCKET_VARIABLES.length) return undefined;
+  throw new ConfigError(
+    `Invalid configuration:\n  ${MEDIA_BUCKET_VARIABLES.join(", ")} must be set together (missing: ${unset.join(", ")})`,
+  );
+}
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -107,7 +159,10 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files when no DATABASE_URL is set; null keeps the database in memory (tests). */
   pgliteDir: string | null;
+  /** Uploaded media, when no mediaBucket is set. */
   mediaDir: string;
+  /** Media in an S3-compatible bucket instead (all the S3_* variables and MEDIA_PUBLIC_URL set). */
+  mediaBucket: MediaBucket | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   storeEmail: string;
@@ -149,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.resolve(e.DATA_DIR, "pg"),
     mediaDir: path.resolve(e.DATA_DIR, "media"),
+    mediaBucket: mediaBucketOf(e),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     storeEmail: e.STORE_EMAIL,

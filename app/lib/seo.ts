@@ -38,8 +38,12 @@ export function pageMeta({
 
 type MatchLike = { id: string; data?: unknown } | undefined;
 
-/** The store's public origin, from the root loader, for canonical URLs and Open Graph tags. */
+/**
+ * A path on the store's public origin (from the root loader), for canonical URLs and Open Graph tags. A URL
+ * that is already absolute (an image in a media bucket) is kept as it is.
+ */
 export function absoluteUrl(matches: MatchLike[], pathname: string): string {
+  if (!pathname.startsWith("/")) return pathname;
   const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
   return `${root?.publicUrl ?? ""}${pathname}`;
 }

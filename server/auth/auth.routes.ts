@@ -34,6 +34,11 @@ type Options = {
 
 const bodyEmail = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
 
+/** The answers that start a session: its token is also in the `authorization` header (startSession). */
+const sessionStartedResponse = sessionResponse.meta({
+  headers: { authorization: { type: "string", description: "`Bearer <token>`: the new session's token" } },
+});
+
 const HOUR = "1 hour";
 const QUARTER = "15 minutes";
 
@@ -90,9 +95,11 @@ export async function authRoutes(
       {
         schema: {
           tags: ["users"],
-          hide: url === "/register-verify-otp",
+          ...(url === "/register-verify-otp"
+            ? { description: "The same call as /users/register-verify-otp" }
+            : {}),
           body: verifyOtpRequest,
-          response: { 200: sessionResponse },
+          response: { 200: sessionStartedResponse },
         },
         ...verifyLimits,
       },
@@ -131,7 +138,7 @@ export async function authRoutes(
   );
   app.post(
     "/users/login",
-    { schema: { tags: ["users"], body: loginRequest, response: { 200: sessionResponse } } },
+    { schema: { tags: ["users"], body: loginRequest, response: { 200: sessionStartedResponse } } },
     async (request, reply) => {
       const session = await limitLoginFailures(request, reply, request.body.email, () =>
         auth.login(request.body),

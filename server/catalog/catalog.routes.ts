@@ -87,7 +87,7 @@ export async function catalogRoutes(
       exposeHeadRoute: false,
       schema: {
         tags: ["catalog"],
-        hide: method === "DELETE",
+        ...(method === "DELETE" ? { description: "The same call as GET /products/delete-product" } : {}),
         querystring: productIdQuery,
         response: { 200: messageResponse },
       },

@@ -11,7 +11,7 @@ import { ORDER_MESSAGES } from "../../contract/orders";
 import { selectRows, type Database, type Transaction } from "../db/client";
 import { createComputedCache } from "../lib/computed-cache";
 import { badRequest, conflict, notFound } from "../lib/errors";
-import { toPicture, type MediaService } from "../media/media.service";
+import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 
@@ -44,7 +44,7 @@ export function createCatalogService({
     const assets = await media.findMany(rows.flatMap((row) => (row.imageId ? [row.imageId] : [])));
     return rows.map((row) => {
       const asset = row.imageId ? assets.get(row.imageId) : undefined;
-      const picture = asset ? toPicture(asset, row.name) : null;
+      const picture = asset ? media.toPicture(asset, row.name) : null;
       return {
         id: row.id,
         name: row.name,
@@ -110,7 +110,7 @@ export function createCatalogService({
     const rows = pageIds.flatMap((id) => rowById.get(id) ?? []);
 
     const items = rows.map((row): ProductSummary => {
-      const picture = row.imageAsset ? toPicture(row.imageAsset, row.imageAlt ?? "") : null;
+      const picture = row.imageAsset ? media.toPicture(row.imageAsset, row.imageAlt ?? "") : null;
       return {
         _id: row.id,
         name: row.name,
@@ -221,7 +221,7 @@ export function createCatalogService({
   async function getProduct(id: number): Promise<ProductDetail> {
     const product = await productWithDetails.execute({ id });
     if (!product) throw notFound("Product not found");
-    const pictures = product.images.map((image) => toPicture(image.asset, image.alt));
+    const pictures = product.images.map((image) => media.toPicture(image.asset, image.alt));
     const sizes = product.sizes;
 
     return {
@@ -286,7 +286,7 @@ export function createCatalogService({
         product: {
           name: product.name,
           unitPricePaise: product.pricePaise,
-          image: asset ? toPicture(asset, product.name).src : null,
+          image: asset ? media.toPicture(asset, product.name).src : null,
         },
         stock: size ? size.stock : null,
       };

@@ -9,13 +9,21 @@ const escapeHtml = (text: string) =>
     (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
   );
 
-/** The local mailbox, outside production only: the newest 50 mails as a page and as JSON. */
+/**
+ * The local mailbox, outside production only: the newest 50 mails as a page and as JSON. A developer's
+ * tool, not part of the API: left out of its OpenAPI document.
+ */
 export async function mailboxRoutes(app: FastifyInstance, { db }: { db: Database }) {
   const latest = () => db.select().from(mailboxMessages).orderBy(desc(mailboxMessages.id)).limit(50);
+  const notInTheApiDocs = { schema: { hide: true } };
 
-  app.get("/dev/mailbox.json", async () => ({ code: 200, message: "Mailbox", data: await latest() }));
+  app.get("/dev/mailbox.json", notInTheApiDocs, async () => ({
+    code: 200,
+    message: "Mailbox",
+    data: await latest(),
+  }));
 
-  app.get("/dev/mailbox", async (_request, reply) => {
+  app.get("/dev/mailbox", notInTheApiDocs, async (_request, reply) => {
     const mails = await latest();
     const items = mails
       .map(

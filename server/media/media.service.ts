@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { mkdir, writeFile, access } from "node:fs/promises";
-import path from "node:path";
-import { inArray } from "drizzle-orm";
+import type { Readable } from "node:stream";
+import { eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import type { Picture } from "../../contract/catalog";
 import type { Database } from "../db/client";
 import { HttpError } from "../lib/errors";
+import type { MediaStorage } from "./media-storage";
 import { mediaAssets } from "./media.tables";
 
 /**
@@ -19,13 +19,20 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAX_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 
+const FORMATS = ["avif", "webp"] as const;
+
 export type MediaAsset = typeof mediaAssets.$inferSelect;
+type MediaFormat = (typeof FORMATS)[number];
+
+/** The storage key of one encoding of an asset. */
+const fileKey = (id: string, width: number, format: MediaFormat) => `${id}/${width}.${format}`;
 
 /**
  * Images are stored once per content: the id is a hash of the original bytes. Each is re-encoded
  * (which drops EXIF and GPS data) to AVIF and WebP at the widths above, never wider than the original.
+ * The files go to `storage` (a local folder or an S3-compatible bucket); the database keeps their sizes.
  */
-export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: string }) {
+export function createMediaService({ db, storage }: { db: Database; storage: MediaStorage }) {
   /**
    * `avifEffort` trades encoding time for size: 2 (the default) suits an upload, which a person waits for;
    * the demo seed uses 0 to keep a fresh clone's first start short.
@@ -62,15 +69,18 @@ export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: s
     if (widths.length < MEDIA_WIDTHS.length)
       widths.push(Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!));
 
-    const folder = path.join(mediaDir, id);
-    await mkdir(folder, { recursive: true });
     for (const w of widths) {
       const resized = sharp(upright.data).resize({ width: w, withoutEnlargement: true });
-      await writeFile(
-        path.join(folder, `${w}.avif`),
+      await storage.put(
+        fileKey(id, w, "avif"),
         await resized.clone().avif({ quality: 50, effort: avifEffort }).toBuffer(),
+        "image/avif",
       );
-      await writeFile(path.join(folder, `${w}.webp`), await resized.clone().webp({ quality: 76 }).toBuffer());
+      await storage.put(
+        fileKey(id, w, "webp"),
+        await resized.clone().webp({ quality: 76 }).toBuffer(),
+        "image/webp",
+      );
     }
     const [asset] = await db
       .insert(mediaAssets)
@@ -80,14 +90,25 @@ export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: s
     return asset!;
   }
 
-  async function filesExist(asset: MediaAsset) {
-    const last = asset.widths[asset.widths.length - 1];
-    try {
-      await access(path.join(mediaDir, asset.id, `${last}.avif`));
-      return true;
-    } catch {
-      return false;
-    }
+  /** The WebP of the largest width is written last: when it is there, the others are too. */
+  function filesExist(asset: MediaAsset) {
+    return storage.has(fileKey(asset.id, asset.widths[asset.widths.length - 1]!, "webp"));
+  }
+
+  /** One stored encoding's bytes, or null when there is none. */
+  function read(id: string, width: number, format: MediaFormat): Promise<Readable | null> {
+    return storage.read(fileKey(id, width, format));
+  }
+
+  /**
+   * Removes an asset and its files. Products and categories that show it must let go of it first: the
+   * database refuses to remove an asset still in use, and then no file is touched.
+   */
+  async function remove(id: string): Promise<void> {
+    const [asset] = await db.delete(mediaAssets).where(eq(mediaAssets.id, id)).returning();
+    if (!asset) return;
+    for (const width of asset.widths)
+      for (const format of FORMATS) await storage.delete(fileKey(id, width, format));
   }
 
   async function findMany(ids: string[]): Promise<Map<string, MediaAsset>> {
@@ -99,25 +120,22 @@ export function createMediaService({ db, mediaDir }: { db: Database; mediaDir: s
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  return { store, findMany };
+  /** The URLs of a stored image, for the `<picture>` element (from the columns that make them). */
+  function toPicture(asset: Pick<MediaAsset, "id" | "width" | "height" | "widths">, alt: string): Picture {
+    const url = (w: number, format: MediaFormat) => storage.publicUrl(fileKey(asset.id, w, format));
+    const srcSet = (format: MediaFormat) => asset.widths.map((w) => `${url(w, format)} ${w}w`).join(", ");
+    const fallback = asset.widths.find((w) => w >= FALLBACK_WIDTH) ?? asset.widths[asset.widths.length - 1]!;
+    return {
+      src: url(fallback, "webp"),
+      width: asset.width,
+      height: asset.height,
+      srcSetAvif: srcSet("avif"),
+      srcSetWebp: srcSet("webp"),
+      alt,
+    };
+  }
+
+  return { store, findMany, read, remove, toPicture };
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;
-
-/** The URLs of a stored image, for the `<picture>` element (from the columns that make them). */
-export function toPicture(
-  asset: Pick<MediaAsset, "id" | "width" | "height" | "widths">,
-  alt: string,
-): Picture {
-  const url = (w: number, format: "avif" | "webp") => `/media/${asset.id}/${w}.${format}`;
-  const srcSet = (format: "avif" | "webp") => asset.widths.map((w) => `${url(w, format)} ${w}w`).join(", ");
-  const fallback = asset.widths.find((w) => w >= FALLBACK_WIDTH) ?? asset.widths[asset.widths.length - 1]!;
-  return {
-    src: url(fallback, "webp"),
-    width: asset.width,
-    height: asset.height,
-    srcSetAvif: srcSet("avif"),
-    srcSetWebp: srcSet("webp"),
-    alt,
-  };
-}

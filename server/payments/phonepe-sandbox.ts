@@ -178,6 +178,10 @@ export function createPhonePeSandbox({
   }
 
   async function routes(app: FastifyInstance) {
+    // PhonePe's stand-in is no part of the store's API: its calls stay out of /api/docs.
+    app.addHook("onRoute", (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     // Only the sandbox's own routes read form bodies (the token call and the hosted page's buttons).
     app.addContentTypeParser(
       "application/x-www-form-urlencoded",

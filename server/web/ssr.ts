@@ -1,15 +1,27 @@
 import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
 import path from "node:path";
 import { Readable } from "node:stream";
 import fastifyStatic from "@fastify/static";
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+} from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import type { ApiFetch } from "../../app/lib/api-client";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 
-export type WebBuild = { server: ServerBuild; clientDir: string };
+export type WebBuild =
+  /** `npm run build`'s output: the server bundle and the browser assets. */
+  | { server: ServerBuild; clientDir: string }
+  /** `npm run dev` (server/dev.ts): Vite in middleware mode, given the store's HTTP server for hot reload. */
+  | { startVite: (httpServer: Server) => Promise<ViteDevServer> };
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -23,12 +35,12 @@ declare module "react-router" {
   }
 }
 
-function contentSecurityPolicy(nonce: string) {
+function contentSecurityPolicy(nonce: string, imageSources: string) {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${imageSources}`,
     "font-src 'self'",
     "connect-src 'self'",
     "worker-src 'self' blob:",
@@ -41,32 +53,38 @@ function contentSecurityPolicy(nonce: string) {
 
 /**
  * Serves the built browser assets and hands every other request to the React Router app, whose loaders
- * reach data through the same HTTP API (called in-process with app.inject, no network hop).
+ * reach data through the same HTTP API (called in-process with app.inject, no network hop). In development
+ * (`npm run dev`) Vite serves the browser's modules instead, and pages are rendered from the current sources.
  */
 export async function registerWeb(
   app: FastifyInstance,
   {
     build,
     publicUrl,
+    mediaOrigin,
     env,
     sessionCookie,
-  }: { build: WebBuild; publicUrl: string; env: string; sessionCookie: string },
+  }: {
+    build: WebBuild;
+    publicUrl: string;
+    /** Where images come from when media is in a bucket (MEDIA_PUBLIC_URL); unset, from /media. */
+    mediaOrigin: string | undefined;
+    env: string;
+    sessionCookie: string;
+  },
 ) {
-  await app.register(fastifyStatic, {
-    root: build.clientDir,
-    prefix: "/",
-    wildcard: false,
-    decorateReply: false,
-    // `npm run build` writes .br and .gz copies of the assets (scripts/compress-assets.mjs).
-    preCompressed: true,
-    setHeaders(res, filePath: string) {
-      const relative = path.relative(build.clientDir, filePath);
-      res.header(
-        "cache-control",
-        relative.startsWith("assets") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
-      );
-    },
-  });
+  const imageSources = ["'self' data: blob:", mediaOrigin].filter(Boolean).join(" ");
+  let serverBuild: ServerBuild | (() => Promise<ServerBuild>);
+  let vite: ViteDevServer | undefined;
+  if ("startVite" in build) {
+    const devServer = await build.startVite(app.server);
+    app.addHook("onClose", () => devServer.close());
+    vite = devServer;
+    serverBuild = currentServerBuild(devServer);
+  } else {
+    await serveBuiltAssets(app, build.clientDir);
+    serverBuild = build.server;
+  }
 
   // React Router runs a page's action only when its Origin is the store's public origin: other writes are
   // refused here as a client's mistake (403), rather than by React Router (400, reported as an error).
@@ -77,7 +95,7 @@ export async function registerWeb(
       (request.headers.origin !== undefined && request.headers.origin !== publicOrigin));
 
   const handleRequest = createRequestHandler(
-    build.server,
+    serverBuild,
     env === "production" ? "production" : "development",
   );
 
@@ -85,8 +103,11 @@ export async function registerWeb(
     // Pages take forms as React Router actions: leave the body unparsed and stream it to the handler.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
+    if (vite) web.addHook("onRequest", viteAnswersFirst(vite));
+    // In development a page loads dozens of modules from Vite: their request logs would drown the API's.
+    const quietInDevelopment = vite ? { logLevel: "warn" as const } : {};
 
-    web.all("/*", async (request, reply) => {
+    web.all("/*", { schema: { hide: true }, ...quietInDevelopment }, async (request, reply) => {
       if (isWriteFromElsewhere(request)) throw forbidden(CROSS_SITE_MESSAGE);
       const nonce = randomBytes(16).toString("base64");
       const api = createInProcessApi(app, request);
@@ -96,10 +117,50 @@ export async function registerWeb(
         publicUrl,
         log: request.log,
       });
-      reply.header("content-security-policy", contentSecurityPolicy(nonce));
+      reply.header("content-security-policy", contentSecurityPolicy(nonce, imageSources));
       return sendWebResponse(reply, response, { withSession: carriesSession(request, sessionCookie) });
     });
   });
+}
+
+/** The built browser assets: those under /assets never change (their names carry a hash of their content). */
+async function serveBuiltAssets(app: FastifyInstance, clientDir: string) {
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    prefix: "/",
+    wildcard: false,
+    decorateReply: false,
+    // `npm run build` writes .br and .gz copies of the assets (scripts/compress-assets.mjs).
+    preCompressed: true,
+    setHeaders(res, filePath: string) {
+      const relative = path.relative(clientDir, filePath);
+      res.header(
+        "cache-control",
+        relative.startsWith("assets") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+}
+
+/**
+ * React Router's server build made by Vite from the current sources, loaded anew for each request (Vite
+ * keeps the modules no file change has touched): React Router's documented way for a custom server.
+ */
+function currentServerBuild(vite: ViteDevServer) {
+  return async () => {
+    try {
+      return (await vite.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
+    } catch (error) {
+      // The error's stack then points into the app's sources rather than Vite's transformed code.
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      throw error;
+    }
+  };
+}
+
+/** Vite answers what is its own (its client, the app's modules, public/ files) and passes on the pages. */
+function viteAnswersFirst(vite: ViteDevServer): onRequestHookHandler {
+  return (request, reply, done) => vite.middlewares(request.raw, reply.raw, done);
 }
 
 function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
