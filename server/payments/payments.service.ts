@@ -125,10 +125,9 @@ export function createPaymentsService({
     } catch (error) {
       log.warn({ err: error, merchantOrderId: payment.merchantOrderId }, "PhonePe did not start a payment");
       await db.transaction(async (tx) => {
-        const locked = await lockPayment(tx, payment.id);
+        const { order: current, payment: locked } = await lockOrderAndPayment(tx, payment.id);
         if (locked.state !== "CREATED") return;
         await settle(tx, locked, "FAILED", "phonepe");
-        const current = await orders.lock(tx, order.id);
         await orders.releaseUnpaid(tx, current, {
           paymentStatus: "Failed",
           actor: "system",
@@ -141,10 +140,19 @@ export function createPaymentsService({
     }
   }
 
-  async function lockPayment(tx: Transaction, paymentId: number): Promise<PaymentRow> {
+  /**
+   * Locks a payment's order, then the payment, for the rest of the caller's transaction. Every writer takes an
+   * order's rows in this order (order first), so two of them never wait for each other in a circle.
+   */
+  async function lockOrderAndPayment(tx: Transaction, paymentId: number) {
+    const [owner] = await tx
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (!owner) throw new Error(`payment ${paymentId} does not exist`);
+    const order = await orders.lock(tx, owner.orderId);
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for("update");
-    if (!payment) throw new Error(`payment ${paymentId} does not exist`);
-    return payment;
+    return { order, payment: payment! };
   }
 
   async function settle(
@@ -192,13 +200,12 @@ export function createPaymentsService({
 
   /**
    * Applies PhonePe's Order Status answer (null: PhonePe has no such order) to a payment and its order, in one
-   * transaction with both rows locked. A payment already settled is left alone, so repeats change nothing.
+   * transaction with both rows locked (the order first). A payment already settled is left alone, so repeats change nothing.
    */
   async function apply(paymentId: number, status: PhonePeOrderStatus | null, actor: string) {
     await db.transaction(async (tx) => {
-      const payment = await lockPayment(tx, paymentId);
+      const { order, payment } = await lockOrderAndPayment(tx, paymentId);
       if (payment.state !== "CREATED" && payment.state !== "PENDING") return;
-      const order = await orders.lock(tx, payment.orderId);
       const age = ageSeconds(payment);
       const pastExpiry = Date.now() > payment.expiresAt.getTime() + RESERVATION_GRACE_SECONDS * 1000;
       const checked = { lastCheckedAt: new Date() };
@@ -343,6 +350,7 @@ export function createPaymentsService({
       return;
     }
     await db.transaction(async (tx) => {
+      const order = await orders.lock(tx, payment!.orderId);
       const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
       if (!current || current.state === state || current.state === "COMPLETED" || current.state === "FAILED")
         return;
@@ -356,7 +364,6 @@ export function createPaymentsService({
           nextCheckAt: new Date(Date.now() + 60_000),
         })
         .where(eq(refunds.id, refund.id));
-      const order = await orders.lock(tx, payment!.orderId);
       await orders.refundSettled(tx, order, { actor: "phonepe", state });
     });
   }
