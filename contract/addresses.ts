@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envelope } from "./envelope";
+import { idField } from "./ids";
 import { normalizeMobile } from "./users-rules";
 
 /** The checkout address form's fields and their labels, in the form's order. */
@@ -67,11 +68,7 @@ export const address = z.object({
 });
 export type Address = z.infer<typeof address>;
 
-export const addressIdField = z.coerce
-  .number({ error: ADDRESS_MESSAGES.notFound })
-  .int({ error: ADDRESS_MESSAGES.notFound })
-  .positive({ error: ADDRESS_MESSAGES.notFound })
-  .max(2_147_483_647, { error: ADDRESS_MESSAGES.notFound });
+export const addressIdField = idField(ADDRESS_MESSAGES.notFound);
 
 export const updateAddressRequest = addressInput.extend({ id: addressIdField });
 

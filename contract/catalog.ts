@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SIZES } from "./catalog-options";
 import { envelope } from "./envelope";
+import { idField } from "./ids";
 
 export const sizeLabel = z.enum(SIZES);
 export type SizeLabel = z.infer<typeof sizeLabel>;
@@ -54,7 +55,7 @@ export const productListQuery = z
     limit: positiveInt("Limit must be a whole number from 1")
       .max(MAX_PAGE_SIZE, { error: `Limit cannot be more than ${MAX_PAGE_SIZE}` })
       .default(PRODUCT_PAGE_SIZE),
-    categoryId: positiveInt("Invalid category ID").optional(),
+    categoryId: idField("Invalid category ID").optional(),
     minPrice: rupeeAmount("Minimum price").optional(),
     maxPrice: rupeeAmount("Maximum price").optional(),
     search: z.string().trim().max(100, { error: "Search is too long" }).optional(),
@@ -74,7 +75,7 @@ export const pagination = z.object({
 export const productListResponse = envelope(z.array(productSummary)).extend({ pagination });
 export type ProductListResponse = z.infer<typeof productListResponse>;
 
-export const productIdQuery = z.object({ id: positiveInt("Invalid product ID") });
+export const productIdQuery = z.object({ id: idField("Invalid product ID") });
 
 export const productSize = z.object({ label: sizeLabel, stock: z.number().int() });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { addressIdField } from "./addresses";
 import { SIZES } from "./catalog-options";
 import { envelope } from "./envelope";
+import { idField } from "./ids";
 
 /** An order's own status (spec section 4's badge colours are keyed by these). */
 export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
@@ -32,11 +33,7 @@ export const ORDER_MESSAGES = {
   orderPlaced: "Order placed. Complete the payment to confirm it.",
 } as const;
 
-const productIdField = z.coerce
-  .number({ error: "Invalid product ID" })
-  .int({ error: "Invalid product ID" })
-  .positive({ error: "Invalid product ID" })
-  .max(2_147_483_647, { error: "Invalid product ID" });
+const productIdField = idField("Invalid product ID");
 
 /** A bag line as the spec's client sends it (id, name, title, image, price, size, quantity); only id, size
  * and quantity are used, and price, when sent, must still be the product's price. */
