@@ -11,6 +11,7 @@ import { storeAddressLine, storeHoursLine } from "~/content/store-details";
 import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
+import { postedForm } from "~/lib/form-values";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -27,7 +28,7 @@ const FAILURE_TEXT = "Failed to send message.";
 
 /** Sends the message through the API; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const text = (field: ContactField) => {
     const value = form.get(field);
     return typeof value === "string" ? value : "";

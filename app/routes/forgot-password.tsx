@@ -5,7 +5,7 @@ import { controlProps, FormField, FormNotice, useFieldErrors } from "~/component
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
-import { formText } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -24,7 +24,7 @@ const FAILED = "Failed to send reset link.";
 
 /** Asks the API to mail a reset link; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const email = formText(await request.formData(), "email");
+  const email = formText(await postedForm(request), "email");
   const result = await createApiClient(context.api).forgotPassword({ email });
   if (result.ok) return { ok: true as const, message: result.message || SENT, email };
   const message = result.status >= 500 ? SERVER_TROUBLE : result.message || FAILED;

@@ -11,7 +11,7 @@ import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
-import { formText } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
 import { safeRedirectTo } from "~/lib/redirect-target";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const email = formText(form, "email");
   const { fetcher, headers } = passingCookies(context.api);
   const result = await createApiClient(fetcher).login({

@@ -13,7 +13,7 @@ import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
-import { formText } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const text = (field: string) => formText(form, field);
   const values = { fullName: text("fullName"), email: text("email"), mobile: text("mobile") };
   const result = await createApiClient(context.api).register({

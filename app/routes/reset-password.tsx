@@ -9,7 +9,7 @@ import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
-import { formText } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -30,7 +30,7 @@ const FAILED = "Your password could not be changed. Please try again.";
 
 /** Sets the new password through the API; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const result = await createApiClient(context.api).resetPassword({
     token: formText(form, "token"),
     password: formText(form, "password"),

@@ -11,7 +11,7 @@ import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
-import { formText } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/super-admin-dashboard";
 
@@ -49,7 +49,7 @@ const FAILED = "The role could not be changed. Please try again.";
 
 /** Makes a user an admin (roleId 2) or a customer again (roleId 3); the API checks who may. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const result = await createApiClient(context.api).updateRole({
     userId: formText(form, "userId"),
     // The API refuses anything but 2 or 3 with its own message.

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { passingCookies } from "~/account/api-cookies";
 import { createApiClient } from "~/lib/api-client";
-import { formText } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
 import type { Route } from "./+types/verify-email";
 
 /**
@@ -9,7 +9,7 @@ import type { Route } from "./+types/verify-email";
  * named by the registration token when the browser has it, else by the e-mail.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const text = (name: string) => formText(form, name) || undefined;
   const email = text("email");
   const token = text("token");

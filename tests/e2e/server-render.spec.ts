@@ -169,3 +169,26 @@ test("pages log a client's mistakes at info level, as JSON; writes from other si
   );
   expect(stderr).toBe("");
 });
+
+test("a page's action answers a body that is not its form with 400, never 500", async ({
+  request,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL!).origin;
+  for (const path of [
+    "/login",
+    "/register",
+    "/verify-email",
+    "/contact",
+    "/forgot-password",
+    "/reset-password",
+  ])
+    for (const [type, body] of [
+      ["multipart/form-data; boundary=x", "--x\r\nbroken"],
+      ["multipart/form-data", "a=1"],
+      ["application/x-www-form-urlencoded", "%zz=%"],
+    ]) {
+      const response = await request.post(path, { headers: { origin, "content-type": type }, data: body });
+      expect(response.status(), `${path} ${type}`).toBeLessThan(500);
+    }
+});
