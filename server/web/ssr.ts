@@ -14,7 +14,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { ApiFetch } from "../../app/lib/api-client";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
-import { forbidden } from "../lib/errors";
+import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 
 export type WebBuild =
@@ -111,7 +111,7 @@ export async function registerWeb(
       if (isWriteFromElsewhere(request)) throw forbidden(CROSS_SITE_MESSAGE);
       const nonce = randomBytes(16).toString("base64");
       const api = createInProcessApi(app, request);
-      const response = await handleRequest(toWebRequest(request, publicUrl), {
+      const response = await handleRequest(await toWebRequest(request, publicUrl), {
         api,
         nonce,
         publicUrl,
@@ -163,7 +163,28 @@ function viteAnswersFirst(vite: ViteDevServer): onRequestHookHandler {
   return (request, reply, done) => vite.middlewares(request.raw, reply.raw, done);
 }
 
-function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
+/** A page's form is small: its body is read up to this many bytes, and a larger one is refused (413). */
+export const PAGE_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The posted body of a page request, read up to PAGE_BODY_LIMIT while it streams: a larger one is refused as
+ * soon as it passes the limit (the announced Content-Length is checked first), so no request holds more.
+ */
+async function pageBody(request: FastifyRequest): Promise<Buffer> {
+  if (Number(request.headers["content-length"] ?? 0) > PAGE_BODY_LIMIT) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > PAGE_BODY_LIMIT) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+const tooLarge = () => new HttpError(413, "The request body is too large");
+
+async function toWebRequest(request: FastifyRequest, publicUrl: string): Promise<Request> {
   const url = new URL(request.url, publicUrl);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -177,7 +198,7 @@ function toWebRequest(request: FastifyRequest, publicUrl: string): Request {
     method: request.method,
     headers,
     signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: "half" } : {}),
+    ...(hasBody ? { body: new Uint8Array(await pageBody(request)) } : {}),
   });
 }
 

@@ -187,8 +187,18 @@ test("a page's action answers a body that is not its form with 400, never 500", 
       ["multipart/form-data; boundary=x", "--x\r\nbroken"],
       ["multipart/form-data", "a=1"],
       ["application/x-www-form-urlencoded", "%zz=%"],
-    ]) {
+    ] as const) {
       const response = await request.post(path, { headers: { origin, "content-type": type }, data: body });
       expect(response.status(), `${path} ${type}`).toBeLessThan(500);
     }
+});
+
+test("a page refuses a body over 1 MB as it streams, with 413", async ({ request, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  const big = "a=" + "x".repeat(2 * 1024 * 1024);
+  const response = await request.post("/contact", {
+    headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+    data: big,
+  });
+  expect(response.status()).toBe(413);
 });
