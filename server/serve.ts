@@ -25,9 +25,27 @@ export async function serve(config: Config, web: WebBuild): Promise<void> {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+  if (process.env.npm_lifecycle_event) stopWithParent(() => void shutdown("parent exited"));
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`store ready on ${config.publicUrl}`);
+}
+
+/**
+ * Under `npm start` or `npm run serve` the store runs inside `sh -c`, which npm ends on SIGTERM without
+ * passing the signal on: the store would run on, orphaned, holding its port. It checks every second whether
+ * the process that started it is still there, and shuts down as on SIGTERM when it is not. (Deployments
+ * should run `node build/app-server.js` directly: README, "Running at scale".)
+ */
+function stopWithParent(stop: () => void) {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) {
+      clearInterval(timer);
+      stop();
+    }
+  }, 1000);
+  timer.unref();
 }
 
 /** A start that failed: a configuration problem is told by its message alone, anything else in full. */

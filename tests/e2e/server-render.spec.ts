@@ -202,3 +202,34 @@ test("a page refuses a body over 1 MB as it streams, with 413", async ({ request
   });
   expect(response.status()).toBe(413);
 });
+
+test("SIGTERM to `npm run serve` stops the store too, which finishes and frees its port", async () => {
+  test.setTimeout(120_000);
+  const port = Number(process.env.E2E_PORT ?? 4173) + 2;
+  const origin = `http://localhost:${port}`;
+  const health = () =>
+    fetch(`${origin}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
+  const npm = spawn("npm", ["run", "serve"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "store-npm-")),
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  try {
+    await expect.poll(health, { timeout: 90_000 }).toBe(200);
+    npm.kill("SIGTERM");
+    await once(npm, "exit");
+    // npm's `sh -c` ends without passing the signal on; the store notices its parent is gone.
+    await expect.poll(health, { timeout: 20_000 }).toBe(0);
+  } finally {
+    npm.kill("SIGKILL");
+  }
+});
