@@ -212,8 +212,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   refuseNulCharacters(app);
 
   // Routes.
-  app.get("/api/health", async () => {
-    await db.execute("select 1");
+  // What a load balancer asks: 503 while the database does not answer (the pool reconnects on its own).
+  app.get("/api/health", async (request, reply) => {
+    try {
+      await db.execute("select 1");
+    } catch (error) {
+      request.log.warn({ err: error }, "health check: the database did not answer");
+      return reply
+        .code(503)
+        .send({
+          code: 503,
+          message: "The database is not answering",
+          data: { status: "database unavailable" },
+        });
+    }
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
   await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
