@@ -36,8 +36,11 @@ export function requireDatabaseUrl(): string {
 export type TestDatabase = { url: string; db: Database; close: () => Promise<void> };
 
 /** A new, migrated PostgreSQL database next to the one `adminUrl` names, dropped by `close`. */
-export async function createProcessTestDatabase(adminUrl = requireDatabaseUrl()): Promise<TestDatabase> {
-  const name = `store_test_${randomBytes(6).toString("hex")}`;
+export async function createProcessTestDatabase(
+  adminUrl = requireDatabaseUrl(),
+  prefix = "store_test",
+): Promise<TestDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -65,20 +68,24 @@ export type StoreProcess = {
   stop: () => Promise<void>;
 };
 
-const running = new Set<ChildProcess>();
-// Should the test runner end without its afterAll, leave no store running behind it.
+/** The store processes started here and not yet exited, with their DATA_DIR. */
+const running = new Map<ChildProcess, string>();
+// Should the test runner (or the bench) end without stopping them, leave no store and no files behind.
 process.once("exit", () => {
-  for (const child of running) child.kill("SIGKILL");
+  for (const [child, dataDir] of running) {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });
 
 /**
  * Starts server/test-support/store-process.ts in a process of its own (Node with tsx's loader, not `npx tsx`,
  * so that the pid killed is the store's own) on a free port of 127.0.0.1 and waits until /api/health answers.
  * Without PHONEPE_* settings in `env`, the store is its own PhonePe sandbox; every store on one database
- * shares the sandbox's records.
+ * shares the sandbox's records. Without a database URL it runs on PGlite files in its own DATA_DIR.
  */
 export async function startStoreProcess(
-  databaseUrl: string,
+  databaseUrl: string | undefined,
   env: Record<string, string> = {},
 ): Promise<StoreProcess> {
   const port = await freePort();
@@ -95,12 +102,12 @@ export async function startStoreProcess(
       PORT: String(port),
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  running.add(child);
+  running.set(child, dataDir);
   let output = "";
   const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000));
   child.stdout!.on("data", keep);
@@ -245,6 +252,11 @@ export async function createShoppers(
   count: number,
   storeOf: (index: number) => string,
 ): Promise<Shopper[]> {
+  return signInShoppers(await insertShoppers(db, count), storeOf);
+}
+
+/** `count` verified customers with the password PASSWORD, written to the database, in id order. */
+export async function insertShoppers(db: Database, count: number): Promise<{ id: number; email: string }[]> {
   const passwordHash = await hashSecret(PASSWORD);
   const tag = randomBytes(4).toString("hex");
   const rows = await db
@@ -260,18 +272,25 @@ export async function createShoppers(
       })),
     )
     .returning({ id: users.id, email: users.email });
-  rows.sort((a, b) => a.id - b.id);
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Logs each account in and saves an address for it through the store `storeOf(i)`, 20 at a time. */
+export async function signInShoppers(
+  accounts: { id: number; email: string }[],
+  storeOf: (index: number) => string,
+): Promise<Shopper[]> {
   // A few at a time: each login checks an argon2 hash (19 MiB, on libuv's 4 threads).
   const shoppers: Shopper[] = [];
-  for (let start = 0; start < rows.length; start += 20)
+  for (let start = 0; start < accounts.length; start += 20)
     shoppers.push(
       ...(await Promise.all(
-        rows.slice(start, start + 20).map(async (row, offset) => {
+        accounts.slice(start, start + 20).map(async (account, offset) => {
           const index = start + offset;
           const store = storeOf(index);
           const login = await request(`${store}/api/users/login`, {
             method: "POST",
-            json: { email: row.email, password: PASSWORD },
+            json: { email: account.email, password: PASSWORD },
             from: clientAddress(index),
           });
           if (login.status !== 200) throw new Error(`login failed (${login.status}): ${login.body}`);
@@ -282,7 +301,7 @@ export async function createShoppers(
             headers: { authorization: `Bearer ${token}` },
           });
           if (address.status !== 200) throw new Error(`add-address failed: ${address.body}`);
-          return { ...row, token, addressId: address.json().data.id as number };
+          return { ...account, token, addressId: address.json().data.id as number };
         }),
       )),
     );
