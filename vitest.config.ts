@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
@@ -10,6 +10,8 @@ export default defineConfig({
   },
   test: {
     include: ["server/**/*.test.ts", "app/**/*.test.ts", "contract/**/*.test.ts"],
+    // Stores in processes of their own on PostgreSQL: `npm run test:processes` (vitest.processes.config.ts).
+    exclude: [...configDefaults.exclude, "**/*.processes.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

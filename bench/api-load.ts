@@ -1,7 +1,14 @@
 import autocannon, { type Request } from "autocannon";
 
-/** One URL under load; `path` is called for every request, so ids can be spread across the catalog. */
-export type Endpoint = { name: string; path: () => string };
+/**
+ * One URL under load; `path` is called for every request, so ids can be spread across the catalog. A GET
+ * unless `write` is given: it is called for every request too, for that request's method, headers and body.
+ */
+export type Endpoint = {
+  name: string;
+  path: () => string;
+  write?: () => { method: "POST"; headers: Record<string, string>; body: string };
+};
 
 /** What a browser sends: answers are compressed as they would be for a shopper. */
 const HEADERS = { accept: "application/json, text/html", "accept-encoding": "gzip, deflate, br" };
@@ -133,7 +140,21 @@ async function warmUp(baseUrl: string, endpoint: Endpoint, seconds: number) {
 }
 
 function request(endpoint: Endpoint): Request {
-  return { method: "GET", setupRequest: (request) => ({ ...request, path: endpoint.path() }) };
+  return {
+    method: "GET",
+    setupRequest: (request) => {
+      const write = endpoint.write?.();
+      if (!write) return { ...request, path: endpoint.path() };
+      const { method, body } = write;
+      return {
+        ...request,
+        path: endpoint.path(),
+        method,
+        headers: { ...request.headers, ...write.headers },
+        body,
+      };
+    },
+  };
 }
 
 /** Nearest-rank percentile of sorted values. */

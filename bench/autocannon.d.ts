@@ -4,6 +4,7 @@ declare module "autocannon" {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
+    body?: string;
     setupRequest?: (request: Request, context: object) => Request;
   };
 

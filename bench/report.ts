@@ -1,6 +1,7 @@
 import type { RateResult, SaturationResult } from "./api-load";
 import { LIST_CALLS } from "./calls";
 import type { PageResult } from "./page-speed";
+import type { PlaceOrderResults } from "./place-order";
 
 export type Check = { target: string; measured: string; status: "pass" | "fail" | "skipped"; note?: string };
 
@@ -53,6 +54,8 @@ export type BenchResults = {
   /** The bare Fastify server at the fixed rate: the floor of the latencies this machine can measure. */
   ceilingAtRate?: RateResult;
   catalogs: { products: number; generateSeconds: number; endpoints: EndpointResult[] }[];
+  /** Place Order at a fixed rate and at its most (bench/place-order.ts). */
+  placeOrder?: PlaceOrderResults;
   checks: Check[];
 };
 
@@ -176,6 +179,23 @@ export function toMarkdown(r: BenchResults): string {
       );
       lines.push(`| ${name} | ${[...p99s, ...throughputs].join(" | ")} |`);
     }
+  }
+
+  if (r.placeOrder) {
+    const o = r.placeOrder;
+    const a = o.atRate;
+    const s = o.saturation;
+    lines.push(
+      "",
+      "## Place Order",
+      "",
+      `${o.shoppers} signed-in shoppers each order one piece of a random size of a random product (${o.lines.toLocaleString("en")} product sizes of a ${o.catalogProducts.toLocaleString("en")}-product catalog, plenty of stock), with a saved address and an Idempotency-Key of its own. PhonePe is the built-in sandbox of another store process on the same machine (its own database), so PhonePe's own latency is not in these numbers.`,
+      "",
+      "| load | achieved orders/s | p50 ms | p90 ms | p99 ms | max ms | errors |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+      `| ${o.rate} orders/s for ${o.rateSeconds} s (evenly spaced) | ${Math.round(a.requestsPerSecond)} | ${ms(a, a.p50)} | ${ms(a, a.p90)} | ${ms(a, a.p99)}${a.overloaded ? " ⚠" : ""} | ${ms(a, a.max)} | ${a.errors} |`,
+      `| most: ${o.connections} connections for ${o.saturationSeconds} s | ${Math.round(s.requestsPerSecond)} | ${s.p50} | – | ${s.p99} | – | ${s.errors} |`,
+    );
   }
 
   lines.push(

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --build DIR] [-- --only pages|api] [-- --keep]`: see bench/README.md.
+// `npm run bench [-- --quick] [-- --build DIR] [-- --only pages|api|orders] [-- --keep]`: see bench/README.md.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -15,6 +15,7 @@ import {
   type PageRun,
 } from "./page-speed";
 import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
+import { measurePlaceOrder } from "./place-order";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
 import { CATALOG_GETS, checkTargets, TARGETS } from "./targets";
@@ -107,8 +108,13 @@ async function main() {
     },
   });
   const mode = values.quick ? MODES.quick : MODES.full;
-  const runPages = values.only !== "api";
-  const runApi = values.only !== "pages";
+  const sections = ["pages", "api", "orders"];
+  if (values.only !== undefined && !sections.includes(values.only))
+    throw new Error(`--only takes one of ${sections.join(", ")}, not ${values.only}`);
+  const runs = (section: string) => values.only === undefined || values.only === section;
+  const runPages = runs("pages");
+  const runApi = runs("api");
+  const runOrders = runs("orders");
   const adminUrl = process.env.DATABASE_URL || undefined;
   const log = (line: string) => process.stdout.write(`${clock(started)} ${line}\n`);
 
@@ -190,7 +196,7 @@ async function main() {
       }
     }
 
-    const sizes = runApi ? ([1_000, 10_000] as const) : ([10_000] as const);
+    const sizes = runApi ? ([1_000, 10_000] as const) : runPages ? ([10_000] as const) : ([] as const);
     for (const size of sizes) {
       log(`Catalog of ${size.toLocaleString("en")} products: generating…`);
       const catalog = await createCatalog(size, adminUrl);
@@ -263,6 +269,20 @@ async function main() {
       }
       await store.stop();
     }
+
+    if (runOrders)
+      results.placeOrder = await measurePlaceOrder({
+        appDir: app.appDir,
+        adminUrl,
+        rate: TARGETS.placeOrderRate,
+        rateSeconds: mode.rateSeconds,
+        saturationSeconds: mode.saturationSeconds,
+        warmupSeconds: mode.warmupSeconds,
+        connections: SATURATION_CONNECTIONS,
+        keep: values.keep,
+        cleanups,
+        log,
+      });
   } finally {
     await cleanUp();
   }

@@ -86,8 +86,15 @@ export type Server = {
   restart: () => Promise<void>;
 };
 
-/** Starts `node build/app-server.js` in appDir on the catalog and waits until /api/health answers. */
-export async function startStore(appDir: string, catalog: Catalog): Promise<Server> {
+/**
+ * Starts `node build/app-server.js` in appDir on the catalog and waits until /api/health answers; `env` adds
+ * settings (the PhonePe ones of the place-order section).
+ */
+export async function startStore(
+  appDir: string,
+  catalog: Catalog,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   return startServer("the store", ["build/app-server.js"], appDir, url, {
@@ -99,6 +106,7 @@ export async function startStore(appDir: string, catalog: Catalog): Promise<Serv
     SEED_DEMO: "false",
     LOG_LEVEL: "warn",
     ...(catalog.databaseUrl ? { DATABASE_URL: catalog.databaseUrl } : {}),
+    ...env,
   });
 }
 

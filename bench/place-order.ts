@@ -1,0 +1,179 @@
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { sandboxSettings, SANDBOX_PREFIX } from "../server/config";
+import { openDatabase, selectRows } from "../server/db/client";
+import {
+  createProcessTestDatabase,
+  insertShoppers,
+  signInShoppers,
+  startStoreProcess,
+  type Shopper,
+} from "../server/test-support/store-processes";
+import {
+  measureAtRate,
+  measureSaturation,
+  type Endpoint,
+  type RateResult,
+  type SaturationResult,
+} from "./api-load";
+import { createCatalog, startStore } from "./store-server";
+
+/** Shoppers signed in before the load, each placing orders with their saved address. */
+export const ORDER_SHOPPERS = 500;
+const ORDER_CATALOG = 1_000;
+/** Stock of every size: plenty, so that no order is refused for want of it. */
+const PLENTY = 1_000_000;
+
+export type PlaceOrderResults = {
+  /** Orders a second offered in the fixed-rate run, and for how long; connections of the throughput run. */
+  rate: number;
+  rateSeconds: number;
+  connections: number;
+  saturationSeconds: number;
+  catalogProducts: number;
+  /** (product, size) pairs the orders are spread over. */
+  lines: number;
+  shoppers: number;
+  atRate: RateResult;
+  saturation: SaturationResult;
+};
+
+type Cleanups = (() => Promise<void> | void)[];
+
+/**
+ * Place Order under load. The store is the production build (NODE_ENV=production, so its built-in PhonePe
+ * sandbox is off), configured with the sandbox's credentials and pointed by PHONEPE_OAUTH_BASE_URL and
+ * PHONEPE_PG_BASE_URL at another store process, server/test-support/store-process.ts with NODE_ENV=test, that
+ * serves only as PhonePe: on a database of its own, so that its reconciler never touches the store's
+ * payments. Each request is a random one of the signed-in shoppers ordering one piece of a random size of a
+ * random product, with its saved address and an Idempotency-Key of its own.
+ */
+export async function measurePlaceOrder({
+  appDir,
+  adminUrl,
+  rate,
+  rateSeconds,
+  saturationSeconds,
+  warmupSeconds,
+  connections,
+  keep,
+  cleanups,
+  log,
+}: {
+  appDir: string;
+  adminUrl: string | undefined;
+  rate: number;
+  rateSeconds: number;
+  saturationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  /** Keep the store's database (--keep), to look at its orders afterwards. */
+  keep: boolean;
+  cleanups: Cleanups;
+  log: (line: string) => void;
+}): Promise<PlaceOrderResults> {
+  log(`Place Order: a catalog of ${ORDER_CATALOG.toLocaleString("en")} products with plenty of stock…`);
+  const catalog = await createCatalog(ORDER_CATALOG, adminUrl);
+  if (keep)
+    log(
+      `  kept: DATA_DIR=${catalog.dataDir}${catalog.databaseUrl ? ` DATABASE_URL=${catalog.databaseUrl}` : ""}`,
+    );
+  else cleanups.push(catalog.remove);
+  // Written before the store starts: on PGlite only one process may open the files.
+  const handle = await openDatabase({
+    databaseUrl: catalog.databaseUrl,
+    pgliteDir: path.join(catalog.dataDir, "pg"),
+  });
+  let lines: { productId: number; size: string; price: number }[];
+  let accounts: { id: number; email: string }[];
+  try {
+    await handle.db.execute(sql`update product_sizes set stock = ${PLENTY}`);
+    lines = (
+      await selectRows<{ product_id: number; size: string; price_paise: number }>(
+        handle.db,
+        sql`select s.product_id, s.size, p.price_paise from product_sizes s
+            join products p on p.id = s.product_id where p.deleted_at is null order by 1, 2`,
+      )
+    ).map((row) => ({ productId: row.product_id, size: row.size, price: row.price_paise / 100 }));
+    accounts = await insertShoppers(handle.db, ORDER_SHOPPERS);
+  } finally {
+    await handle.close();
+  }
+
+  log("  starting PhonePe (a non-production store process on a database of its own) and the store…");
+  const sandboxDatabase = adminUrl ? await createProcessTestDatabase(adminUrl, "bench_phonepe") : undefined;
+  if (sandboxDatabase) cleanups.push(sandboxDatabase.close);
+  const phonePe = await startStoreProcess(sandboxDatabase?.url);
+  cleanups.push(phonePe.stop);
+  const settings = sandboxSettings(`${phonePe.url}${SANDBOX_PREFIX}`);
+  const store = await startStore(appDir, catalog, {
+    PHONEPE_CLIENT_ID: settings.clientId,
+    PHONEPE_CLIENT_SECRET: settings.clientSecret,
+    PHONEPE_CLIENT_VERSION: settings.clientVersion,
+    PHONEPE_WEBHOOK_USERNAME: settings.webhookUsername,
+    PHONEPE_WEBHOOK_PASSWORD: settings.webhookPassword,
+    PHONEPE_OAUTH_BASE_URL: settings.oauthBaseUrl,
+    PHONEPE_PG_BASE_URL: settings.pgBaseUrl,
+  });
+  cleanups.push(store.stop);
+
+  log(`  signing in ${ORDER_SHOPPERS} shoppers and saving their addresses…`);
+  const shoppers: Shopper[] = await signInShoppers(accounts, () => store.url);
+
+  const run = randomBytes(4).toString("hex");
+  let sequence = 0;
+  const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+  const endpoint: Endpoint = {
+    name: "place order",
+    path: () => "/api/orders/place-order",
+    write: () => {
+      const shopper = pick(shoppers);
+      const line = pick(lines);
+      return {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Bearer ${shopper.token}`,
+          "idempotency-key": `bench-${run}-${sequence++}`,
+        },
+        body: JSON.stringify({
+          paymentMethod: "phonePe",
+          items: [{ id: line.productId, size: line.size, quantity: 1, price: line.price }],
+          addressId: shopper.addressId,
+          totalAmount: line.price,
+        }),
+      };
+    },
+  };
+
+  log(`  ${rate} orders/s for ${rateSeconds} s…`);
+  const atRate = await measureAtRate(store.url, endpoint, { rate, seconds: rateSeconds, warmupSeconds });
+  log(
+    `    ${Math.round(atRate.requestsPerSecond)}/s, p50 ${atRate.p50.toFixed(1)} ms, p90 ${atRate.p90.toFixed(1)} ms, p99 ${atRate.p99.toFixed(1)} ms, max ${atRate.max.toFixed(1)} ms, ${atRate.errors} errors`,
+  );
+  if (atRate.overloaded || atRate.errors > 0) {
+    log("    overloaded or failing: restarting the store to drop its backlog");
+    await store.restart();
+  }
+  log(`  throughput with ${connections} connections for ${saturationSeconds} s…`);
+  const saturation = await measureSaturation(store.url, endpoint, {
+    connections,
+    seconds: saturationSeconds,
+    warmupSeconds,
+  });
+  log(
+    `    ${Math.round(saturation.requestsPerSecond)} orders/s, p50 ${saturation.p50} ms, p99 ${saturation.p99} ms, ${saturation.errors} errors`,
+  );
+  return {
+    rate,
+    rateSeconds,
+    connections,
+    saturationSeconds,
+    catalogProducts: ORDER_CATALOG,
+    lines: lines.length,
+    shoppers: shoppers.length,
+    atRate,
+    saturation,
+  };
+}

@@ -1,0 +1,224 @@
+/**
+ * Two store processes on one PostgreSQL database, as a deployment behind a load balancer runs them: 200
+ * shoppers ask both at once for the last 10 pieces of a size, then each of the 10 orders is approved,
+ * declined or left pending on the PhonePe sandbox, with its webhook sent, dropped or sent twice, and settled
+ * by the shopper's status check or, once its payment window ends, by the reconcilers of both processes.
+ *
+ * Run by `npm run test:processes` (vitest.processes.config.ts) with DATABASE_URL set, as CI's PostgreSQL
+ * pass does: PGlite cannot be shared by two processes, so `npm run test:api` leaves this file out.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productSizes } from "../catalog/catalog.tables";
+import { outboxEmails } from "../mail/mail.tables";
+import { payments, refunds } from "../payments/payments.tables";
+import {
+  createProcessTestDatabase,
+  createShoppers,
+  request,
+  seedProduct,
+  startStoreProcess,
+  waitUntil,
+  type StoreProcess,
+  type TestDatabase,
+} from "../test-support/store-processes";
+import { orderEvents, orders } from "./orders.tables";
+
+let database: TestDatabase;
+let stores: StoreProcess[] = [];
+
+beforeAll(async () => {
+  database = await createProcessTestDatabase();
+  stores = await Promise.all([startStoreProcess(database.url), startStoreProcess(database.url)]);
+});
+afterAll(async () => {
+  await Promise.all(stores.map((store) => store.stop()));
+  await database?.close();
+});
+
+/** A small seeded pseudo-random generator (mulberry32): the same seed draws the same choices every run. */
+function seededRandom(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DECISIONS = ["approve", "decline", "pending"] as const;
+const WEBHOOKS = ["send", "drop", "duplicate"] as const;
+const SHOPPERS = 200;
+const STOCK = 10;
+
+describe("two store processes on one database", () => {
+  it("sell exactly the stock there is, and settle every order once whatever PhonePe and its webhooks do", async () => {
+    const { db } = database;
+    const productId = await seedProduct(db, {
+      name: "Rani Pink Anarkali",
+      pricePaise: 249_900,
+      sizes: { M: STOCK, L: 4 },
+    });
+    const storeOf = (index: number) => stores[index % 2]!;
+    const shoppers = await createShoppers(db, SHOPPERS, (index) => storeOf(index).url);
+    const stock = async () =>
+      (
+        await db
+          .select({ stock: productSizes.stock })
+          .from(productSizes)
+          .where(and(eq(productSizes.productId, productId), eq(productSizes.size, "M")))
+      )[0]!.stock;
+
+    // All 200 at once, half on each process.
+    const answers = await Promise.all(
+      shoppers.map((shopper, index) =>
+        request(`${storeOf(index).url}/api/orders/place-order`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${shopper.token}`, "idempotency-key": `two-stores-${index}` },
+          json: {
+            paymentMethod: "phonePe",
+            items: [{ id: productId, size: "M", quantity: 1, price: 2499 }],
+            addressId: shopper.addressId,
+          },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(STOCK);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(SHOPPERS - STOCK);
+    for (const answer of answers.filter((a) => a.status === 409))
+      expect(answer.json().message).toBe("Rani Pink Anarkali in size M is sold out.");
+    expect(await stock()).toBe(0);
+    expect(await db.select({ id: orders.id }).from(orders)).toHaveLength(STOCK);
+
+    // Each order's fate, drawn in the order of the shoppers who got one.
+    const random = seededRandom(16);
+    const pick = <T>(choices: readonly T[]) => choices[Math.floor(random() * choices.length)]!;
+    const plan = answers.flatMap((answer, index) => {
+      if (answer.status !== 200) return [];
+      const { orderId, phonePe } = answer.json().data as {
+        orderId: string;
+        phonePe: { checkoutUrl: string };
+      };
+      return [
+        {
+          orderId,
+          checkoutUrl: phonePe.checkoutUrl,
+          shopper: shoppers[index]!,
+          decision: pick(DECISIONS),
+          webhook: pick(WEBHOOKS),
+          decideOn: pick(stores),
+          checkOn: pick(stores),
+        },
+      ];
+    });
+    // The seed draws every decision and every webhook delivery at least once.
+    expect(new Set(plan.map((order) => order.decision)).size).toBe(DECISIONS.length);
+    expect(new Set(plan.map((order) => order.webhook)).size).toBe(WEBHOOKS.length);
+
+    // The shoppers open PhonePe's page (on the store that placed the order) and press a button, on either
+    // store's sandbox (they share its records), all at once.
+    await Promise.all(
+      plan.map(async (order) => {
+        const token = new URL(order.checkoutUrl).searchParams.get("token")!;
+        const page = await request(order.checkoutUrl);
+        expect(page.status).toBe(200);
+        expect(page.body).toContain(`value="${token}"`);
+        const pressed = await request(`${order.decideOn.url}/phonepe-sandbox/pay`, {
+          method: "POST",
+          form: { token, decision: order.decision, webhook: order.webhook },
+        });
+        expect(pressed.status).toBe(303);
+        expect(new URL(pressed.headers.location!).searchParams.get("orderId")).toBe(order.orderId);
+      }),
+    );
+
+    // The callback page's status check asks PhonePe, on whichever store it reaches.
+    const expected = {
+      approve: { orderStatus: "Processing", paymentStatus: "Success" },
+      decline: { orderStatus: "Cancelled", paymentStatus: "Failed" },
+      pending: { orderStatus: "Pending", paymentStatus: "Initiated" },
+    } as const;
+    await Promise.all(
+      plan.map(async (order) => {
+        const answer = await request(`${order.checkOn.url}/api/orders/get-order-status`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${order.shopper.token}` },
+          json: { orderId: order.orderId },
+        });
+        expect(answer.status, answer.body).toBe(200);
+        expect(answer.json().data, order.decision).toMatchObject(expected[order.decision]);
+      }),
+    );
+
+    // The pending ones' payment window ends: the reconcilers of both processes release them.
+    const pending = plan.filter((order) => order.decision === "pending").map((order) => order.orderId);
+    await db
+      .update(orders)
+      .set({ reservedUntil: sql`now() - interval '1 minute'` })
+      .where(inArray(orders.publicId, pending));
+    await db
+      .update(payments)
+      .set({ nextCheckAt: sql`now()` })
+      .where(inArray(payments.state, ["CREATED", "PENDING"]));
+    await waitUntil("the reconcilers release every expired order", async () => {
+      const left = await db.select({ id: orders.id }).from(orders).where(eq(orders.status, "Pending"));
+      return left.length === 0;
+    });
+
+    // Every order in one final state, each change made once.
+    const rows = await db.select().from(orders);
+    const events = await db.select().from(orderEvents);
+    const attempts = await db.select().from(payments);
+    const mails = await db.select().from(outboxEmails);
+    const paid = plan.filter((order) => order.decision === "approve");
+    expect(rows).toHaveLength(STOCK);
+    for (const order of plan) {
+      const row = rows.find((r) => r.publicId === order.orderId)!;
+      const history = events.filter((event) => event.orderId === row.id);
+      const stockEvents = (to: string) =>
+        history.filter((event) => event.subject === "stock" && event.to === to).length;
+      const orderAttempts = attempts.filter((attempt) => attempt.orderId === row.id);
+      const mailed = (subject: string) =>
+        mails.filter((mail) => mail.to === order.shopper.email && mail.subject.includes(subject)).length;
+      const what = `${order.orderId}: ${order.decision}, webhook ${order.webhook}`;
+      expect(orderAttempts, what).toHaveLength(1);
+      expect(stockEvents("reserved"), what).toBe(1);
+      if (order.decision === "approve") {
+        expect(row, what).toMatchObject({
+          status: "Processing",
+          paymentStatus: "Success",
+          stockReleasedAt: null,
+        });
+        expect(row.paidAt, what).not.toBeNull();
+        expect(stockEvents("released"), what).toBe(0);
+        expect(orderAttempts[0]!.state, what).toBe("COMPLETED");
+        expect(mailed("payment received"), what).toBe(1);
+        expect(mailed("did not go through"), what).toBe(0);
+      } else {
+        expect(row, what).toMatchObject({ status: "Cancelled", paymentStatus: "Failed", paidAt: null });
+        expect(row.stockReleasedAt, what).not.toBeNull();
+        expect(stockEvents("released"), what).toBe(1);
+        // Declined: PhonePe failed it. Expired: PhonePe still holds it open, and the reconciler keeps asking.
+        expect(orderAttempts[0]!.state, what).toBe(order.decision === "decline" ? "FAILED" : "PENDING");
+        expect(mailed("payment received"), what).toBe(0);
+        expect(mailed("did not go through"), what).toBe(1);
+      }
+      const orderChanges = history.filter((event) => event.subject === "order").map((event) => event.to);
+      expect(orderChanges, what).toEqual([
+        "Pending",
+        order.decision === "approve" ? "Processing" : "Cancelled",
+      ]);
+      if (order.decision === "pending")
+        expect(history.find((event) => event.to === "Cancelled")!.actor, what).toBe("reconciler");
+    }
+    expect(await stock()).toBe(STOCK - paid.length);
+    expect(await db.select().from(refunds)).toEqual([]);
+    // The other size was never touched.
+    const [other] = await db
+      .select({ stock: productSizes.stock })
+      .from(productSizes)
+      .where(and(eq(productSizes.productId, productId), eq(productSizes.size, "L")));
+    expect(other!.stock).toBe(4);
+  });
+});
