@@ -29,7 +29,9 @@ const staffText = (max: number, label: string) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters.` })
-    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), { error: STAFF_ORDER_MESSAGES.text });
+    .refine((value) => ![...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), {
+      error: STAFF_ORDER_MESSAGES.text,
+    });
 
 const statusField = z.enum(ORDER_STATUSES, { error: STAFF_ORDER_MESSAGES.status });
 
