@@ -39,6 +39,7 @@ async function switchTo(page: Page, email: string, password = PASSWORD) {
   await page.context().clearCookies();
   await gotoAndWaitForHydration(page, "/login");
   await logIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
 }
 
 async function productInStock(page: Page) {
@@ -109,7 +110,7 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   const row = page.getByRole("row").filter({ hasText: orderId });
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Processing")).toBeVisible();
-  await expect(page.getByText("Page 1")).toBeVisible();
+  await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await row.getByRole("link", { name: /View Details/ }).click();
@@ -117,7 +118,7 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Payment attempts" })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
-  await expect(page.getByText(`${orderId}-1`)).toBeVisible();
+  await expect(page.getByRole("cell", { name: `${orderId}-1`, exact: true })).toBeVisible();
   await page.getByText("Cancel order…").click();
   await expect(page.getByRole("button", { name: "Yes, cancel order" })).toBeVisible();
   await expectNoAxeViolations(page);
