@@ -116,7 +116,7 @@ export default function ReceivedOrders() {
             id="order-status"
             name="status"
             defaultValue={status ?? ""}
-            className="rounded-lg border border-brand-200 bg-white px-3 py-2"
+            className="h-11 rounded-lg border border-brand-200 bg-white px-3"
           >
             <option value="">All statuses</option>
             {ORDER_STATUSES.map((name) => (
@@ -136,7 +136,7 @@ export default function ReceivedOrders() {
             type="search"
             maxLength={100}
             defaultValue={search}
-            className="rounded-lg border border-brand-200 px-3 py-2"
+            className="h-11 rounded-lg border border-brand-200 px-3"
           />
         </div>
         <div className="flex gap-2">
@@ -164,79 +164,119 @@ export default function ReceivedOrders() {
           No completed orders found.
         </p>
       ) : (
-        // On a phone the table keeps its columns and scrolls sideways inside its own box.
-        <div
-          className="mt-4 overflow-x-auto rounded-2xl bg-white ring-1 ring-brand-100"
-          tabIndex={0}
-          role="region"
-          aria-label="Orders table"
-        >
-          <table className="w-full min-w-[52rem] text-left text-sm">
-            <caption className="sr-only">
-              Received orders, page {page} of {pages}
-            </caption>
-            <thead className="bg-brand-50 text-ink">
-              <tr>
-                <th scope="col" className={CELL}>
-                  Image
-                </th>
-                <th scope="col" className={CELL}>
-                  Order
-                </th>
-                <th scope="col" className={CELL}>
-                  Payment Method
-                </th>
-                <th scope="col" className={CELL}>
-                  Payment Status
-                </th>
-                <th scope="col" className={CELL}>
-                  Order Status
-                </th>
-                <th scope="col" className={`${CELL} text-right`}>
-                  Total Amount
-                </th>
-                <th scope="col" className={CELL}>
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-brand-100">
-              {orders.map((order) => (
-                <tr key={order.orderId}>
-                  <td className={CELL}>
-                    <LineImage src={order.image} width={48} height={64} className="h-16 w-12 rounded" />
-                  </td>
-                  <td className={CELL}>
-                    <span className="font-semibold">{order.orderId}</span>
-                    <br />
-                    <span className="text-muted">
+        <>
+          {/* On a phone each order is a card; from the md breakpoint up, the spec's table. */}
+          <ul className="mt-4 flex flex-col gap-3 md:hidden">
+            {orders.map((order) => (
+              <li key={order.orderId}>
+                <article
+                  aria-label={`Order ${order.orderId}`}
+                  className="flex gap-3 rounded-2xl bg-white p-4 ring-1 ring-brand-100"
+                >
+                  <LineImage
+                    src={order.image}
+                    width={48}
+                    height={64}
+                    className="h-16 w-12 shrink-0 rounded"
+                  />
+                  <div className="min-w-0 flex-1 text-sm">
+                    <p className="font-semibold break-all">{order.orderId}</p>
+                    <p className="text-muted">
                       {order.shippingAddress.fullName} · {formatDate(order.createdAt)}
-                    </span>
-                  </td>
-                  <td className={CELL}>{order.paymentMethod || "N/A"}</td>
-                  <td className={CELL}>
-                    <PaymentStatusBadge status={order.paymentStatus} />
-                  </td>
-                  <td className={CELL}>
-                    <OrderStatusBadge status={order.orderStatus} />
-                  </td>
-                  <td className={`${CELL} text-right whitespace-nowrap`}>
-                    {formatRupees(order.totalAmount)}
-                  </td>
-                  <td className={CELL}>
-                    <Link
-                      to={`/orders/${order.orderId}`}
-                      className={`${TEXT_LINK} whitespace-nowrap`}
-                      aria-label={`View Details of order ${order.orderId}`}
-                    >
-                      View Details
-                    </Link>
-                  </td>
+                    </p>
+                    <p className="mt-2 flex flex-wrap items-center gap-2">
+                      <OrderStatusBadge status={order.orderStatus} />
+                      <PaymentStatusBadge status={order.paymentStatus} />
+                      <span>{order.paymentMethod || "N/A"}</span>
+                    </p>
+                    <p className="mt-2 flex items-center justify-between gap-2">
+                      <span className="font-bold">{formatRupees(order.totalAmount)}</span>
+                      <Link
+                        to={`/orders/${order.orderId}`}
+                        className={TEXT_LINK}
+                        aria-label={`View Details of order ${order.orderId}`}
+                      >
+                        View Details
+                      </Link>
+                    </p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+          <div
+            className="mt-4 hidden overflow-x-auto rounded-2xl bg-white ring-1 ring-brand-100 md:block"
+            tabIndex={0}
+            role="region"
+            aria-label="Orders table"
+          >
+            <table className="w-full min-w-[52rem] text-left text-sm">
+              <caption className="sr-only">
+                Received orders, page {page} of {pages}
+              </caption>
+              <thead className="bg-brand-50 text-ink">
+                <tr>
+                  <th scope="col" className={CELL}>
+                    Image
+                  </th>
+                  <th scope="col" className={CELL}>
+                    Order
+                  </th>
+                  <th scope="col" className={CELL}>
+                    Payment Method
+                  </th>
+                  <th scope="col" className={CELL}>
+                    Payment Status
+                  </th>
+                  <th scope="col" className={CELL}>
+                    Order Status
+                  </th>
+                  <th scope="col" className={`${CELL} text-right`}>
+                    Total Amount
+                  </th>
+                  <th scope="col" className={CELL}>
+                    Actions
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-brand-100">
+                {orders.map((order) => (
+                  <tr key={order.orderId}>
+                    <td className={CELL}>
+                      <LineImage src={order.image} width={48} height={64} className="h-16 w-12 rounded" />
+                    </td>
+                    <td className={CELL}>
+                      <span className="font-semibold">{order.orderId}</span>
+                      <br />
+                      <span className="text-muted">
+                        {order.shippingAddress.fullName} · {formatDate(order.createdAt)}
+                      </span>
+                    </td>
+                    <td className={CELL}>{order.paymentMethod || "N/A"}</td>
+                    <td className={CELL}>
+                      <PaymentStatusBadge status={order.paymentStatus} />
+                    </td>
+                    <td className={CELL}>
+                      <OrderStatusBadge status={order.orderStatus} />
+                    </td>
+                    <td className={`${CELL} text-right whitespace-nowrap`}>
+                      {formatRupees(order.totalAmount)}
+                    </td>
+                    <td className={CELL}>
+                      <Link
+                        to={`/orders/${order.orderId}`}
+                        className={`${TEXT_LINK} whitespace-nowrap`}
+                        aria-label={`View Details of order ${order.orderId}`}
+                      >
+                        View Details
+                      </Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
 
       <nav aria-label="Pages" className="mt-6 flex items-center justify-center gap-3">

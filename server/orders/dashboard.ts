@@ -5,7 +5,7 @@ import { selectRows, type Database } from "../db/client";
 
 /** A size with this many pieces or fewer is "low in stock" on the dashboard (product_sizes_low_stock_idx). */
 export const LOW_STOCK_AT = 5;
-const LOW_STOCK_ROWS = 20;
+const LOW_STOCK_ROWS = 10;
 const BEST_SELLERS = 5;
 const BEST_SELLER_DAYS = 30;
 

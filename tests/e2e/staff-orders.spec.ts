@@ -107,7 +107,8 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   await page.getByLabel("Order ID, name or phone").fill(orderId);
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page).toHaveURL(new RegExp(`search=${orderId}`));
-  const row = page.getByRole("row").filter({ hasText: orderId });
+  // A table row from the md breakpoint up, a card on a phone.
+  const row = page.locator("tr:visible, article:visible").filter({ hasText: orderId });
   await expect(row).toHaveCount(1);
   await expect(row.getByText("Processing")).toBeVisible();
   await expect(page.getByText("Page 1", { exact: true })).toBeVisible();
