@@ -320,12 +320,12 @@ describe("GET /api/admin/dashboard", () => {
     expect(after.toShip).toBe(before.toShip + 1);
     expect(after.salesToday).toBeCloseTo(before.salesToday + 4998, 2);
     expect(after.salesThisWeek).toBeCloseTo(before.salesThisWeek + 4998, 2);
-    expect(after.lowStock).toContainEqual({
-      productId: paid.id,
-      name: "Rani Pink Anarkali",
-      size: "M",
-      stock: 2,
-    });
+    // The 10 lowest sizes: this one (2 left) unless 10 others have 2 or fewer.
+    const low = after.lowStock as Array<{ productId: number; stock: number }>;
+    expect(low.length).toBeLessThanOrEqual(10);
+    expect(low.every((line) => line.stock <= 5)).toBe(true);
+    if (low.length < 10 || low.at(-1)!.stock > 2)
+      expect(low).toContainEqual({ productId: paid.id, name: "Rani Pink Anarkali", size: "M", stock: 2 });
     // The API's ranking may be a minute old; a fresh one counts this order's 2 pieces.
     const ranking = await createDashboard({ db: app.services.db, bestSellersTtlMs: 0 }).numbers();
     expect(ranking.bestSellers.length).toBeGreaterThan(0);
