@@ -35,6 +35,9 @@ import { createMediaService, type MediaService } from "./media/media.service";
 import { ordersRoutes } from "./orders/orders.routes";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createPlaceOrder } from "./orders/place-order";
+import { createDashboard } from "./orders/dashboard";
+import { createStaffOrders } from "./orders/staff-orders";
+import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
@@ -152,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     addresses,
     publicUrl: config.publicUrl,
   });
+  const staffOrders = createStaffOrders({ db, orders, payments });
+  const dashboard = createDashboard({ db });
   const phonePeSandbox = config.phonePe?.sandbox
     ? createPhonePeSandbox({
         db,
@@ -240,6 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(addressesRoutes, { prefix: "/api", addresses, guard });
   await app.register(ordersRoutes, { prefix: "/api", catalog, orders, payments, placeOrder, guard });
+  await app.register(staffOrdersRoutes, { prefix: "/api", orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>

@@ -4,6 +4,12 @@ import type { Address, AddressInput } from "#contract/addresses";
 import type { ErrorEnvelope } from "#contract/envelope";
 import type { Order, OrderStatusView, PlaceOrderRequest, PricedCart } from "#contract/orders";
 import type {
+  AdminOrdersQuery,
+  Dashboard,
+  StaffOrderDetails,
+  UpdateOrderStatusRequest,
+} from "#contract/staff-orders";
+import type {
   ForgotPasswordRequest,
   LoginRequest,
   Profile,
@@ -144,6 +150,21 @@ export function createApiClient(fetcher: ApiFetch) {
     /** The payment callback's poll; it makes the server ask PhonePe about an unsettled payment. */
     orderStatus: (orderId: string) =>
       call<{ data: OrderStatusView }>(fetcher, "/orders/get-order-status", postJson({ orderId })),
+    /** Staff: Received Orders, an order's details, its status changes, the dashboard's numbers. */
+    adminOrders: (query: AdminOrdersQuery) =>
+      call<{ data: Order[]; pagination: { page: number; limit: number; total: number } }>(
+        fetcher,
+        `/orders/get-admin-orders?${toQuery(query as Record<string, string | number | undefined>)}`,
+      ),
+    orderDetails: (id: string) =>
+      call<{ data: StaffOrderDetails }>(fetcher, `/orders/get-order-details?${toQuery({ id })}`),
+    updateOrderStatus: (body: UpdateOrderStatusRequest) =>
+      call<{ message: string; data: StaffOrderDetails }>(
+        fetcher,
+        "/orders/update-order-status",
+        postJson(body),
+      ),
+    dashboard: () => call<{ data: Dashboard }>(fetcher, "/admin/dashboard"),
     /** The order card's refresh icon (spec: POST /phonepe/get-order-status). */
     refreshOrderStatus: (orderId: string) =>
       call<{ data: OrderStatusView }>(fetcher, "/phonepe/get-order-status", postJson({ orderId })),

@@ -5,7 +5,10 @@ import { ROLE, STAFF_ROLES } from "#contract/users-rules";
 import { requireUser } from "~/account/guards";
 import { keepThroughLogout, privatePageHeaders } from "~/account/private-page";
 import { BagIcon, PlusIcon, TruckIcon, UserIcon } from "~/components/icons";
-import { BUTTON_PRIMARY } from "~/components/styles";
+import { formatRupees } from "#contract/money";
+import { FormNotice } from "~/components/form-field";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-dashboard";
 
@@ -23,13 +26,21 @@ export const shouldRevalidate = keepThroughLogout;
 /** /admin-dashboard and /dashboard: the staff's start page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, STAFF_ROLES);
-  return { fullName: user.fullName, roleId: user.roleId };
+  const result = await createApiClient(context.api).dashboard();
+  return {
+    fullName: user.fullName,
+    roleId: user.roleId,
+    numbers: result.ok ? result.data : null,
+    error: result.ok ? null : result.message || "The dashboard's numbers could not be fetched.",
+  };
 }
+
+const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100";
 
 type Card = { to: string; title: string; text: string; icon: ReactNode };
 
 export default function AdminDashboard() {
-  const { fullName, roleId } = useLoaderData<typeof loader>();
+  const { fullName, roleId, numbers, error } = useLoaderData<typeof loader>();
   const cards: Card[] = [
     {
       to: "/admin/received-orders",
@@ -68,6 +79,84 @@ export default function AdminDashboard() {
           Add New Product
         </Link>
       </div>
+
+      {error ? (
+        <FormNotice tone="error" className="mt-8">
+          {error}
+        </FormNotice>
+      ) : numbers ? (
+        <>
+          <section aria-labelledby="today-heading" className="mt-8">
+            <h2 id="today-heading" className="sr-only">
+              Today at a glance
+            </h2>
+            <dl className="grid gap-4 sm:grid-cols-3">
+              <div className={`${PANEL} flex flex-col gap-1`}>
+                <dt className="text-sm font-semibold text-muted">Orders to ship</dt>
+                <dd className="text-3xl font-bold">{numbers.toShip}</dd>
+                <dd>
+                  <Link to="/admin/received-orders?status=Processing" className={`${TEXT_LINK} text-sm`}>
+                    See orders to ship
+                  </Link>
+                </dd>
+              </div>
+              <div className={`${PANEL} flex flex-col gap-1`}>
+                <dt className="text-sm font-semibold text-muted">Paid sales today</dt>
+                <dd className="text-3xl font-bold">{formatRupees(numbers.salesToday)}</dd>
+              </div>
+              <div className={`${PANEL} flex flex-col gap-1`}>
+                <dt className="text-sm font-semibold text-muted">Paid sales this week</dt>
+                <dd className="text-3xl font-bold">{formatRupees(numbers.salesThisWeek)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <div className="mt-4 grid gap-4 lg:grid-cols-2">
+            <section aria-labelledby="best-heading" className={PANEL}>
+              <h2 id="best-heading" className="text-lg font-bold">
+                Best sellers, last 30 days
+              </h2>
+              {numbers.bestSellers.length === 0 ? (
+                <p className="mt-2 text-sm text-muted">No paid orders in the last 30 days.</p>
+              ) : (
+                <ol className="mt-3 divide-y divide-brand-100 text-sm">
+                  {numbers.bestSellers.map((product) => (
+                    <li key={product.productId} className="flex justify-between gap-3 py-2">
+                      <Link to={`/products/${product.productId}`} className={TEXT_LINK}>
+                        {product.name}
+                      </Link>
+                      <span className="whitespace-nowrap">{product.quantity} sold</span>
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
+            <section aria-labelledby="low-heading" className={PANEL}>
+              <h2 id="low-heading" className="text-lg font-bold">
+                Sizes low in stock
+              </h2>
+              {numbers.lowStock.length === 0 ? (
+                <p className="mt-2 text-sm text-muted">Every size has more than 5 pieces.</p>
+              ) : (
+                <ul className="mt-3 divide-y divide-brand-100 text-sm">
+                  {numbers.lowStock.map((line) => (
+                    <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2">
+                      <Link to={`/admin/products/${line.productId}/edit`} className={TEXT_LINK}>
+                        {line.name}, size {line.size}
+                      </Link>
+                      <span
+                        className={`whitespace-nowrap ${line.stock === 0 ? "font-bold text-red-800" : ""}`}
+                      >
+                        {line.stock === 0 ? "Sold out" : `${line.stock} left`}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        </>
+      ) : null}
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (

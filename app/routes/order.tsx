@@ -1,16 +1,19 @@
-import { data, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
-import { ORDER_MESSAGES } from "#contract/orders";
-import { ANY_ROLE } from "#contract/users-rules";
+import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
+import { ANY_ROLE, STAFF_ROLES } from "#contract/users-rules";
 import { formatDate, formatMobile } from "~/account/format";
 import { requireUser } from "~/account/guards";
 import { privatePageHeaders } from "~/account/private-page";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
+import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { createApiClient } from "~/lib/api-client";
 import { pageMeta } from "~/lib/seo";
+import { formText } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
+import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -20,21 +23,57 @@ export const headers = privatePageHeaders;
 
 /** Spec: Order detail. Its owner and staff see it; anyone else, as a missing order, 'Order not found.' */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireUser(request, context, ANY_ROLE);
-  const result = await createApiClient(context.api).order(params.id);
-  if (result.ok) return { order: result.data };
-  if (result.status === 404 || result.status === 400) return data({ order: null }, { status: 404 });
+  const user = await requireUser(request, context, ANY_ROLE);
+  const api = createApiClient(context.api);
+  // Staff also see the shopper's contact, the payments, refunds, history and what they may do next.
+  if (STAFF_ROLES.includes(user.roleId)) {
+    const result = await api.orderDetails(params.id);
+    if (result.ok) return { order: result.data.order, staff: result.data };
+    if (result.status === 404 || result.status === 400)
+      return data({ order: null, staff: null }, { status: 404 });
+    throw new Response(result.message, { status: result.status || 502 });
+  }
+  const result = await api.order(params.id);
+  if (result.ok) return { order: result.data, staff: null };
+  if (result.status === 404 || result.status === 400)
+    return data({ order: null, staff: null }, { status: 404 });
   throw new Response(result.message, { status: result.status || 502 });
 }
 
+/** Staff's status changes (the API refuses anyone else and any change not allowed from the current status). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
+  if (!status)
+    return data({ ok: false as const, message: "Choose what to do with the order." }, { status: 400 });
+  const courier = formText(form, "courier").trim();
+  const trackingNumber = formText(form, "trackingNumber").trim();
+  const result = await createApiClient(context.api).updateOrderStatus({
+    orderId: params.id,
+    status,
+    ...(courier ? { courier } : {}),
+    ...(trackingNumber ? { trackingNumber } : {}),
+  });
+  if (result.ok) return { ok: true as const, message: result.message };
+  return data(
+    { ok: false as const, message: result.message || "The order could not be updated. Please try again." },
+    { status: result.status >= 400 ? result.status : 502 },
+  );
+}
+
 export default function OrderDetail() {
-  const { order } = useLoaderData<typeof loader>();
+  const { order, staff } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
   if (!order)
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">{ORDER_MESSAGES.notFound}</h1>
-        <Link to="/orders" className={`${BUTTON_SECONDARY} mt-6`}>
-          Back to My Orders
+        <Link
+          to={staff === null ? "/orders" : "/admin/received-orders"}
+          className={`${BUTTON_SECONDARY} mt-6`}
+        >
+          {staff === null ? "Back to My Orders" : "Back to Received Orders"}
         </Link>
       </section>
     );
@@ -46,6 +85,17 @@ export default function OrderDetail() {
         Placed on {formatDate(order.createdAt)} · <OrderStatusBadge status={order.orderStatus} />
         <PaymentStatusBadge status={order.paymentStatus} /> · {order.paymentMethod}
       </p>
+
+      {/* Present from the start, so that a screen reader announces the answer to a status change. */}
+      <div role="status">
+        {answer && navigation.state === "idle" ? (
+          <FormNotice tone={answer.ok ? "success" : "error"} className="mt-4">
+            {answer.message}
+          </FormNotice>
+        ) : null}
+      </div>
+
+      {staff && <StaffOrderPanel details={staff} />}
 
       <section aria-labelledby="ship-heading" className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100">
         <h2 id="ship-heading" className="text-lg font-bold">
@@ -125,7 +175,7 @@ export default function OrderDetail() {
         </dl>
       </section>
 
-      <Link to="/orders" className={`${BUTTON_SECONDARY} mt-6`}>
+      <Link to={staff ? "/admin/received-orders" : "/orders"} className={`${BUTTON_SECONDARY} mt-6`}>
         Back
       </Link>
     </div>

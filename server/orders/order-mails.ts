@@ -74,3 +74,51 @@ export function refundMail(order: MailedOrder, amountPaise: number): Mail {
     ]),
   };
 }
+
+export function orderShippedMail(
+  order: MailedOrder,
+  orderUrl: string,
+  shipping: { courier?: string | null; trackingNumber?: string | null },
+): Mail {
+  const tracking = [
+    shipping.courier ? `Courier: ${shipping.courier}` : null,
+    shipping.trackingNumber ? `Tracking number: ${shipping.trackingNumber}` : null,
+  ].filter((line): line is string => line !== null);
+  return {
+    to: order.email,
+    subject: `${STORE.name}: order ${order.publicId} has shipped`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `Your order ${order.publicId} is on its way. It usually arrives within 7-10 working days.`,
+      ...(tracking.length ? [tracking.join("\n")] : []),
+      `Delivery to:\n${addressText(order)}`,
+      { label: "Follow your order", url: orderUrl },
+    ]),
+  };
+}
+
+export function orderDeliveredMail(order: MailedOrder, orderUrl: string): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: order ${order.publicId} delivered`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `Your order ${order.publicId} has been delivered. We hope you love it!`,
+      { label: "See your order", url: orderUrl },
+    ]),
+  };
+}
+
+export function orderCancelledMail(order: MailedOrder, orderUrl: string, refunded: boolean): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: order ${order.publicId} cancelled`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      refunded
+        ? `We are sorry: we have had to cancel your order ${order.publicId}. The ${formatPaise(order.totalPaise)} you paid is being refunded to the account you paid from; we will write again when PhonePe has sent it.`
+        : `Your order ${order.publicId} of ${formatPaise(order.totalPaise)} has been cancelled. Nothing was charged; if money left your account, PhonePe returns it within a few working days.`,
+      { label: "See your order", url: orderUrl },
+    ]),
+  };
+}

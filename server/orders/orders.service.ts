@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { paiseToRupees } from "../../contract/money";
 import {
   ORDER_MESSAGES,
@@ -13,7 +13,10 @@ import type { Database, Executor, Transaction } from "../db/client";
 import { HttpError, notFound } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import {
+  orderCancelledMail,
+  orderDeliveredMail,
   orderPlacedMail,
+  orderShippedMail,
   paymentFailedMail,
   paymentReceivedMail,
   refundMail,
@@ -195,6 +198,8 @@ export function createOrdersService({
    */
   async function markPaid(tx: Transaction, order: OrderRow, actor: string): Promise<boolean> {
     if (order.paidAt) return true;
+    // Staff cancelled it: a late payment never brings it back, it is refunded.
+    if (order.cancelledBy) return false;
     const items = await itemsOf(tx, [order.id]);
     if (order.stockReleasedAt) {
       const lines = items.map((item) => ({ ...item, stock: 0 }));
@@ -285,6 +290,149 @@ export function createOrdersService({
   ) {
     if (state === "COMPLETED") await setStatus(tx, order, { paymentStatus: "Refunded", actor });
     await recordEvent(tx, order.id, { actor, subject: "refund", to: state.toLowerCase() });
+  }
+
+  /**
+   * Staff: Processing -> Shipped (with the courier and tracking number, when given) or Shipped -> Delivered, on
+   * a locked order, by a conditional update on its current status; mails the shopper. False if it was not
+   * in `from` any more.
+   */
+  async function advance(
+    tx: Transaction,
+    order: OrderRow,
+    change:
+      | { to: "Shipped"; actor: string; courier?: string | undefined; trackingNumber?: string | undefined }
+      | { to: "Delivered"; actor: string },
+  ): Promise<boolean> {
+    const from = change.to === "Shipped" ? "Processing" : "Shipped";
+    const shipping =
+      change.to === "Shipped"
+        ? { courier: change.courier || null, trackingNumber: change.trackingNumber || null }
+        : {};
+    const [updated] = await tx
+      .update(orders)
+      .set({ status: change.to, ...shipping, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.status, from)))
+      .returning();
+    if (!updated) return false;
+    const note =
+      change.to === "Shipped"
+        ? [
+            shipping.courier && `courier ${shipping.courier}`,
+            shipping.trackingNumber && `tracking ${shipping.trackingNumber}`,
+          ]
+            .filter(Boolean)
+            .join(", ") || undefined
+        : undefined;
+    await recordEvent(tx, order.id, {
+      actor: change.actor,
+      subject: "order",
+      from,
+      to: change.to,
+      ...(note ? { note } : {}),
+    });
+    const items = await itemsOf(tx, [order.id]);
+    await enqueueMail(
+      tx,
+      change.to === "Shipped"
+        ? orderShippedMail(mailed(updated, items), orderUrl(order.publicId), shipping)
+        : orderDeliveredMail(mailed(updated, items), orderUrl(order.publicId)),
+    );
+    return true;
+  }
+
+  /**
+   * Staff cancel a locked order, Pending (unpaid) or Processing (paid), and its stock is given back once. The
+   * order keeps who cancelled it, so a payment that comes later never revives it (markPaid). A paid order's
+   * refund is the caller's (payments.requestRefund). False if it was not in `from` any more.
+   */
+  async function cancelByStaff(
+    tx: Transaction,
+    order: OrderRow,
+    { actor, note }: { actor: string; note: string },
+  ): Promise<boolean> {
+    if (order.status !== "Pending" && order.status !== "Processing") return false;
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        status: "Cancelled",
+        cancelledBy: actor,
+        ...(order.status === "Pending" ? { paymentStatus: "Failed" as const } : {}),
+        stockReleasedAt: sql`coalesce(${orders.stockReleasedAt}, now())`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
+      .returning();
+    if (!updated) return false;
+    const items = await itemsOf(tx, [order.id]);
+    if (!order.stockReleasedAt) {
+      await catalog.releaseStock(tx, items);
+      await recordEvent(tx, order.id, { actor, subject: "stock", from: "reserved", to: "released" });
+    }
+    await recordEvent(tx, order.id, { actor, subject: "order", from: order.status, to: "Cancelled", note });
+    if (order.status === "Pending")
+      await recordEvent(tx, order.id, {
+        actor,
+        subject: "payment",
+        from: order.paymentStatus,
+        to: "Failed",
+        note,
+      });
+    await enqueueMail(
+      tx,
+      orderCancelledMail(mailed(updated, items), orderUrl(order.publicId), order.status === "Processing"),
+    );
+    return true;
+  }
+
+  /** Staff's Received Orders: newest first, of one status, or matching an order id, a name or a phone. */
+  async function listForStaff(query: {
+    page: number;
+    limit: number;
+    status?: OrderStatus | undefined;
+    search?: string | undefined;
+  }): Promise<{ orders: Order[]; total: number }> {
+    const conditions: SQL[] = [];
+    if (query.status) conditions.push(eq(orders.status, query.status));
+    if (query.search) {
+      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(
+        or(
+          eq(orders.publicId, query.search.toUpperCase()),
+          ilike(sql`${orders.shippingAddress}->>'fullName'`, pattern),
+          ilike(sql`${orders.shippingAddress}->>'phone'`, pattern),
+        )!,
+      );
+    }
+    const where = conditions.length ? and(...conditions) : undefined;
+    const [rows, [counted]] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      db.select({ total: count() }).from(orders).where(where),
+    ]);
+    const items = await itemsOf(
+      db,
+      rows.map((row) => row.id),
+    );
+    return {
+      orders: rows.map((row) =>
+        toApi(
+          row,
+          items.filter((item) => item.orderId === row.id),
+        ),
+      ),
+      total: counted?.total ?? 0,
+    };
+  }
+
+  /** An order's history, oldest first. */
+  async function historyOf(orderId: number) {
+    return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
   }
 
   function toApi(order: OrderRow, items: OrderItemRow[]): Order {
@@ -378,6 +526,12 @@ export function createOrdersService({
     refundStarted,
     refundSettled,
     recordEvent,
+    advance,
+    cancelByStaff,
+    listForStaff,
+    historyOf,
+    itemsOf,
+    toApi,
     listForUser,
     findVisible,
     getVisible,

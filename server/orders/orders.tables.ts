@@ -41,6 +41,11 @@ export const orders = pgTable(
     reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Set by staff when the order ships (both optional). */
+    courier: text("courier"),
+    trackingNumber: text("tracking_number"),
+    /** Who cancelled the order when staff did (`staff:<user id>`): such an order is never revived by a payment. */
+    cancelledBy: text("cancelled_by"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,6 +55,19 @@ export const orders = pgTable(
       sql`${table.totalPaise} = ${table.subtotalPaise} + ${table.deliveryPaise}`,
     ),
     index("orders_user_created_idx").on(table.userId, table.createdAt),
+    // Staff's Received Orders (newest first, optionally of one status) and the dashboard's sums of paid sales.
+    index("orders_created_idx").on(table.createdAt, table.id),
+    index("orders_status_created_idx").on(table.status, table.createdAt, table.id),
+    // Covering: the dashboard's sales and best sellers read paid orders of a date range from the index alone.
+    index("orders_paid_at_idx")
+      .on(table.paidAt, table.status, table.totalPaise, table.id)
+      .where(sql`${table.paidAt} is not null`),
+    // Received Orders' search by shipping name or phone (a substring, as staff type it).
+    index("orders_ship_name_trgm_idx").using(
+      "gin",
+      sql`(${table.shippingAddress}->>'fullName') gin_trgm_ops`,
+    ),
+    index("orders_ship_phone_trgm_idx").using("gin", sql`(${table.shippingAddress}->>'phone') gin_trgm_ops`),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
   ],
 );
@@ -73,7 +91,8 @@ export const orderItems = pgTable(
   },
   (table) => [
     check("order_items_quantity_positive", sql`${table.quantity} > 0`),
-    index("order_items_order_id_idx").on(table.orderId),
+    // Covering: the dashboard's best sellers sum quantities by product from the index alone.
+    index("order_items_order_id_idx").on(table.orderId, table.productId, table.quantity),
   ],
 );
 

@@ -292,7 +292,9 @@ export function createPaymentsService({
       if (!(await orders.markPaid(tx, order, actor)))
         await requestRefund(tx, payment, order, {
           amountPaise: status.amount,
-          reason: "paid after the order expired, and the pieces had sold out",
+          reason: order.cancelledBy
+            ? "paid after the order was cancelled by the store"
+            : "paid after the order expired, and the pieces had sold out",
           actor,
         });
     });
@@ -466,7 +468,48 @@ export function createPaymentsService({
     await check(payment.id, "phonepe");
   }
 
+  /** The attempt that paid an order (COMPLETED, of the order's amount), in the caller's transaction. */
+  async function paidAttempt(tx: Transaction, order: OrderRow): Promise<PaymentRow | undefined> {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.orderId, order.id),
+          eq(payments.state, "COMPLETED"),
+          eq(payments.paidAmountPaise, order.totalPaise),
+        ),
+      )
+      .orderBy(payments.settledAt, payments.id)
+      .limit(1);
+    return payment;
+  }
+
+  /** An order's attempts and their refunds, oldest first, for staff. */
+  async function attemptsOf(orderId: number) {
+    const attempts = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(payments.id);
+    const refundRows = attempts.length
+      ? await db
+          .select()
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.paymentId,
+              attempts.map((attempt) => attempt.id),
+            ),
+          )
+          .orderBy(refunds.id)
+      : [];
+    return { attempts, refunds: refundRows };
+  }
+
   return {
+    paidAttempt,
+    attemptsOf,
     createAttempt,
     start,
     apply,

@@ -1,0 +1,213 @@
+import { Form, useNavigation } from "react-router";
+import { formatRupees } from "#contract/money";
+import type { OrderStatus } from "#contract/orders";
+import type { StaffOrderDetails } from "#contract/staff-orders";
+import { formatMobile } from "~/account/format";
+import { BUTTON_PRIMARY } from "~/components/styles";
+
+// In the store's time zone, so the server and the browser render the same moment.
+const moments = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+const when = (iso: string | null) => (iso ? moments.format(new Date(iso)) : "—");
+
+const SECTION = "mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100";
+const CELL = "py-2 pr-3 align-top";
+const INPUT = "rounded-lg border border-brand-200 px-3 py-2";
+
+/** Who made a change, in words: `staff:12` is a member of staff, the rest are the store's own processes. */
+const actorLabel = (actor: string) =>
+  actor.startsWith("staff:") ? `Staff #${actor.slice(6)}` : actor.charAt(0).toUpperCase() + actor.slice(1);
+
+const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
+  Shipped: "Mark Shipped",
+  Delivered: "Mark Delivered",
+};
+
+/** What staff see of an order besides its detail: contact, payments, refunds, history and the next steps. */
+export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const address = details.order.shippingAddress;
+  const next = details.allowedTransitions;
+  return (
+    <>
+      <section aria-labelledby="actions-heading" className={SECTION}>
+        <h2 id="actions-heading" className="text-lg font-bold">
+          Order status
+        </h2>
+        {details.courier || details.trackingNumber ? (
+          <p className="mt-2 text-sm">
+            {details.courier ? `Courier: ${details.courier}` : ""}
+            {details.courier && details.trackingNumber ? " · " : ""}
+            {details.trackingNumber ? `Tracking number: ${details.trackingNumber}` : ""}
+          </p>
+        ) : null}
+        {next.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">
+            This order is {details.order.orderStatus}: there is nothing more to do.
+          </p>
+        ) : (
+          <div className="mt-3 flex flex-col gap-4">
+            {next
+              .filter((status) => status !== "Cancelled")
+              .map((status) => (
+                <Form key={status} method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+                  <input type="hidden" name="status" value={status} />
+                  {status === "Shipped" && (
+                    <>
+                      <div className="flex flex-col gap-1">
+                        <label htmlFor="courier" className="text-sm font-semibold">
+                          Courier (optional)
+                        </label>
+                        <input id="courier" name="courier" maxLength={100} className={INPUT} />
+                      </div>
+                      <div className="flex flex-col gap-1">
+                        <label htmlFor="tracking-number" className="text-sm font-semibold">
+                          Tracking number (optional)
+                        </label>
+                        <input id="tracking-number" name="trackingNumber" maxLength={100} className={INPUT} />
+                      </div>
+                    </>
+                  )}
+                  <button type="submit" disabled={busy} className={`${BUTTON_PRIMARY} py-2`}>
+                    {ACTION_LABELS[status] ?? status}
+                  </button>
+                </Form>
+              ))}
+            {next.includes("Cancelled") && (
+              // Works without JavaScript: the real Cancel button is behind a disclosure that asks first.
+              <details className="rounded-xl bg-red-50 p-3 ring-1 ring-red-200">
+                <summary className="cursor-pointer font-semibold text-red-800">Cancel order…</summary>
+                <Form method="post" className="mt-3 flex flex-col gap-2">
+                  <input type="hidden" name="status" value="Cancelled" />
+                  <p className="text-sm text-red-900">
+                    {details.order.orderStatus === "Processing"
+                      ? `Cancel this paid order? Its pieces go back in stock and ${formatRupees(details.order.totalAmount)} is refunded to the shopper through PhonePe. This cannot be undone.`
+                      : "Cancel this unpaid order? Its pieces go back in stock; a payment that still comes in is refunded. This cannot be undone."}
+                  </p>
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className="self-start rounded-full bg-red-700 px-6 py-2 font-semibold text-white hover:bg-red-800"
+                  >
+                    Yes, cancel order
+                  </button>
+                </Form>
+              </details>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="contact-heading" className={SECTION}>
+        <h2 id="contact-heading" className="text-lg font-bold">
+          Shopper's contact
+        </h2>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm wrap-anywhere">
+          <dt className="font-semibold">Name</dt>
+          <dd>{address.fullName}</dd>
+          <dt className="font-semibold">E-mail</dt>
+          <dd>{address.email ? <a href={`mailto:${address.email}`}>{address.email}</a> : "—"}</dd>
+          <dt className="font-semibold">Phone</dt>
+          <dd>
+            <a href={`tel:${address.phone.replace(/\s/g, "")}`}>{formatMobile(address.phone)}</a>
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-labelledby="payments-heading" className={SECTION}>
+        <h2 id="payments-heading" className="text-lg font-bold">
+          Payment attempts
+        </h2>
+        {details.attempts.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No payment attempt.</p>
+        ) : (
+          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="payments-heading">
+            <table className="w-full min-w-[40rem] text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  {["Merchant order ID", "State", "Amount", "Paid", "Mode", "Started", "Settled"].map(
+                    (name) => (
+                      <th key={name} scope="col" className={`${CELL} font-semibold`}>
+                        {name}
+                      </th>
+                    ),
+                  )}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-brand-100">
+                {details.attempts.map((attempt) => (
+                  <tr key={attempt.merchantOrderId}>
+                    <td className={`${CELL} break-all`}>{attempt.merchantOrderId}</td>
+                    <td className={CELL}>{attempt.state}</td>
+                    <td className={`${CELL} whitespace-nowrap`}>{formatRupees(attempt.amount)}</td>
+                    <td className={`${CELL} whitespace-nowrap`}>
+                      {attempt.paidAmount === null ? "—" : formatRupees(attempt.paidAmount)}
+                    </td>
+                    <td className={CELL}>{attempt.paymentMode ?? "—"}</td>
+                    <td className={`${CELL} whitespace-nowrap`}>{when(attempt.createdAt)}</td>
+                    <td className={`${CELL} whitespace-nowrap`}>{when(attempt.settledAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {details.refunds.length > 0 && (
+          <>
+            <h3 className="mt-5 font-bold">Refunds</h3>
+            <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Refunds">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <thead className="text-muted">
+                  <tr>
+                    {["Merchant refund ID", "State", "Amount", "Reason", "Requested", "Settled"].map(
+                      (name) => (
+                        <th key={name} scope="col" className={`${CELL} font-semibold`}>
+                          {name}
+                        </th>
+                      ),
+                    )}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-brand-100">
+                  {details.refunds.map((refund) => (
+                    <tr key={refund.merchantRefundId}>
+                      <td className={`${CELL} break-all`}>{refund.merchantRefundId}</td>
+                      <td className={CELL}>{refund.state}</td>
+                      <td className={`${CELL} whitespace-nowrap`}>{formatRupees(refund.amount)}</td>
+                      <td className={CELL}>{refund.reason}</td>
+                      <td className={`${CELL} whitespace-nowrap`}>{when(refund.createdAt)}</td>
+                      <td className={`${CELL} whitespace-nowrap`}>{when(refund.settledAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="history-heading" className={SECTION}>
+        <h2 id="history-heading" className="text-lg font-bold">
+          History
+        </h2>
+        <ol className="mt-3 space-y-2 text-sm">
+          {details.history.map((event, index) => (
+            <li key={index} className="border-l-2 border-brand-200 pl-3">
+              <span className="font-semibold">{when(event.at)}</span> · {actorLabel(event.actor)} ·{" "}
+              {event.subject}: {event.from ? `${event.from} → ` : ""}
+              {event.to}
+              {event.note ? <span className="text-muted"> ({event.note})</span> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { envelope } from "./envelope";
+import { order, ORDER_STATUSES, type OrderStatus } from "./orders";
+
+/** Spec section 9: the admin orders page size is 10, from page 1. */
+export const ADMIN_ORDERS_PAGE_SIZE = 10;
+export const ADMIN_ORDERS_MAX_LIMIT = 50;
+
+/** The only changes staff may make to an order's status, from each status. */
+export const STAFF_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  Pending: ["Cancelled"],
+  Processing: ["Shipped", "Cancelled"],
+  Shipped: ["Delivered"],
+  Delivered: [],
+  Cancelled: [],
+};
+
+export const STAFF_ORDER_MESSAGES = {
+  status: `Status must be one of ${ORDER_STATUSES.join(", ")}.`,
+  forbiddenTransition: (from: OrderStatus, to: OrderStatus) =>
+    `An order that is ${from} cannot be marked ${to}.`,
+  updated: (status: OrderStatus) => `Order marked ${status}.`,
+  text: "Use printable characters only.",
+} as const;
+
+/** Text typed by staff: no control characters (a NUL byte is refused), at most `max` characters. */
+const staffText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .refine((value) => ![...value].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127), {
+      error: STAFF_ORDER_MESSAGES.text,
+    });
+
+const statusField = z.enum(ORDER_STATUSES, { error: STAFF_ORDER_MESSAGES.status });
+
+/** GET /orders/get-admin-orders?page=&limit=&status=&search= */
+export const adminOrdersQuery = z.object({
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int({ error: "Page must be a whole number" })
+    .min(1, { error: "Page must be 1 or more" })
+    .max(100_000, { error: "Page must be 100000 or less" })
+    .default(1),
+  limit: z.coerce
+    .number({ error: "Limit must be a number" })
+    .int({ error: "Limit must be a whole number" })
+    .min(1, { error: "Limit must be 1 or more" })
+    .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
+    .default(ADMIN_ORDERS_PAGE_SIZE),
+  status: z.preprocess((value) => (value === "" ? undefined : value), statusField.optional()),
+  search: z.preprocess((value) => (value === "" ? undefined : value), staffText(100, "Search").optional()),
+});
+export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
+
+export const pagination = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+
+export const adminOrdersResponse = envelope(z.array(order)).extend({ pagination });
+
+/** POST /orders/update-order-status */
+export const updateOrderStatusRequest = z.object({
+  orderId: z.string({ error: "Order not found." }).trim().min(1, { error: "Order not found." }).max(64),
+  status: statusField,
+  courier: staffText(100, "Courier").optional(),
+  trackingNumber: staffText(100, "Tracking number").optional(),
+});
+export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequest>;
+
+export const paymentAttempt = z.object({
+  merchantOrderId: z.string(),
+  state: z.string(),
+  amount: z.number(),
+  paidAmount: z.number().nullable(),
+  paymentMode: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type PaymentAttempt = z.infer<typeof paymentAttempt>;
+
+export const refundView = z.object({
+  merchantRefundId: z.string(),
+  merchantOrderId: z.string(),
+  amount: z.number(),
+  reason: z.string(),
+  state: z.string(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type RefundView = z.infer<typeof refundView>;
+
+export const orderEventView = z.object({
+  actor: z.string(),
+  subject: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  note: z.string().nullable(),
+  at: z.string(),
+});
+export type OrderEventView = z.infer<typeof orderEventView>;
+
+/** GET /orders/get-order-details?id= (staff): the order and everything that happened to it. */
+export const staffOrderDetails = z.object({
+  order,
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  attempts: z.array(paymentAttempt),
+  refunds: z.array(refundView),
+  history: z.array(orderEventView),
+  /** The statuses staff may move the order to now. */
+  allowedTransitions: z.array(statusField),
+});
+export type StaffOrderDetails = z.infer<typeof staffOrderDetails>;
+export const staffOrderDetailsResponse = envelope(staffOrderDetails);
+
+export const updateOrderStatusResponse = envelope(staffOrderDetails);
+
+/** GET /admin/dashboard */
+export const dashboard = z.object({
+  toShip: z.number().int(),
+  salesToday: z.number(),
+  salesThisWeek: z.number(),
+  bestSellers: z.array(
+    z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int() }),
+  ),
+  lowStock: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      size: z.string(),
+      stock: z.number().int(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboard>;
+export const dashboardResponse = envelope(dashboard);

@@ -1,0 +1,119 @@
+import { eq } from "drizzle-orm";
+import { paiseToRupees } from "../../contract/money";
+import { ORDER_MESSAGES, type OrderStatus } from "../../contract/orders";
+import {
+  STAFF_ORDER_MESSAGES,
+  STAFF_TRANSITIONS,
+  type StaffOrderDetails,
+  type UpdateOrderStatusRequest,
+} from "../../contract/staff-orders";
+import type { Database } from "../db/client";
+import { conflict, notFound } from "../lib/errors";
+import type { PaymentsService } from "../payments/payments.service";
+import type { OrdersService } from "./orders.service";
+import { orders as ordersTable } from "./orders.tables";
+
+/**
+ * Staff's work on orders: their details with payments, refunds and history, and the status changes of
+ * STAFF_TRANSITIONS. Each change runs in one transaction with the order locked, so a repeat or a race is
+ * refused with 409 instead of applied twice; a paid order's refund is queued in the same transaction and sent
+ * to PhonePe by the payments reconciler (no transaction is open during that call).
+ */
+export function createStaffOrders({
+  db,
+  orders,
+  payments,
+}: {
+  db: Database;
+  orders: OrdersService;
+  payments: PaymentsService;
+}) {
+  async function idOf(publicId: string): Promise<number> {
+    const [row] = await db
+      .select({ id: ordersTable.id })
+      .from(ordersTable)
+      .where(eq(ordersTable.publicId, publicId));
+    if (!row) throw notFound(ORDER_MESSAGES.notFound);
+    return row.id;
+  }
+
+  async function details(publicId: string): Promise<StaffOrderDetails> {
+    const id = await idOf(publicId);
+    const order = (await orders.byId(id))!;
+    const [items, history, { attempts, refunds }] = await Promise.all([
+      orders.itemsOf(db, [id]),
+      orders.historyOf(id),
+      payments.attemptsOf(id),
+    ]);
+    const merchantOrderIdOf = new Map(attempts.map((attempt) => [attempt.id, attempt.merchantOrderId]));
+    return {
+      order: orders.toApi(order, items),
+      courier: order.courier,
+      trackingNumber: order.trackingNumber,
+      paidAt: order.paidAt?.toISOString() ?? null,
+      attempts: attempts.map((attempt) => ({
+        merchantOrderId: attempt.merchantOrderId,
+        state: attempt.state,
+        amount: paiseToRupees(attempt.amountPaise),
+        paidAmount: attempt.paidAmountPaise === null ? null : paiseToRupees(attempt.paidAmountPaise),
+        paymentMode: attempt.paymentMode,
+        transactionId: attempt.transactionId,
+        createdAt: attempt.createdAt.toISOString(),
+        settledAt: attempt.settledAt?.toISOString() ?? null,
+      })),
+      refunds: refunds.map((refund) => ({
+        merchantRefundId: refund.merchantRefundId,
+        merchantOrderId: merchantOrderIdOf.get(refund.paymentId) ?? "",
+        amount: paiseToRupees(refund.amountPaise),
+        reason: refund.reason,
+        state: refund.state,
+        createdAt: refund.createdAt.toISOString(),
+        settledAt: refund.settledAt?.toISOString() ?? null,
+      })),
+      history: history.map((event) => ({
+        actor: event.actor,
+        subject: event.subject,
+        from: event.from,
+        to: event.to,
+        note: event.note,
+        at: event.at.toISOString(),
+      })),
+      allowedTransitions: [...STAFF_TRANSITIONS[order.status]],
+    };
+  }
+
+  /** Moves an order to `status` if STAFF_TRANSITIONS allow it from where it is now; 409 otherwise. */
+  async function updateStatus(staffUserId: number, request: UpdateOrderStatusRequest) {
+    const id = await idOf(request.orderId);
+    const actor = `staff:${staffUserId}`;
+    const to: OrderStatus = request.status;
+    await db.transaction(async (tx) => {
+      const order = await orders.lock(tx, id);
+      if (!STAFF_TRANSITIONS[order.status].includes(to))
+        throw conflict(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
+      if (to === "Shipped")
+        await orders.advance(tx, order, {
+          to,
+          actor,
+          courier: request.courier,
+          trackingNumber: request.trackingNumber,
+        });
+      else if (to === "Delivered") await orders.advance(tx, order, { to, actor });
+      else if (to === "Cancelled") {
+        const paid = order.status === "Processing" ? await payments.paidAttempt(tx, order) : undefined;
+        await orders.cancelByStaff(tx, order, { actor, note: "cancelled by staff" });
+        if (paid)
+          await payments.requestRefund(tx, paid, await orders.lock(tx, id), {
+            amountPaise: paid.paidAmountPaise ?? order.totalPaise,
+            reason: "the order was cancelled by the store",
+            actor,
+          });
+      }
+    });
+    return details(request.orderId);
+  }
+
+  return { details, updateStatus };
+}
+
+export type StaffOrders = ReturnType<typeof createStaffOrders>;
