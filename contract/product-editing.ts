@@ -33,29 +33,32 @@ const requiredText = (max: number, field: string) =>
 
 /** Rupees, as a number or a numeric string; `required` says whether absence is an error. */
 const rupees = (field: string, required: boolean) =>
-  z.unknown().transform((value, context): number | undefined => {
-    if (value === undefined || value === null || value === "") {
-      if (required) context.addIssue({ code: "custom", message: PRODUCT_MESSAGES.required });
-      return undefined;
-    }
-    const amount = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-    if (typeof amount !== "number" || !Number.isFinite(amount)) {
-      context.addIssue({ code: "custom", message: `${field} must be a number` });
-      return z.NEVER;
-    }
-    if (amount <= 0) {
-      context.addIssue({ code: "custom", message: `${field} must be more than zero` });
-      return z.NEVER;
-    }
-    if (amount > 10_000_000 || Math.round(amount * 100) !== Math.round(amount * 10000) / 100) {
-      context.addIssue({
-        code: "custom",
-        message: `${field} must be at most ₹1,00,00,000 with at most two decimals`,
-      });
-      return z.NEVER;
-    }
-    return amount;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value, context): number | undefined => {
+      if (value === undefined || value === null || value === "") {
+        if (required) context.addIssue({ code: "custom", message: PRODUCT_MESSAGES.required });
+        return undefined;
+      }
+      const amount = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+      if (typeof amount !== "number" || !Number.isFinite(amount)) {
+        context.addIssue({ code: "custom", message: `${field} must be a number` });
+        return z.NEVER;
+      }
+      if (amount <= 0) {
+        context.addIssue({ code: "custom", message: `${field} must be more than zero` });
+        return z.NEVER;
+      }
+      if (amount > 10_000_000 || Math.round(amount * 100) !== Math.round(amount * 10000) / 100) {
+        context.addIssue({
+          code: "custom",
+          message: `${field} must be at most ₹1,00,00,000 with at most two decimals`,
+        });
+        return z.NEVER;
+      }
+      return amount;
+    });
 
 const stockCount = z
   .number({ error: "Stock must be a whole number" })
