@@ -122,7 +122,13 @@ describe("POST /api/utils/upload-images", () => {
   it("refuses a truncated image and keeps nothing of the good files sent with it", async () => {
     const good = await jpegPhoto(200, 200, { colour: "#335577" });
     const whole = await sharp({
-      create: { width: 800, height: 800, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 40 } },
+      create: {
+        width: 800,
+        height: 800,
+        channels: 3,
+        background: "#000000",
+        noise: { type: "gaussian", mean: 128, sigma: 40 },
+      },
     })
       .jpeg()
       .toBuffer();

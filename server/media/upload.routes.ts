@@ -20,7 +20,10 @@ const MULTIPART_ERRORS: Record<string, [number, string]> = {
 
 /** A file's name as the client gave it, fit for a message. */
 const displayName = (name: string | undefined) =>
-  (name ?? "").replace(/[\u0000-\u001f\u007f]/g, "").slice(0, 80) || "image";
+  [...(name ?? "")]
+    .filter((character) => character >= " " && character !== "\u007f")
+    .join("")
+    .slice(0, 80) || "image";
 
 /**
  * `POST /utils/upload-images` (staff): multipart with the repeated field `files`. The multipart parser is
