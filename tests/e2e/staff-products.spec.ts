@@ -48,7 +48,7 @@ test("staff add a product with two photos, see it in the shop and edit its stock
 
   await page.getByLabel("Product Name").fill(name);
   await page.getByLabel("Description").fill("Silk half saree with a marigold border.");
-  await page.getByLabel("Price (₹)", { exact: true }).fill("4299");
+  await page.getByRole("spinbutton", { name: "Price (₹)", exact: true }).fill("4299");
   await expect(page.getByLabel("Category")).toHaveValue("");
   await page.getByLabel("Category").selectOption({ label: "Half Saree" });
   await page.getByRole("checkbox", { name: "S", exact: true }).check();
