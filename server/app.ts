@@ -172,7 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("services", { db, media, catalog, mailWorker, auth, guard, orders, payments, phonePeSandbox });
 
   if (config.seedDemo) {
-    const seeded = await seedDemoCatalog({ db, media });
+    const seeded = await seedDemoCatalog({ db, media, catalog });
     if (seeded.products > 0) app.log.info(seeded, "demo catalog loaded");
     // Demo accounts have published passwords: never in production.
     if (config.env !== "production" && (await accounts.seedDemoAccounts()) > 0)
