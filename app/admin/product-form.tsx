@@ -227,12 +227,19 @@ export function ProductForm({
 
   const main = values.images[Math.min(preview, values.images.length - 1)];
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-8 lg:grid-cols-[2fr_3fr]">
+    <form
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="grid gap-x-8 gap-y-6 lg:grid-cols-[2fr_3fr]"
+    >
+      <p className="text-sm text-muted lg:col-span-2">
+        Fields marked <span className="text-brand-700">*</span> are required.
+      </p>
       <section aria-labelledby="product-images-heading" className="min-w-0">
         <h2 id="product-images-heading" className="text-lg font-bold">
           Images
         </h2>
-        <div className="mt-3 flex aspect-[3/4] w-full items-center justify-center overflow-hidden rounded-2xl bg-brand-50 ring-1 ring-brand-100">
+        <div className="mx-auto mt-3 flex aspect-[3/4] w-full max-w-xs items-center sm:max-w-none justify-center overflow-hidden rounded-2xl bg-brand-50 ring-1 ring-brand-100">
           {main ? (
             <img
               src={main.src}
@@ -282,9 +289,11 @@ export function ProductForm({
         <div className="mt-4">
           <label htmlFor="product-images" className="mb-1.5 block text-sm font-semibold text-ink">
             {editing ? "Add images" : "Product images"}
-            <span aria-hidden="true" className="ml-0.5 text-brand-700">
-              *
-            </span>
+            {!editing && (
+              <span aria-hidden="true" className="ml-0.5 text-brand-700">
+                *
+              </span>
+            )}
           </label>
           <input
             ref={fileInput}
@@ -306,9 +315,6 @@ export function ProductForm({
       </section>
 
       <div className="min-w-0 space-y-5">
-        <p className="text-sm text-muted">
-          Fields marked <span className="text-brand-700">*</span> are required.
-        </p>
         <FormField id="product-name" label="Product Name" required>
           <input
             type="text"
