@@ -14,6 +14,7 @@ import { authRoutes } from "./auth/auth.routes";
 import { createAuthService, type AuthService } from "./auth/auth.service";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
+import { productEditingRoutes } from "./catalog/product-editing.routes";
 import { localOrigin, SANDBOX_PREFIX, type Config } from "./config";
 import { contactRoutes } from "./contact/contact.routes";
 import { createContactService } from "./contact/contact.service";
@@ -32,6 +33,7 @@ import { createMailTransport, createMailWorker, type MailWorker } from "./mail/m
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { openMediaStorage } from "./media/media-storage";
 import { createMediaService, type MediaService } from "./media/media.service";
+import { uploadRoutes } from "./media/upload.routes";
 import { ordersRoutes } from "./orders/orders.routes";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createPlaceOrder } from "./orders/place-order";
@@ -135,7 +137,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
   // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
-  const catalog = createCatalogService({ db, media, onCatalogChanged: catalogAnswers.clear });
+  const catalog = createCatalogService({
+    db,
+    media,
+    onCatalogChanged: (productId) =>
+      productId === undefined
+        ? catalogAnswers.clear()
+        : catalogAnswers.forget("/api/products/get-product", { id: productId }),
+  });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
@@ -168,7 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("services", { db, media, catalog, mailWorker, auth, guard, orders, payments, phonePeSandbox });
 
   if (config.seedDemo) {
-    const seeded = await seedDemoCatalog({ db, media });
+    const seeded = await seedDemoCatalog({ db, media, catalog });
     if (seeded.products > 0) app.log.info(seeded, "demo catalog loaded");
     // Demo accounts have published passwords: never in production.
     if (config.env !== "production" && (await accounts.seedDemoAccounts()) > 0)
@@ -234,6 +243,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
   await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
+  await app.register(productEditingRoutes, { prefix: "/api", catalog, guard });
+  await app.register(uploadRoutes, { prefix: "/api", media, guard });
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, {
     prefix: "/api",

@@ -7,14 +7,35 @@ import { browserFetch, createApiClient } from "~/lib/api-client";
 import type { loader as rootLoader } from "~/root";
 
 /**
- * Staff (any role but customer, spec section 6) see a delete button on each product card. Deleting asks
+ * Staff (any role but customer, spec section 6) see an edit link and a delete button on each product card. Deleting asks
  * first, then hides the product from the shop and reloads the list. For a shopper the card runs only the
  * check (one hook), not the button's own hooks: it is on every card the shop shows.
  */
 export function DeleteProductButton({ id, name }: { id: number; name: string }) {
   const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
   if (!user || user.roleId === ROLE.customer) return null;
-  return <DeleteButtonForStaff id={id} name={name} />;
+  return (
+    <>
+      <a
+        href={`/admin/products/${id}/edit`}
+        aria-label={`Edit ${name}`}
+        className="relative z-10 flex size-9 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow ring-1 ring-brand-200 hover:bg-brand-50"
+      >
+        <svg
+          width={18}
+          height={18}
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.8}
+          aria-hidden="true"
+        >
+          <path d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </a>
+      <DeleteButtonForStaff id={id} name={name} />
+    </>
+  );
 }
 
 function DeleteButtonForStaff({ id, name }: { id: number; name: string }) {

@@ -2,6 +2,12 @@ import type { Category, ProductDetail, ProductListResponse } from "#contract/cat
 import type { ContactMessage } from "#contract/contact";
 import type { Address, AddressInput } from "#contract/addresses";
 import type { ErrorEnvelope } from "#contract/envelope";
+import type {
+  ProductDraftInput,
+  ProductUpdateInput,
+  StaffProduct,
+  UploadedImage,
+} from "#contract/product-editing";
 import type { Order, OrderStatusView, PlaceOrderRequest, PricedCart } from "#contract/orders";
 import type {
   AdminOrdersQuery,
@@ -93,6 +99,24 @@ export function createApiClient(fetcher: ApiFetch) {
     /** Staff only; from the browser it carries the session cookie and Sec-Fetch-Site. */
     deleteProduct: (id: number) =>
       call<{ message: string }>(fetcher, `/products/delete-product?${toQuery({ id })}`),
+    /** Staff: the files go as multipart in the repeated field `files`; `files` of the answer are media ids. */
+    uploadImages: (files: { blob: Blob; name: string }[]) => {
+      const form = new FormData();
+      for (const file of files) form.append("files", file.blob, file.name);
+      return call<{ message: string; files: string[]; data: UploadedImage[] }>(
+        fetcher,
+        "/utils/upload-images",
+        { method: "POST", body: form },
+      );
+    },
+    addProduct: (draft: ProductDraftInput) =>
+      call<{ message: string; data: { _id: number } }>(fetcher, "/products/add-product", postJson(draft)),
+    updateProduct: (update: ProductUpdateInput) =>
+      call<{ message: string; data: { _id: number } }>(fetcher, "/products/update-product", postJson(update)),
+    setProductVisibility: (id: number, visible: boolean) =>
+      call<{ message: string }>(fetcher, "/products/set-visibility", postJson({ id, visible })),
+    staffProduct: (id: string | number) =>
+      call<{ data: StaffProduct }>(fetcher, `/products/get-product-for-staff?${toQuery({ id: String(id) })}`),
     sendContact: (message: ContactMessage) =>
       call<{ message: string }>(fetcher, "/contact/get-contact", postJson(message)),
 

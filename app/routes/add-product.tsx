@@ -1,8 +1,10 @@
 import { STAFF_ROLES } from "#contract/users-rules";
+import { useLoaderData } from "react-router";
 import { requireUser } from "~/account/guards";
 import { keepThroughLogout, privatePageHeaders } from "~/account/private-page";
-import { AdminPlaceholder } from "~/admin/admin-placeholder";
-import { PlusIcon } from "~/components/icons";
+import { ProductForm } from "~/admin/product-form";
+import { Link } from "~/components/navigation";
+import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/add-product";
 
@@ -19,15 +21,27 @@ export const shouldRevalidate = keepThroughLogout;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, STAFF_ROLES);
-  return null;
+  const categories = await createApiClient(context.api).categories();
+  if (!categories.ok) throw new Response(categories.message, { status: categories.status || 502 });
+  return { categories: categories.data };
 }
 
+/** Spec section 2, "Add New Product". */
 export default function AddProduct() {
+  const { categories } = useLoaderData<typeof loader>();
   return (
-    <AdminPlaceholder
-      title="Add New Product"
-      text="Adding products is coming next."
-      icon={<PlusIcon size={30} />}
-    />
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
+      <nav aria-label="Breadcrumb" className="text-sm text-muted">
+        <Link
+          to="/admin-dashboard"
+          className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+        >
+          Admin Dashboard
+        </Link>{" "}
+        / Add New Product
+      </nav>
+      <h1 className="mt-2 mb-6 text-3xl font-bold">Add New Product</h1>
+      <ProductForm categories={categories} />
+    </div>
   );
 }

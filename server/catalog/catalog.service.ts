@@ -14,8 +14,12 @@ import { badRequest, conflict, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
+import { createProductEditing } from "./product-editing";
 
-/** `onCatalogChanged` runs after every change a shopper can see (answers cached from before are dropped). */
+/**
+ * `onCatalogChanged` runs after every change a shopper can see (answers cached from before are dropped): with
+ * a product id when only that product's own page changed, without one when listings may have too.
+ */
 export function createCatalogService({
   db,
   media,
@@ -23,7 +27,7 @@ export function createCatalogService({
 }: {
   db: Database;
   media: MediaService;
-  onCatalogChanged: () => void;
+  onCatalogChanged: (productId?: number) => void;
 }) {
   // Listings' ids for the answers' 30 s: at most a million ids (8 bytes each, 8 MB) in at most 5,000
   // listings (searches for random words make many small ones).
@@ -33,11 +37,15 @@ export function createCatalogService({
     sizeCalculation: (ids) => Math.max(1, ids.length),
     ttl: 30_000,
   });
-  /** Forgets what was kept of the catalog (here and, through onCatalogChanged, the cached answers). */
-  function forgetCachedAnswers() {
-    listings.clear();
-    onCatalogChanged();
+  /**
+   * Forgets what was kept of the catalog (here and, through onCatalogChanged, the cached answers): only
+   * `productId`'s own page when given (a change no listing shows), everything otherwise.
+   */
+  function forgetCachedAnswers(productId?: number) {
+    if (productId === undefined) listings.clear();
+    onCatalogChanged(productId);
   }
+  const editing = createProductEditing({ db, media, forget: forgetCachedAnswers });
 
   async function listCategories(): Promise<Category[]> {
     const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
@@ -354,6 +362,7 @@ export function createCatalogService({
   }
 
   return {
+    ...editing,
     listCategories,
     listProducts,
     getProduct,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { rupeesToPaise } from "../../contract/money";
 import type { SizeLabel } from "../../contract/catalog";
-import { categories, productImages, productSizes, products } from "../catalog/catalog.tables";
+import { categories } from "../catalog/catalog.tables";
+import type { CatalogService } from "../catalog/catalog.service";
 import type { MediaService } from "../media/media.service";
 import type { Database } from "./client";
 import {
@@ -27,9 +27,11 @@ const IMAGE_CONCURRENCY = 2;
 export async function seedDemoCatalog({
   db,
   media,
+  catalog,
 }: {
   db: Database;
   media: MediaService;
+  catalog: Pick<CatalogService, "createProduct" | "forgetCachedAnswers">;
 }): Promise<{ categories: number; products: number }> {
   if (await hasCategories(db)) return { categories: 0, products: 0 };
 
@@ -68,7 +70,7 @@ export async function seedDemoCatalog({
     return id;
   };
 
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     // Two processes starting together on one PostgreSQL: the second waits here, then finds the rows.
     await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
     if (await hasCategories(tx)) return { categories: 0, products: 0 };
@@ -83,33 +85,34 @@ export async function seedDemoCatalog({
       })),
     );
 
-    const imageRows: (typeof productImages.$inferInsert)[] = [];
-    const sizeRows: (typeof productSizes.$inferInsert)[] = [];
+    // Each product through the catalog's one writer (as add-product goes), in this transaction.
     for (const plan of plans) {
-      const [row] = await tx.insert(products).values(plan.row).returning({ id: products.id });
-      if (!row) throw new Error(`Could not insert ${plan.row.name}`);
-      imageRows.push(
+      await catalog.createProduct(
         {
-          productId: row.id,
-          position: 0,
-          mediaId: mediaId(`product:${plan.index}:0`),
-          alt: `${plan.row.name} – front view`,
+          name: plan.row.name,
+          description: plan.row.description,
+          price: plan.row.price,
+          originalPrice: plan.row.originalPrice ?? undefined,
+          category: plan.row.categoryId,
+          size: plan.stock.map(({ size }) => size),
+          stock: Object.fromEntries(plan.stock.map(({ size, stock }) => [size, stock])),
+          availableQunatity: 0,
+          images: [mediaId(`product:${plan.index}:0`), mediaId(`product:${plan.index}:1`)],
+          features: plan.row.features,
+          care: plan.row.care,
         },
         {
-          productId: row.id,
-          position: 1,
-          mediaId: mediaId(`product:${plan.index}:1`),
-          alt: `${plan.row.name} – detail view`,
+          createdAt: plan.row.createdAt,
+          soldCount: plan.row.soldCount,
+          alts: [`${plan.row.name} – front view`, `${plan.row.name} – detail view`],
         },
-      );
-      plan.stock.forEach(({ size, stock }, position) =>
-        sizeRows.push({ productId: row.id, size, position, stock }),
+        tx,
       );
     }
-    await tx.insert(productImages).values(imageRows);
-    await tx.insert(productSizes).values(sizeRows);
     return { categories: DEMO_CATEGORIES.length, products: plans.length };
   });
+  if (seeded.products > 0) catalog.forgetCachedAnswers();
+  return seeded;
 }
 
 async function hasCategories(db: Pick<Database, "select">): Promise<boolean> {
@@ -146,16 +149,14 @@ function planProduct(product: DemoProduct, index: number) {
   const row = {
     name: product.name,
     description: product.description,
-    pricePaise: rupeesToPaise(product.price),
-    originalPricePaise: product.originalPrice === null ? null : rupeesToPaise(product.originalPrice),
+    price: product.price,
+    originalPrice: product.originalPrice,
     categoryId: category.id,
     features: product.features,
     care: CARE[product.care],
-    rating: 0,
-    reviewCount: 0,
     soldCount: product.sold,
     createdAt,
-  } satisfies typeof products.$inferInsert;
+  };
 
   const image = {
     seed: 1009 + index * 131,

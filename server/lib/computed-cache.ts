@@ -2,7 +2,7 @@ import { LRUCache } from "lru-cache";
 
 /**
  * Values computed on demand and kept in an LRU (size and lifetime as `options` say). Concurrent misses for
- * one key share one computation. `clear()` (after the data changes) drops everything, and a value computed
+ * one key share one computation. `clear()` (after the data changes) drops everything, `forget(key)` one value, and a value computed
  * from data read before a clear is not kept.
  */
 export function createComputedCache<Value extends object>(options: LRUCache.Options<string, Value, unknown>) {
@@ -35,5 +35,12 @@ export function createComputedCache<Value extends object>(options: LRUCache.Opti
     computing.clear();
   }
 
-  return { get, clear };
+  /** Drops one key (a value being computed for it from older data is not kept either). */
+  function forget(key: string) {
+    generation += 1;
+    kept.delete(key);
+    computing.delete(key);
+  }
+
+  return { get, clear, forget };
 }

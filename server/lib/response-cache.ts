@@ -91,7 +91,11 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
     };
   }
 
-  return { forRoute, clear: answers.clear };
+  /** Drops the answer of one route to one validated query (as `forRoute` keys it). */
+  const forget = (routeUrl: string, query: Record<string, unknown>) =>
+    answers.forget(`${routeUrl}?${JSON.stringify(query)}`);
+
+  return { forRoute, clear: answers.clear, forget };
 }
 
 /**

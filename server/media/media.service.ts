@@ -16,7 +16,7 @@ export const MEDIA_WIDTHS = [320, 400, 640, 960] as const;
 /** The width of `src`, the image a browser without `srcset` shows and the API's `image` names. */
 const FALLBACK_WIDTH = 640;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-const MAX_PIXELS = 40_000_000;
+export const MAX_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "avif", "heif", "gif", "tiff"]);
 
 const FORMATS = ["avif", "webp"] as const;
@@ -42,14 +42,14 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
     { avifEffort = 2 }: { avifEffort?: number } = {},
   ): Promise<MediaAsset> {
     if (original.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, "Image is larger than 10 MB");
-    const id = createHash("sha256").update(original).digest("hex").slice(0, 32);
+    const id = idOf(original);
     const [existing] = await db
       .select()
       .from(mediaAssets)
       .where(inArray(mediaAssets.id, [id]));
     if (existing && (await filesExist(existing))) return existing;
 
-    const metadata = await sharp(original, { limitInputPixels: MAX_PIXELS })
+    const metadata = await sharp(original, { limitInputPixels: false }) // the header only
       .metadata()
       .catch(() => {
         throw new HttpError(415, "Only image files are accepted");
@@ -60,34 +60,50 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
     if (metadata.width * metadata.height > MAX_PIXELS)
       throw new HttpError(413, "Image is larger than 40 megapixels");
 
+    // A real decode of every pixel (a truncated or corrupt file fails here, as sharp's default `failOn`
+    // makes a decoder's warning an error), turned upright by its EXIF orientation; the encodings below
+    // carry no metadata, so EXIF and GPS data go.
     const upright = await sharp(original, { limitInputPixels: MAX_PIXELS })
       .rotate()
-      .toBuffer({ resolveWithObject: true });
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => {
+        throw new HttpError(422, "The image is damaged or incomplete");
+      });
     const width = upright.info.width;
     const height = upright.info.height;
     const widths: number[] = MEDIA_WIDTHS.filter((w) => w < width);
     if (widths.length < MEDIA_WIDTHS.length)
       widths.push(Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!));
 
-    for (const w of widths) {
-      const resized = sharp(upright.data).resize({ width: w, withoutEnlargement: true });
-      await storage.put(
-        fileKey(id, w, "avif"),
-        await resized.clone().avif({ quality: 50, effort: avifEffort }).toBuffer(),
-        "image/avif",
-      );
-      await storage.put(
-        fileKey(id, w, "webp"),
-        await resized.clone().webp({ quality: 76 }).toBuffer(),
-        "image/webp",
-      );
+    const written: string[] = [];
+    try {
+      for (const w of widths) {
+        const resized = sharp(upright.data).resize({ width: w, withoutEnlargement: true });
+        for (const format of FORMATS) {
+          const encoded =
+            format === "avif"
+              ? resized.clone().avif({ quality: 50, effort: avifEffort })
+              : resized.clone().webp({ quality: 76 });
+          await storage.put(fileKey(id, w, format), await encoded.toBuffer(), `image/${format}`);
+          written.push(fileKey(id, w, format));
+        }
+      }
+      const [asset] = await db
+        .insert(mediaAssets)
+        .values({ id, width, height, widths })
+        .onConflictDoUpdate({ target: mediaAssets.id, set: { width, height, widths } })
+        .returning();
+      return asset!;
+    } catch (error) {
+      // Nothing left behind: the files written so far go (an asset already known keeps its row).
+      if (!existing) for (const key of written) await storage.delete(key).catch(() => {});
+      throw error;
     }
-    const [asset] = await db
-      .insert(mediaAssets)
-      .values({ id, width, height, widths })
-      .onConflictDoUpdate({ target: mediaAssets.id, set: { width, height, widths } })
-      .returning();
-    return asset!;
+  }
+
+  /** The id an image's bytes are stored under. */
+  function idOf(original: Buffer): string {
+    return createHash("sha256").update(original).digest("hex").slice(0, 32);
   }
 
   /** The WebP of the largest width is written last: when it is there, the others are too. */
@@ -135,7 +151,7 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
     };
   }
 
-  return { store, findMany, read, remove, toPicture };
+  return { store, idOf, findMany, read, remove, toPicture };
 }
 
 export type MediaService = ReturnType<typeof createMediaService>;

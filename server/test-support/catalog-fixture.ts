@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
-import { categories, productImages, products, productSizes } from "../catalog/catalog.tables";
+import type { SizeLabel } from "../../contract/catalog";
+import { categories } from "../catalog/catalog.tables";
 
 export type FixtureProduct = {
   name: string;
@@ -35,30 +36,29 @@ export async function seedCatalog(app: FastifyInstance, items: FixtureProduct[])
     .onConflictDoNothing();
   const ids: number[] = [];
   for (const item of items) {
-    const [row] = await db
-      .insert(products)
-      .values({
+    // Through the catalog's one writer, as add-product goes.
+    const sizes = Object.entries(item.sizes ?? { S: 5, M: 5 }) as [SizeLabel, number][];
+    const { id } = await app.services.catalog.createProduct(
+      {
         name: item.name,
         description: item.description ?? `${item.name}, a fixture product.`,
-        pricePaise: Math.round(item.price * 100),
-        originalPricePaise: item.originalPrice === undefined ? null : Math.round(item.originalPrice * 100),
-        categoryId: item.categoryId,
+        price: item.price,
+        originalPrice: item.originalPrice,
+        category: item.categoryId,
+        size: sizes.map(([size]) => size),
+        stock: Object.fromEntries(sizes),
+        availableQunatity: 0,
+        images: [asset.id],
         features: ["Pure georgette", "Hand embroidered"],
         care: "Dry clean only.",
+      },
+      {
         soldCount: item.soldCount ?? 0,
         createdAt: new Date(Date.now() - (item.daysAgo ?? 0) * 86_400_000),
-        deletedAt: item.deleted ? new Date() : null,
-      })
-      .returning({ id: products.id });
-    const id = row!.id;
+        hidden: item.deleted,
+      },
+    );
     ids.push(id);
-    const sizes = Object.entries(item.sizes ?? { S: 5, M: 5 });
-    if (sizes.length > 0) {
-      await db
-        .insert(productSizes)
-        .values(sizes.map(([size, stock], position) => ({ productId: id, size, stock, position })));
-    }
-    await db.insert(productImages).values({ productId: id, position: 0, mediaId: asset.id, alt: item.name });
   }
   app.services.catalog.forgetCachedAnswers(); // as the catalog's own changes do
   return ids;

@@ -1,0 +1,47 @@
+import type { CompressAnswer, CompressRequest } from "./compress-image.worker";
+
+let worker: Worker | undefined;
+let nextId = 1;
+const pending = new Map<number, (answer: CompressAnswer) => void>();
+
+/** The page's one compression worker, started on first use (Vite bundles it as a file of its own). */
+function compressionWorker(): Worker {
+  if (!worker) {
+    worker = new Worker(new URL("./compress-image.worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<CompressAnswer>) => {
+      pending.get(event.data.id)?.(event.data);
+      pending.delete(event.data.id);
+    };
+  }
+  return worker;
+}
+
+/** A photo compressed in the worker (spec section 9: at most 9 MB, 1920 px on the longest side). */
+export function compressImage(file: Blob): Promise<Blob> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    pending.set(id, (answer) => ("blob" in answer ? resolve(answer.blob) : reject(new Error(answer.error))));
+    compressionWorker().postMessage({ id, file } satisfies CompressRequest);
+  });
+}
+
+/**
+ * Compresses each file; one that cannot be compressed (not an image the browser reads) is logged and
+ * skipped, as the spec says. Returns the compressed files with .jpg names and the names of those skipped.
+ */
+export async function compressImages(
+  files: readonly File[],
+): Promise<{ compressed: { blob: Blob; name: string }[]; skipped: string[] }> {
+  const compressed: { blob: Blob; name: string }[] = [];
+  const skipped: string[] = [];
+  for (const file of files) {
+    try {
+      const blob = await compressImage(file);
+      compressed.push({ blob, name: `${file.name.replace(/\.[^.]*$/, "") || "photo"}.jpg` });
+    } catch (error) {
+      console.warn(`Could not compress ${file.name}:`, error);
+      skipped.push(file.name);
+    }
+  }
+  return { compressed, skipped };
+}

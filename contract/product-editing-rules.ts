@@ -1,0 +1,30 @@
+// The product form's rules both sides need, without Zod, so the browser can import them for nothing.
+
+/** Spec section 9: each chosen size starts with this stock. */
+export const DEFAULT_AVAILABLE_QUANTITY = 50;
+export const DEFAULT_FEATURES = ["100% cotton", "Machine washable", "Slim fit design"] as const;
+export const MAX_PRODUCT_IMAGES = 12;
+export const MAX_STOCK = 100_000;
+
+/** Uploads: at most 10 files of 10 MB each, 40 megapixels (architecture, "Uploads"). */
+export const MAX_UPLOAD_FILES = 10;
+export const MAX_UPLOAD_MB = 10;
+/** What the page compresses each photo to before uploading it (spec section 9). */
+export const COMPRESS_MAX_MB = 9;
+export const COMPRESS_MAX_SIDE = 1920;
+
+/** The spec's words (sections 5 and 8). */
+export const PRODUCT_MESSAGES = {
+  required: "Please fill all required fields!",
+  imagesRequired: "Please upload images first!",
+  selectImages: "Please select images first!",
+  sizeRequired: "Please choose at least one size",
+  uploaded: "Images uploaded successfully!",
+  uploadFailed: "Image upload failed. Try again.",
+  uploadError: "Image upload error!",
+  added: "Product added successfully!",
+  addFailed: "Failed to add product.",
+  submitError: "An error occurred during submission.",
+  updated: "Product updated successfully!",
+  heicUnsupported: "HEIC photos are not supported yet; please send a JPEG",
+} as const;

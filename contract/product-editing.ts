@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { SIZES } from "./catalog-options";
+import { envelope } from "./envelope";
+import { picture, sizeLabel } from "./catalog";
+import {
+  DEFAULT_AVAILABLE_QUANTITY,
+  DEFAULT_FEATURES,
+  MAX_PRODUCT_IMAGES,
+  MAX_STOCK,
+  PRODUCT_MESSAGES,
+} from "./product-editing-rules";
+
+export * from "./product-editing-rules";
+
+/** An answer to `POST /utils/upload-images`: `files` are the references add-product takes (media ids). */
+export const uploadImagesResponse = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  files: z.array(z.string()),
+  data: z.array(
+    z.object({ id: z.string(), src: z.string(), width: z.number().int(), height: z.number().int() }),
+  ),
+});
+export type UploadImagesResponse = z.infer<typeof uploadImagesResponse>;
+export type UploadedImage = UploadImagesResponse["data"][number];
+
+const requiredText = (max: number, field: string) =>
+  z
+    .string({ error: PRODUCT_MESSAGES.required })
+    .trim()
+    .min(1, { error: PRODUCT_MESSAGES.required })
+    .max(max, { error: `${field} is too long (at most ${max} characters)` });
+
+/** Rupees, as a number or a numeric string; `required` says whether absence is an error. */
+const rupees = (field: string, required: boolean) =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, context): number | undefined => {
+      if (value === undefined || value === null || value === "") {
+        if (required) context.addIssue({ code: "custom", message: PRODUCT_MESSAGES.required });
+        return undefined;
+      }
+      const amount = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+      if (typeof amount !== "number" || !Number.isFinite(amount)) {
+        context.addIssue({ code: "custom", message: `${field} must be a number` });
+        return z.NEVER;
+      }
+      if (amount <= 0) {
+        context.addIssue({ code: "custom", message: `${field} must be more than zero` });
+        return z.NEVER;
+      }
+      if (amount > 10_000_000 || Math.round(amount * 100) !== Math.round(amount * 10000) / 100) {
+        context.addIssue({
+          code: "custom",
+          message: `${field} must be at most ₹1,00,00,000 with at most two decimals`,
+        });
+        return z.NEVER;
+      }
+      return amount;
+    });
+
+const stockCount = z
+  .number({ error: "Stock must be a whole number" })
+  .int({ error: "Stock must be a whole number" })
+  .min(0, { error: "Stock cannot be negative" })
+  .max(MAX_STOCK, { error: `Stock cannot be more than ${MAX_STOCK}` });
+
+const sizeList = z
+  .array(sizeLabel.or(z.string()), { error: "Sizes must be a list" })
+  .transform((sizes, context) => {
+    const unknown = sizes.find((size) => !(SIZES as readonly string[]).includes(size));
+    if (unknown !== undefined) {
+      context.addIssue({
+        code: "custom",
+        message: `Unknown size: ${unknown}. Sizes are ${SIZES.join(", ")}`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(sizes)] as (typeof SIZES)[number][];
+  });
+
+const imageReference = z.string().trim().min(1).max(500);
+
+/**
+ * The spec's product draft (POST /products/add-product), plus originalPrice, care and stock per size.
+ * `image` is the main picture (the first of `images` when absent); `images` are the upload's references.
+ */
+export const productDraft = z
+  .object({
+    name: requiredText(200, "Name"),
+    description: requiredText(5000, "Description"),
+    price: rupees("Price", true),
+    category: z.coerce
+      .number({ error: PRODUCT_MESSAGES.required })
+      .int({ error: "Unknown category" })
+      .positive({ error: "Unknown category" }),
+    size: sizeList.refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizeRequired }),
+    image: imageReference.optional(),
+    images: z.array(imageReference).max(MAX_PRODUCT_IMAGES).default([]),
+    availableQunatity: stockCount.default(DEFAULT_AVAILABLE_QUANTITY),
+    stock: z.record(z.string(), stockCount).optional(),
+    features: z
+      .array(z.string().trim().max(200, { error: "A feature is too long (at most 200 characters)" }))
+      .max(20, { error: "At most 20 features" })
+      .default([...DEFAULT_FEATURES])
+      .transform((features) => features.filter((feature) => feature !== "")),
+    originalPrice: rupees("Original price", false),
+    care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
+  })
+  .superRefine((draft, context) => {
+    if (draft.images.length === 0 && !draft.image)
+      context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
+  });
+export type ProductDraft = z.infer<typeof productDraft>;
+export type ProductDraftInput = z.input<typeof productDraft>;
+
+/** Every field of a product, as the edit page sends it: the images in their new order, stock per size. */
+export const productUpdate = z
+  .object({
+    id: z.number({ error: "Invalid product ID" }).int().positive({ error: "Invalid product ID" }),
+    name: requiredText(200, "Name"),
+    description: requiredText(5000, "Description"),
+    price: rupees("Price", true),
+    originalPrice: rupees("Original price", false),
+    category: z.coerce
+      .number({ error: PRODUCT_MESSAGES.required })
+      .int({ error: "Unknown category" })
+      .positive({ error: "Unknown category" }),
+    size: sizeList.refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizeRequired }),
+    images: z.array(imageReference).max(MAX_PRODUCT_IMAGES),
+    stock: z.record(z.string(), stockCount).default({}),
+    features: z
+      .array(z.string().trim().max(200, { error: "A feature is too long (at most 200 characters)" }))
+      .max(20, { error: "At most 20 features" })
+      .transform((features) => features.filter((feature) => feature !== "")),
+    care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
+  })
+  .superRefine((update, context) => {
+    if (update.images.length === 0)
+      context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
+  });
+export type ProductUpdate = z.infer<typeof productUpdate>;
+export type ProductUpdateInput = z.input<typeof productUpdate>;
+
+export const productVisibility = z.object({
+  id: z.number({ error: "Invalid product ID" }).int().positive({ error: "Invalid product ID" }),
+  visible: z.boolean({ error: "visible must be true or false" }),
+});
+
+/** What staff see of a product: hidden ones too, stock per size with what unpaid orders hold. */
+export const staffProduct = z.object({
+  _id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  originalPrice: z.number().nullable(),
+  categoryId: z.number().int(),
+  features: z.array(z.string()),
+  care: z.string(),
+  hidden: z.boolean(),
+  images: z.array(z.object({ id: z.string(), picture })),
+  sizes: z.array(z.object({ label: sizeLabel, stock: z.number().int(), reserved: z.number().int() })),
+});
+export type StaffProduct = z.infer<typeof staffProduct>;
+export const staffProductResponse = envelope(staffProduct);
+export const productSavedResponse = envelope(z.object({ _id: z.number().int() }));

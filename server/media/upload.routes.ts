@@ -1,0 +1,93 @@
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { MAX_UPLOAD_FILES, PRODUCT_MESSAGES, uploadImagesResponse } from "../../contract/product-editing";
+import type { AuthGuard } from "../auth/auth-guard";
+import { HttpError } from "../lib/errors";
+import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
+import { MAX_UPLOAD_BYTES, type MediaService } from "./media.service";
+import { createUploads, type UploadedFile } from "./uploads";
+
+/** @fastify/multipart's own errors, answered in the store's words. */
+const MULTIPART_ERRORS: Record<string, [number, string]> = {
+  FST_REQ_FILE_TOO_LARGE: [413, "Each image must be at most 10 MB"],
+  FST_FILES_LIMIT: [413, `At most ${MAX_UPLOAD_FILES} images at a time`],
+  FST_PARTS_LIMIT: [413, "Too many parts in the request"],
+  FST_FIELDS_LIMIT: [413, "Too many fields in the request"],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, "Send the images as multipart/form-data in the field files"],
+  FST_PROTO_VIOLATION: [400, "Malformed multipart request"],
+};
+
+/** A file's name as the client gave it, fit for a message. */
+const displayName = (name: string | undefined) =>
+  [...(name ?? "")]
+    .filter((character) => character >= " " && character !== "\u007f")
+    .join("")
+    .slice(0, 80) || "image";
+
+/**
+ * `POST /utils/upload-images` (staff): multipart with the repeated field `files`. The multipart parser is
+ * registered in this plugin only, so every other route keeps its own parsers. Each file is read as it
+ * streams in and cut off past 10 MB (never more is held); the files are then checked by content and stored
+ * re-encoded (uploads.ts). No transaction is open meanwhile. The answer's `files` are media ids, what
+ * add-product and update-product take in `image` and `images` (a URL of one of the image's files works too).
+ */
+export async function uploadRoutes(
+  server: FastifyInstance,
+  { media, guard }: { media: MediaService; guard: AuthGuard },
+) {
+  await server.register(multipart, {
+    limits: {
+      fileSize: MAX_UPLOAD_BYTES,
+      files: MAX_UPLOAD_FILES,
+      fields: 10,
+      parts: MAX_UPLOAD_FILES + 10,
+      headerPairs: 100,
+    },
+  });
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const uploads = createUploads({ media });
+
+  app.post(
+    "/utils/upload-images",
+    {
+      schema: {
+        tags: ["catalog"],
+        description:
+          "Staff only. multipart/form-data with the repeated field `files`: JPEG, PNG, WebP or AVIF (HEIC when the " +
+          "server's image library decodes it), at most 10 files of 10 MB and 40 megapixels each. `files` in the " +
+          "answer are media ids for add-product's `image` and `images`.",
+        consumes: ["multipart/form-data"],
+        response: { 200: uploadImagesResponse },
+      },
+      onRequest: guard.requireStaffWrite,
+    },
+    async (request, reply) => {
+      const files: UploadedFile[] = [];
+      try {
+        for await (const part of request.files()) {
+          if (part.fieldname !== "files") throw new HttpError(400, "Send the images in the field files");
+          files.push({ filename: displayName(part.filename), data: await part.toBuffer() });
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        const known = code ? MULTIPART_ERRORS[code] : undefined;
+        if (known) throw new HttpError(known[0], known[1]);
+        throw error;
+      }
+      const stored = await uploads.storeAll(files);
+      reply.header("cache-control", PERSONAL_CACHE_CONTROL);
+      return {
+        code: 200,
+        message: PRODUCT_MESSAGES.uploaded,
+        files: stored.map((asset) => asset.id),
+        data: stored.map((asset) => ({
+          id: asset.id,
+          src: media.toPicture(asset, "").src,
+          width: asset.width,
+          height: asset.height,
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,108 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations, gotoAndWaitForHydration } from "./support";
+
+/** Two real photos: a front view, and a phone's shot stored sideways with EXIF orientation 6. */
+async function photos(): Promise<[string, string]> {
+  const folder = mkdtempSync(path.join(os.tmpdir(), "staff-photos-"));
+  const front = path.join(folder, "front.jpg");
+  const sideways = path.join(folder, "IMG_0042.jpg");
+  writeFileSync(
+    front,
+    await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#a0295a" } })
+      .jpeg()
+      .toBuffer(),
+  );
+  // Stored 1200 wide and 900 high; shown upright it is 900 wide and 1200 high.
+  writeFileSync(
+    sideways,
+    await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2a6a9c" } })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer(),
+  );
+  return [front, sideways];
+}
+
+async function logInAsStaff(page: Page) {
+  await gotoAndWaitForHydration(page, "/login");
+  await page.getByLabel("Email").fill("staff@rangoli.example");
+  await page.getByLabel("Password", { exact: true }).fill("rangoli-demo-2026");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin-dashboard$/);
+}
+
+test("staff add a product with two photos, see it in the shop and edit its stock", async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `Marigold Half Saree ${Date.now().toString(36)}`;
+  await logInAsStaff(page);
+  await gotoAndWaitForHydration(page, "/addproduct");
+  await expect(page.getByRole("heading", { level: 1, name: "Add New Product" })).toBeVisible();
+
+  // Submitting empty says what the spec says.
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Please fill all required fields!")).toBeVisible();
+
+  await page.getByLabel("Product Name").fill(name);
+  await page.getByLabel("Description").fill("Silk half saree with a marigold border.");
+  await page.getByRole("spinbutton", { name: "Price (₹)", exact: true }).fill("4299");
+  await expect(page.getByLabel("Category")).toHaveValue("");
+  await page.getByLabel("Category").selectOption({ label: "Half Saree" });
+  await page.getByRole("checkbox", { name: "S", exact: true }).check();
+  await page.getByRole("checkbox", { name: "M", exact: true }).check();
+  await expect(page.getByLabel("Stock of M")).toHaveValue("50");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Please upload images first!")).toBeVisible();
+
+  await page.getByLabel("Product images").setInputFiles(await photos());
+  await expect(page.getByText("Images uploaded successfully!")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("list", { name: "Uploaded images" }).getByRole("listitem")).toHaveCount(2);
+  await page.getByRole("button", { name: "Show image 2" }).click();
+  await expect(page.getByRole("button", { name: "Show image 2" })).toHaveAttribute("aria-pressed", "true");
+  await expectNoAxeViolations(page);
+
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(page.getByText("Product added successfully!")).toBeVisible();
+  const link = page.getByRole("link", { name: "View it in the shop" });
+  const href = (await link.getAttribute("href"))!;
+  expect(href).toMatch(/^\/products\/\d+$/);
+  const id = Number(href.split("/").pop());
+  // The form starts again.
+  await expect(page.getByLabel("Product Name")).toHaveValue("");
+  await expect(page.getByRole("list", { name: "Uploaded images" })).toHaveCount(0);
+
+  // In the shop at once, with both photos upright.
+  await page.goto(href);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
+  expect(product.pictures).toHaveLength(2);
+  for (const picture of product.pictures) expect(picture.height).toBeGreaterThan(picture.width);
+  expect(product.sizes).toEqual([
+    { label: "S", stock: 50 },
+    { label: "M", stock: 50 },
+  ]);
+
+  // Edit its stock.
+  await gotoAndWaitForHydration(page, `/admin/products/${id}/edit`);
+  await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByLabel("Stock of M")).toHaveValue("50");
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Stock of M").fill("7");
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByText("Product updated successfully!")).toBeVisible();
+  const edited = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
+  expect(edited.sizes).toEqual([
+    { label: "S", stock: 50 },
+    { label: "M", stock: 7 },
+  ]);
+});
+
+test("a shopper cannot open the product pages of staff", async ({ page }) => {
+  await page.goto("/addproduct");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Faddproduct$/);
+  await page.goto("/admin/products/1/edit");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+});
