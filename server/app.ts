@@ -232,13 +232,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await db.execute("select 1");
     } catch (error) {
       request.log.warn({ err: error }, "health check: the database did not answer");
-      return reply
-        .code(503)
-        .send({
-          code: 503,
-          message: "The database is not answering",
-          data: { status: "database unavailable" },
-        });
+      return reply.code(503).send({
+        code: 503,
+        message: "The database is not answering",
+        data: { status: "database unavailable" },
+      });
     }
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
