@@ -48,6 +48,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_URL: `http://localhost:${PORT}`, LOG_LEVEL: "warn" },
+    // The suite is the loopback proxy: tests that make accounts through the API name an address of their own.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "127.0.0.1",
+    },
   },
 });

@@ -1,32 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration, mailbox } from "./support";
-
-const PASSWORD = "saffron-silk-42";
-
-/** A new verified account, made through the API as a second browser would (its code read from the mailbox). */
-async function newShopper(page: Page, baseURL: string) {
-  const email = `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
-  const origin = new URL(baseURL).origin;
-  const registered = await page.request.post("/api/users/register", {
-    data: { fullName: "Meera Iyer", email, phone: "9988776655", password: PASSWORD },
-    headers: { origin },
-  });
-  expect(registered.ok()).toBe(true);
-  await expect
-    .poll(async () => (await mailbox(page)).find((mail) => mail.to === email)?.text ?? "")
-    .toMatch(/verification code is: \d{6}/);
-  const code = /verification code is: (\d{6})/.exec(
-    (await mailbox(page)).find((m) => m.to === email)!.text,
-  )![1];
-  const verified = await page.request.post("/api/users/register-verify-otp", {
-    data: { otp: code },
-    headers: { authorization: `Bearer ${(await registered.json()).token}`, origin },
-  });
-  expect(verified.ok()).toBe(true);
-  // Verifying signed this browser in; the journeys start as a guest.
-  await page.context().clearCookies();
-  return email;
-}
+import {
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  mailbox,
+  newVerifiedShopper,
+  SHOPPER_PASSWORD as PASSWORD,
+} from "./support";
 
 async function logIn(page: Page, email: string) {
   await page.getByLabel("Email").fill(email);
@@ -96,7 +75,7 @@ test("a shopper checks out two sizes with a new address, pays with PhonePe and f
   page,
   baseURL,
 }) => {
-  const email = await newShopper(page, baseURL!);
+  const email = await newVerifiedShopper(page, baseURL!);
   const product = await fillBagAndProceed(page);
   await logIn(page, email);
   await expect(page).toHaveURL(/\/checkout$/);
@@ -158,7 +137,7 @@ test("a shopper checks out two sizes with a new address, pays with PhonePe and f
 });
 
 test("a declined payment keeps the bag and says so", async ({ page, baseURL }) => {
-  const email = await newShopper(page, baseURL!);
+  const email = await newVerifiedShopper(page, baseURL!);
   await fillBagAndProceed(page);
   await logIn(page, email);
   await addAddress(page);
@@ -178,7 +157,7 @@ test("a payment left pending is settled by the reconciler after the shopper has 
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = await newShopper(page, baseURL!);
+  const email = await newVerifiedShopper(page, baseURL!);
   await fillBagAndProceed(page);
   await logIn(page, email);
   await addAddress(page);
@@ -208,7 +187,7 @@ test("a payment left pending is settled by the reconciler after the shopper has 
 });
 
 test("checkout works with the keyboard alone", async ({ page, baseURL }) => {
-  const email = await newShopper(page, baseURL!);
+  const email = await newVerifiedShopper(page, baseURL!);
   await fillBagAndProceed(page);
   await logIn(page, email);
   await expect(page).toHaveURL(/\/checkout$/);

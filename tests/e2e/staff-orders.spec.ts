@@ -1,32 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration, mailbox } from "./support";
+import {
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  mailbox,
+  newVerifiedShopper,
+  SHOPPER_PASSWORD as PASSWORD,
+} from "./support";
 
 // Helpers copied from checkout.spec.ts (kept apart so that either spec can change on its own).
-const PASSWORD = "saffron-silk-42";
 const STAFF = { email: "staff@rangoli.example", password: "rangoli-demo-2026" };
-
-async function newShopper(page: Page, baseURL: string) {
-  const email = `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
-  const origin = new URL(baseURL).origin;
-  const registered = await page.request.post("/api/users/register", {
-    data: { fullName: "Meera Iyer", email, phone: "9988776655", password: PASSWORD },
-    headers: { origin },
-  });
-  expect(registered.ok()).toBe(true);
-  await expect
-    .poll(async () => (await mailbox(page)).find((mail) => mail.to === email)?.text ?? "")
-    .toMatch(/verification code is: \d{6}/);
-  const code = /verification code is: (\d{6})/.exec(
-    (await mailbox(page)).find((m) => m.to === email)!.text,
-  )![1];
-  const verified = await page.request.post("/api/users/register-verify-otp", {
-    data: { otp: code },
-    headers: { authorization: `Bearer ${(await registered.json()).token}`, origin },
-  });
-  expect(verified.ok()).toBe(true);
-  await page.context().clearCookies();
-  return email;
-}
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByLabel("Email").fill(email);
@@ -92,7 +74,7 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = await newShopper(page, baseURL!);
+  const email = await newVerifiedShopper(page, baseURL!);
   const orderId = await buyOne(page, email);
 
   await switchTo(page, STAFF.email, STAFF.password);
@@ -146,7 +128,7 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
 });
 
 test("Received Orders and the dashboard are for staff only", async ({ page, baseURL }) => {
-  const email = await newShopper(page, baseURL!);
+  const email = await newVerifiedShopper(page, baseURL!);
   await page.goto("/admin/received-orders");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Freceived-orders$/);
   await switchTo(page, email);

@@ -47,3 +47,37 @@ export async function expectNoAxeViolations(page: Page) {
   );
   expect(summary).toEqual([]);
 }
+
+export const SHOPPER_PASSWORD = "saffron-silk-42";
+
+/**
+ * A new verified account, made through the API as a second browser would (its code read from the mailbox),
+ * from an address of its own: the suite's store trusts the loopback proxy (TRUST_PROXY in
+ * playwright.config.ts), so these registrations do not use up the per-address limit the registration tests
+ * meet from 127.0.0.1. The browser is left signed out.
+ */
+export async function newVerifiedShopper(page: Page, baseURL: string): Promise<string> {
+  const email = `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
+  const headers = {
+    origin: new URL(baseURL).origin,
+    "x-forwarded-for": `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+  };
+  const registered = await page.request.post("/api/users/register", {
+    data: { fullName: "Meera Iyer", email, phone: "9988776655", password: SHOPPER_PASSWORD },
+    headers,
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  await expect
+    .poll(async () => (await mailbox(page)).find((mail) => mail.to === email)?.text ?? "")
+    .toMatch(/verification code is: \d{6}/);
+  const code = /verification code is: (\d{6})/.exec(
+    (await mailbox(page)).find((m) => m.to === email)!.text,
+  )![1];
+  const verified = await page.request.post("/api/users/register-verify-otp", {
+    data: { otp: code },
+    headers: { ...headers, authorization: `Bearer ${(await registered.json()).token}` },
+  });
+  expect(verified.ok()).toBe(true);
+  await page.context().clearCookies();
+  return email;
+}
