@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { sandboxSettings, SANDBOX_PREFIX } from "../server/config";
@@ -36,6 +38,12 @@ export type PlaceOrderResults = {
   lines: number;
   shoppers: number;
   atRate: RateResult;
+  /**
+   * Where the CPU went during the fixed-rate run (with its warm-up): how busy the machine's cores were, 0-1,
+   * and the CPU milliseconds the store and PhonePe's stand-in used per order sent (PostgreSQL, shared with
+   * whatever else runs on the machine, is not counted). Undefined where /proc cannot be read.
+   */
+  cpu?: { machineBusy: number; storeMsPerOrder: number; phonePeMsPerOrder: number };
   saturation: SaturationResult;
 };
 
@@ -148,7 +156,32 @@ export async function measurePlaceOrder({
   };
 
   log(`  ${rate} orders/s for ${rateSeconds} s…`);
+  const before = {
+    machine: machineTimes(),
+    store: cpuMs(store.pid()),
+    phonePe: cpuMs(phonePe.pid),
+    sequence,
+  };
   const atRate = await measureAtRate(store.url, endpoint, { rate, seconds: rateSeconds, warmupSeconds });
+  const after = { machine: machineTimes(), store: cpuMs(store.pid()), phonePe: cpuMs(phonePe.pid), sequence };
+  const sent = after.sequence - before.sequence;
+  const cpu =
+    before.store !== undefined &&
+    after.store !== undefined &&
+    before.phonePe !== undefined &&
+    after.phonePe !== undefined
+      ? {
+          machineBusy:
+            1 -
+            (after.machine.idle - before.machine.idle) / Math.max(1, after.machine.all - before.machine.all),
+          storeMsPerOrder: (after.store - before.store) / sent,
+          phonePeMsPerOrder: (after.phonePe - before.phonePe) / sent,
+        }
+      : undefined;
+  if (cpu)
+    log(
+      `    the cores were ${Math.round(cpu.machineBusy * 100)} % busy; CPU per order: store ${cpu.storeMsPerOrder.toFixed(1)} ms, PhonePe's stand-in ${cpu.phonePeMsPerOrder.toFixed(1)} ms`,
+    );
   log(
     `    ${Math.round(atRate.requestsPerSecond)}/s, p50 ${atRate.p50.toFixed(1)} ms, p90 ${atRate.p90.toFixed(1)} ms, p99 ${atRate.p99.toFixed(1)} ms, max ${atRate.max.toFixed(1)} ms, ${atRate.errors} errors`,
   );
@@ -174,6 +207,29 @@ export async function measurePlaceOrder({
     lines: lines.length,
     shoppers: shoppers.length,
     atRate,
+    ...(cpu ? { cpu } : {}),
     saturation,
   };
+}
+
+/** A process's CPU time (user and system) in ms, from /proc on Linux; undefined elsewhere. */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+/** The kernel's clock ticks a second (USER_HZ), in which /proc counts CPU time: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+function machineTimes() {
+  return os.cpus().reduce(
+    (sum, cpu) => ({
+      all: sum.all + Object.values(cpu.times).reduce((a, b) => a + b, 0),
+      idle: sum.idle + cpu.times.idle,
+    }),
+    { all: 0, idle: 0 },
+  );
 }

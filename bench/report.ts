@@ -195,6 +195,12 @@ export function toMarkdown(r: BenchResults): string {
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
       `| ${o.rate} orders/s for ${o.rateSeconds} s (evenly spaced) | ${Math.round(a.requestsPerSecond)} | ${ms(a, a.p50)} | ${ms(a, a.p90)} | ${ms(a, a.p99)}${a.overloaded ? " ⚠" : ""} | ${ms(a, a.max)} | ${a.errors} |`,
       `| most: ${o.connections} connections for ${o.saturationSeconds} s | ${Math.round(s.requestsPerSecond)} | ${s.p50} | – | ${s.p99} | – | ${s.errors} |`,
+      ...(o.cpu
+        ? [
+            "",
+            `During the ${o.rate} orders/s run (with its warm-up) the ${r.machine.cpus} cores were ${Math.round(o.cpu.machineBusy * 100)} % busy; each order cost the store ${round(o.cpu.storeMsPerOrder)} ms of CPU and PhonePe's stand-in ${round(o.cpu.phonePeMsPerOrder)} ms (PostgreSQL not counted). Much more busy than these costs × ${o.rate}/s explain means other processes were taking the cores.`,
+          ]
+        : []),
     );
   }
 

@@ -80,6 +80,8 @@ export async function createCatalog(count: number, adminUrl: string | undefined)
 
 export type Server = {
   url: string;
+  /** The process's id now (a restart changes it). */
+  pid: () => number | undefined;
   /** Stops the process: SIGTERM, which lets the store finish in-flight requests, then SIGKILL after 20 s. */
   stop: () => Promise<void>;
   /** Kills the process at once and starts it again on the same port, to drop a backlog of requests. */
@@ -154,6 +156,7 @@ async function startServer(
   let child = await spawnAndWait();
   return {
     url,
+    pid: () => child.pid,
     stop: () => stopProcess(child, "SIGTERM"),
     async restart() {
       await stopProcess(child, "SIGKILL");
