@@ -26,5 +26,4 @@ export const PRODUCT_MESSAGES = {
   addFailed: "Failed to add product.",
   submitError: "An error occurred during submission.",
   updated: "Product updated successfully!",
-  heicUnsupported: "HEIC photos are not supported yet; please send a JPEG",
 } as const;

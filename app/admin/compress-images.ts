@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_MB } from "#contract/product-editing-rules";
 import type { CompressAnswer, CompressRequest } from "./compress-image.worker";
 
 let worker: Worker | undefined;
@@ -25,9 +26,14 @@ export function compressImage(file: Blob): Promise<Blob> {
   });
 }
 
+/** A HEIC photo (an iPhone's default), which most browsers cannot decode but the store's server can. */
+const isHeic = (file: File) => /^image\/hei[cf]/.test(file.type) || /\.hei[cf]$/i.test(file.name);
+
 /**
  * Compresses each file; one that cannot be compressed (not an image the browser reads) is logged and
- * skipped, as the spec says. Returns the compressed files with .jpg names and the names of those skipped.
+ * skipped, as the spec says, but for a HEIC photo within the upload limit, which goes as it is and is
+ * decoded by the server. Returns the files to upload (compressed ones with .jpg names) and the names of
+ * those skipped.
  */
 export async function compressImages(
   files: readonly File[],
@@ -39,6 +45,10 @@ export async function compressImages(
       const blob = await compressImage(file);
       compressed.push({ blob, name: `${file.name.replace(/\.[^.]*$/, "") || "photo"}.jpg` });
     } catch (error) {
+      if (isHeic(file) && file.size <= MAX_UPLOAD_MB * 1024 * 1024) {
+        compressed.push({ blob: file, name: file.name });
+        continue;
+      }
       console.warn(`Could not compress ${file.name}:`, error);
       skipped.push(file.name);
     }

@@ -299,7 +299,7 @@ export function ProductForm({
             ref={fileInput}
             id="product-images"
             type="file"
-            accept="image/*"
+            accept="image/*,.heic,.heif"
             multiple
             disabled={uploading || values.images.length >= MAX_PRODUCT_IMAGES}
             onChange={(event) => void pickFiles(event)}

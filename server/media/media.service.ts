@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { eq, inArray } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import type { Picture } from "../../contract/catalog";
 import type { Database } from "../db/client";
+import type { DecodedPixels } from "./heic-decoder";
 import { HttpError } from "../lib/errors";
 import type { MediaStorage } from "./media-storage";
 import { mediaAssets } from "./media.tables";
@@ -23,6 +24,8 @@ const FORMATS = ["avif", "webp"] as const;
 
 export type MediaAsset = typeof mediaAssets.$inferSelect;
 type MediaFormat = (typeof FORMATS)[number];
+/** A decoded image, upright, and a way to start an encoding of it. */
+type UprightImage = { width: number; height: number; image: () => Sharp };
 
 /** The storage key of one encoding of an asset. */
 const fileKey = (id: string, width: number, format: MediaFormat) => `${id}/${width}.${format}`;
@@ -35,11 +38,12 @@ const fileKey = (id: string, width: number, format: MediaFormat) => `${id}/${wid
 export function createMediaService({ db, storage }: { db: Database; storage: MediaStorage }) {
   /**
    * `avifEffort` trades encoding time for size: 2 (the default) suits an upload, which a person waits for;
-   * the demo seed uses 0 to keep a fresh clone's first start short.
+   * the demo seed uses 0 to keep a fresh clone's first start short. `decoded` gives the pixels of a format
+   * sharp cannot decode (HEIC, decoded by heic-decoder.ts); the asset's id is still that of `original`.
    */
   async function store(
     original: Buffer,
-    { avifEffort = 2 }: { avifEffort?: number } = {},
+    { avifEffort = 2, decoded }: { avifEffort?: number; decoded?: DecodedPixels } = {},
   ): Promise<MediaAsset> {
     if (original.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, "Image is larger than 10 MB");
     const id = idOf(original);
@@ -49,28 +53,8 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
       .where(inArray(mediaAssets.id, [id]));
     if (existing && (await filesExist(existing))) return existing;
 
-    const metadata = await sharp(original, { limitInputPixels: false }) // the header only
-      .metadata()
-      .catch(() => {
-        throw new HttpError(415, "Only image files are accepted");
-      });
-    if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
-      throw new HttpError(415, "Only image files are accepted");
-    }
-    if (metadata.width * metadata.height > MAX_PIXELS)
-      throw new HttpError(413, "Image is larger than 40 megapixels");
-
-    // A real decode of every pixel (a truncated or corrupt file fails here, as sharp's default `failOn`
-    // makes a decoder's warning an error), turned upright by its EXIF orientation; the encodings below
-    // carry no metadata, so EXIF and GPS data go.
-    const upright = await sharp(original, { limitInputPixels: MAX_PIXELS })
-      .rotate()
-      .toBuffer({ resolveWithObject: true })
-      .catch(() => {
-        throw new HttpError(422, "The image is damaged or incomplete");
-      });
-    const width = upright.info.width;
-    const height = upright.info.height;
+    const upright = decoded ? fromPixels(decoded) : await decodeUpright(original);
+    const { width, height } = upright;
     const widths: number[] = MEDIA_WIDTHS.filter((w) => w < width);
     if (widths.length < MEDIA_WIDTHS.length)
       widths.push(Math.min(width, MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1]!));
@@ -78,7 +62,7 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
     const written: string[] = [];
     try {
       for (const w of widths) {
-        const resized = sharp(upright.data).resize({ width: w, withoutEnlargement: true });
+        const resized = upright.image().resize({ width: w, withoutEnlargement: true });
         for (const format of FORMATS) {
           const encoded =
             format === "avif"
@@ -99,6 +83,40 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
       if (!existing) for (const key of written) await storage.delete(key).catch(() => {});
       throw error;
     }
+  }
+
+  /**
+   * Every pixel of a file sharp decodes, turned upright by its EXIF orientation: a truncated or corrupt file
+   * fails here (sharp's default `failOn` makes a decoder's warning an error). The encodings made from it
+   * carry no metadata, so EXIF and GPS data go.
+   */
+  async function decodeUpright(original: Buffer): Promise<UprightImage> {
+    const metadata = await sharp(original, { limitInputPixels: false }) // the header only
+      .metadata()
+      .catch(() => {
+        throw new HttpError(415, "Only image files are accepted");
+      });
+    if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
+      throw new HttpError(415, "Only image files are accepted");
+    }
+    checkPixels(metadata.width, metadata.height);
+    const upright = await sharp(original, { limitInputPixels: MAX_PIXELS })
+      .rotate()
+      .toBuffer({ resolveWithObject: true })
+      .catch(() => {
+        throw new HttpError(422, "The image is damaged or incomplete");
+      });
+    return { width: upright.info.width, height: upright.info.height, image: () => sharp(upright.data) };
+  }
+
+  function fromPixels(pixels: DecodedPixels): UprightImage {
+    checkPixels(pixels.width, pixels.height);
+    const raw = { width: pixels.width, height: pixels.height, channels: pixels.channels };
+    return { width: pixels.width, height: pixels.height, image: () => sharp(pixels.data, { raw }) };
+  }
+
+  function checkPixels(width: number, height: number) {
+    if (width * height > MAX_PIXELS) throw new HttpError(413, "Image is larger than 40 megapixels");
   }
 
   /** The id an image's bytes are stored under. */

@@ -1,4 +1,4 @@
-import { readdirSync, mkdtempSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -13,6 +13,7 @@ let app: FastifyInstance;
 let close: () => Promise<void>;
 let staff: string;
 let customer: string;
+const fixtures = path.join(import.meta.dirname, "../test-support/fixtures");
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), "upload-test-"));
 
 beforeAll(async () => {
@@ -181,13 +182,36 @@ describe("POST /api/utils/upload-images", () => {
     expect(notMultipart.json().code).toBe(415);
   });
 
-  it("answers HEIC with a clear 415 when this build cannot decode it", async () => {
-    const heif = sharp.format.heif as { input?: { fileSuffix?: string[] } };
-    if (heif.input?.fileSuffix?.includes(".heic")) return; // a libvips with libde265 takes HEIC
+  it("takes a phone's HEIC photo, decoded by content whatever its name, and stores it as AVIF and WebP", async () => {
+    // 400 × 300, white with a black band on the left, HEVC in HEIF as an iPhone writes it.
+    const heic = readFileSync(path.join(fixtures, "phone-photo.heic"));
+    const response = await uploadImages(app, staff, [{ filename: "IMG_0002.jpg", data: heic }]);
+    expect(response.statusCode, response.body).toBe(200);
+    const { data } = response.json();
+    expect(data[0]).toMatchObject({ width: 400, height: 300, src: `/media/${data[0].id}/400.webp` });
+    for (const format of ["webp", "avif"] as const) {
+      const stored = Buffer.concat(await (await app.services.media.read(data[0].id, 400, format))!.toArray());
+      expect(await sharp(stored).metadata()).toMatchObject({ width: 400, height: 300 });
+    }
+    const webp = Buffer.concat(await (await app.services.media.read(data[0].id, 320, "webp"))!.toArray());
+    const { data: pixels, info } = await sharp(webp).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(320);
+    expect(pixels[(120 * 320 + 20) * info.channels]).toBeLessThan(60); // the band on the left: black
+    expect(pixels[(120 * 320 + 300) * info.channels]).toBeGreaterThan(200); // the rest: white
+  });
+
+  it("refuses a damaged or cut-off HEIC with 422 and stores nothing", async () => {
+    const heic = readFileSync(path.join(fixtures, "phone-photo.heic"));
+    const good = { filename: "a.jpg", data: await jpegPhoto(60, 60, { colour: "#654321" }) };
     await expectRefused(
-      [{ filename: "IMG_0002.HEIC", data: heicLike(), type: "image/heic" }],
-      415,
-      /HEIC photos are not supported yet; please send a JPEG/,
+      [good, { filename: "IMG_0003.HEIC", data: heicLike(), type: "image/heic" }],
+      422,
+      /IMG_0003.HEIC: the image is damaged or incomplete/,
+    );
+    await expectRefused(
+      [good, { filename: "IMG_0004.HEIC", data: heic.subarray(0, heic.length - 200), type: "image/heic" }],
+      422,
+      /IMG_0004.HEIC: the image is damaged or incomplete/,
     );
   });
 

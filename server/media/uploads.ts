@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { PRODUCT_MESSAGES } from "../../contract/product-editing-rules";
 import { HttpError } from "../lib/errors";
+import { decodeHeic, type DecodedPixels } from "./heic-decoder";
 import { MAX_PIXELS, type MediaAsset, type MediaService } from "./media.service";
 
 export type UploadedFile = { filename: string; data: Buffer };
@@ -28,24 +29,17 @@ export function sniffImage(bytes: Buffer): Kind | null {
   return null;
 }
 
-/** Whether this sharp build decodes HEIC (HEVC inside HEIF): the prebuilt one decodes only AVIF. */
-const decodesHeic = (() => {
-  const heif = sharp.format.heif as { input?: { fileSuffix?: string[] } } | undefined;
-  return Boolean(heif?.input?.fileSuffix?.some((suffix) => suffix === ".heic" || suffix === ".heif"));
-})();
-
 /**
  * Staff's image uploads: each file is checked by its content (first bytes, then its declared size, then a
  * full decode by media.store) and stored re-encoded. All or nothing: when one file fails, the ones this
  * request stored go again, and the error names the file.
  */
 export function createUploads({ media }: { media: MediaService }) {
-  async function check(file: UploadedFile): Promise<void> {
+  async function check(file: UploadedFile): Promise<Kind> {
     const named = (status: number, message: string) => new HttpError(status, `${file.filename}: ${message}`);
     if (file.data.length === 0) throw named(400, "the file is empty");
     const kind = sniffImage(file.data);
     if (kind === null) throw named(415, "only image files are accepted (JPEG, PNG, WebP, AVIF or HEIC)");
-    if (kind === "heic" && !decodesHeic) throw named(415, PRODUCT_MESSAGES.heicUnsupported);
     const metadata = await sharp(file.data, { limitInputPixels: false }) // the header only: no pixel is decoded
       .metadata()
       .catch(() => {
@@ -55,17 +49,28 @@ export function createUploads({ media }: { media: MediaService }) {
     // Before any pixel is decoded: a tiny file may declare a huge image (a "zip bomb").
     if (metadata.width * metadata.height > MAX_PIXELS)
       throw named(413, `the image is larger than ${MAX_PIXELS / 1_000_000} megapixels`);
+    return kind;
+  }
+
+  /** A HEIC photo's pixels (the prebuilt sharp decodes AVIF but not HEVC); nothing for other formats. */
+  async function pixelsOf(file: UploadedFile, kind: Kind): Promise<DecodedPixels | undefined> {
+    if (kind !== "heic") return undefined;
+    return decodeHeic(file.data).catch(() => {
+      throw new HttpError(422, `${file.filename}: the image is damaged or incomplete`);
+    });
   }
 
   async function storeAll(files: readonly UploadedFile[]): Promise<MediaAsset[]> {
     if (files.length === 0) throw new HttpError(400, PRODUCT_MESSAGES.selectImages);
-    for (const file of files) await check(file);
+    const kinds: Kind[] = [];
+    for (const file of files) kinds.push(await check(file));
     const known = await media.findMany(files.map((file) => media.idOf(file.data)));
     const stored: MediaAsset[] = [];
     try {
-      for (const file of files) {
+      for (const [index, file] of files.entries()) {
+        const decoded = await pixelsOf(file, kinds[index]!);
         stored.push(
-          await media.store(file.data).catch((error: unknown) => {
+          await media.store(file.data, { decoded }).catch((error: unknown) => {
             if (error instanceof HttpError)
               throw new HttpError(error.statusCode, `${file.filename}: ${lowerFirst(error.message)}`);
             throw error;

@@ -1,17 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  addAddress,
   expectNoAxeViolations,
+  logIn,
   gotoAndWaitForHydration,
   mailbox,
   newVerifiedShopper,
-  SHOPPER_PASSWORD as PASSWORD,
 } from "./support";
-
-async function logIn(page: Page, email: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-}
 
 /** A product with at least two sizes in stock, from the API. */
 async function productWithTwoSizes(page: Page) {
@@ -44,18 +39,6 @@ async function fillBagAndProceed(page: Page) {
     .click();
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
   return product;
-}
-
-async function addAddress(page: Page) {
-  const form = page.locator("form", { hasText: "New delivery address" });
-  await form.getByLabel("Name").fill("Meera Iyer");
-  await form.getByLabel("Phone").fill("99887 76655");
-  await form.getByLabel("Address").fill("7 Temple Street, Mylapore");
-  await form.getByLabel("City").fill("Chennai");
-  await form.getByLabel("State").fill("Tamil Nadu");
-  await form.getByLabel("Pincode").fill("600004");
-  await form.getByRole("button", { name: "Save address" }).click();
-  await expect(page.getByRole("radio", { name: /Meera Iyer/ })).toBeChecked();
 }
 
 /**

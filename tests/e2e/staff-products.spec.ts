@@ -3,10 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, gotoAndWaitForHydration } from "./support";
+import {
+  buyOne,
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  logIn,
+  mailbox,
+  newVerifiedShopper,
+  STAFF,
+  switchTo,
+} from "./support";
 
-/** Two real photos: a front view, and a phone's shot stored sideways with EXIF orientation 6. */
-async function photos(): Promise<[string, string]> {
+/**
+ * Three real photos: a front view, a phone's shot stored sideways with EXIF orientation 6, and an iPhone's
+ * HEIC photo (400 × 300), which Chromium cannot decode and the store's server does.
+ */
+async function photos(): Promise<[string, string, string]> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "staff-photos-"));
   const front = path.join(folder, "front.jpg");
   const sideways = path.join(folder, "IMG_0042.jpg");
@@ -24,19 +36,20 @@ async function photos(): Promise<[string, string]> {
       .jpeg()
       .toBuffer(),
   );
-  return [front, sideways];
+  return [front, sideways, path.resolve("server/test-support/fixtures/phone-photo.heic")];
 }
 
 async function logInAsStaff(page: Page) {
   await gotoAndWaitForHydration(page, "/login");
-  await page.getByLabel("Email").fill("staff@rangoli.example");
-  await page.getByLabel("Password", { exact: true }).fill("rangoli-demo-2026");
-  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await logIn(page, STAFF.email, STAFF.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
 }
 
-test("staff add a product with two photos, see it in the shop and edit its stock", async ({ page }) => {
-  test.setTimeout(90_000);
+test("staff add a product with phone photos and edit its stock; a shopper buys it, staff ship it and the shopper sees it shipped", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
   const name = `Marigold Half Saree ${Date.now().toString(36)}`;
   await logInAsStaff(page);
   await gotoAndWaitForHydration(page, "/addproduct");
@@ -59,7 +72,7 @@ test("staff add a product with two photos, see it in the shop and edit its stock
 
   await page.getByLabel("Product images").setInputFiles(await photos());
   await expect(page.getByText("Images uploaded successfully!")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("list", { name: "Uploaded images" }).getByRole("listitem")).toHaveCount(2);
+  await expect(page.getByRole("list", { name: "Uploaded images" }).getByRole("listitem")).toHaveCount(3);
   await page.getByRole("button", { name: "Show image 2" }).click();
   await expect(page.getByRole("button", { name: "Show image 2" })).toHaveAttribute("aria-pressed", "true");
   await expectNoAxeViolations(page);
@@ -78,8 +91,10 @@ test("staff add a product with two photos, see it in the shop and edit its stock
   await page.goto(href);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
-  expect(product.pictures).toHaveLength(2);
-  for (const picture of product.pictures) expect(picture.height).toBeGreaterThan(picture.width);
+  expect(product.pictures).toHaveLength(3);
+  const [front, sideways, heic] = product.pictures;
+  for (const picture of [front, sideways]) expect(picture.height).toBeGreaterThan(picture.width);
+  expect(heic).toMatchObject({ width: 400, height: 300 });
   expect(product.sizes).toEqual([
     { label: "S", stock: 50 },
     { label: "M", stock: 50 },
@@ -98,6 +113,34 @@ test("staff add a product with two photos, see it in the shop and edit its stock
     { label: "S", stock: 50 },
     { label: "M", stock: 7 },
   ]);
+
+  // A shopper buys one piece of it.
+  const email = await newVerifiedShopper(page, baseURL!);
+  await page.context().clearCookies();
+  const orderId = await buyOne(page, id, email);
+
+  // Staff ship it from the order's page.
+  await switchTo(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+  await expect(page.getByText(name).first()).toBeVisible();
+  await page.getByLabel("Courier (optional)").fill("India Post");
+  await page.getByLabel("Tracking number (optional)").fill("EK123456789IN");
+  await page.getByRole("button", { name: "Mark Shipped" }).click();
+  await expect(page.getByText("Order marked Shipped.")).toBeVisible();
+
+  // The shopper sees Shipped in My Orders and has the e-mail with the tracking number.
+  await switchTo(page, email);
+  await gotoAndWaitForHydration(page, "/orders");
+  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await mailbox(page)).find(
+          (m) => m.to === email && m.subject.includes(`order ${orderId} has shipped`),
+        )?.text ?? "",
+    )
+    .toContain("EK123456789IN");
 });
 
 test("a shopper cannot open the product pages of staff", async ({ page }) => {

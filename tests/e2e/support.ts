@@ -81,3 +81,63 @@ export async function newVerifiedShopper(page: Page, baseURL: string): Promise<s
   await page.context().clearCookies();
   return email;
 }
+
+/** The demo store's staff account (server/db/seed-demo.ts). */
+export const STAFF = { email: "staff@rangoli.example", password: "rangoli-demo-2026" };
+
+/** Fills the login form the page shows and submits it. */
+export async function logIn(page: Page, email: string, password = SHOPPER_PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+}
+
+/** Signs the browser out (cookies only) and in again as someone else, from the login page. */
+export async function switchTo(page: Page, email: string, password = SHOPPER_PASSWORD) {
+  await page.context().clearCookies();
+  await gotoAndWaitForHydration(page, "/login");
+  await logIn(page, email, password);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** At checkout: saves a new delivery address in Chennai and sees it chosen. */
+export async function addAddress(page: Page) {
+  const form = page.locator("form", { hasText: "New delivery address" });
+  await form.getByLabel("Name").fill("Meera Iyer");
+  await form.getByLabel("Phone").fill("99887 76655");
+  await form.getByLabel("Address").fill("7 Temple Street, Mylapore");
+  await form.getByLabel("City").fill("Chennai");
+  await form.getByLabel("State").fill("Tamil Nadu");
+  await form.getByLabel("Pincode").fill("600004");
+  await form.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByRole("radio", { name: /Meera Iyer/ })).toBeChecked();
+}
+
+/**
+ * As a signed-out shopper: puts one piece of the product (its first size in stock) in the bag, checks out
+ * (signing in as `email` and adding an address), pays in PhonePe's sandbox and returns the order's id.
+ */
+export async function buyOne(page: Page, productId: number, email: string): Promise<string> {
+  await gotoAndWaitForHydration(page, `/products/${productId}`);
+  await page
+    .getByRole("group", { name: "Select Size" })
+    .getByRole("radio", { disabled: false })
+    .first()
+    .check({ force: true });
+  await page.getByRole("button", { name: "ADD TO BAG" }).click();
+  await page
+    .getByRole("dialog", { name: "Your Bag" })
+    .getByRole("button", { name: "Proceed to Checkout" })
+    .click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/checkout$/);
+  await addAddress(page);
+  await page.getByRole("radio", { name: /PhonePe/ }).check();
+  const popup = page.waitForEvent("popup", { timeout: 5000 }).catch(() => null);
+  await page.getByRole("button", { name: "Place Order" }).click();
+  const payPage = (await popup) ?? page;
+  await payPage.getByRole("button", { name: "Approve payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
+  return new URL(page.url()).searchParams.get("orderId")!;
+}
