@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { OrderStatus } from "#contract/orders";
@@ -28,6 +29,50 @@ const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
   Shipped: "Mark Shipped",
   Delivered: "Mark Delivered",
 };
+
+type Column<Row> = { name: string; cell: (row: Row) => ReactNode; className?: string };
+
+/** A wide table of records that scrolls sideways on a phone, in a region a keyboard can reach. */
+function RecordTable<Row>({
+  className,
+  label,
+  rows,
+  rowKey,
+  columns,
+}: {
+  className: string;
+  label: { "aria-labelledby": string } | { "aria-label": string };
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  columns: Column<Row>[];
+}) {
+  return (
+    <div className={`${className} overflow-x-auto`} tabIndex={0} role="region" {...label}>
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <thead className="text-muted">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.name} scope="col" className={`${CELL} font-semibold`}>
+                {column.name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-brand-100">
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.name} className={`${CELL} ${column.className ?? ""}`}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** What staff see of an order besides its detail: contact, payments, refunds, history and the next steps. */
 export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
@@ -128,67 +173,63 @@ export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
         {details.attempts.length === 0 ? (
           <p className="mt-2 text-sm text-muted">No payment attempt.</p>
         ) : (
-          <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-labelledby="payments-heading">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  {["Merchant order ID", "State", "Amount", "Paid", "Mode", "Started", "Settled"].map(
-                    (name) => (
-                      <th key={name} scope="col" className={`${CELL} font-semibold`}>
-                        {name}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-brand-100">
-                {details.attempts.map((attempt) => (
-                  <tr key={attempt.merchantOrderId}>
-                    <td className={`${CELL} break-all`}>{attempt.merchantOrderId}</td>
-                    <td className={CELL}>{attempt.state}</td>
-                    <td className={`${CELL} whitespace-nowrap`}>{formatRupees(attempt.amount)}</td>
-                    <td className={`${CELL} whitespace-nowrap`}>
-                      {attempt.paidAmount === null ? "—" : formatRupees(attempt.paidAmount)}
-                    </td>
-                    <td className={CELL}>{attempt.paymentMode ?? "—"}</td>
-                    <td className={`${CELL} whitespace-nowrap`}>{when(attempt.createdAt)}</td>
-                    <td className={`${CELL} whitespace-nowrap`}>{when(attempt.settledAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RecordTable
+            className="mt-3"
+            label={{ "aria-labelledby": "payments-heading" }}
+            rows={details.attempts}
+            rowKey={(attempt) => attempt.merchantOrderId}
+            columns={[
+              {
+                name: "Merchant order ID",
+                cell: (attempt) => attempt.merchantOrderId,
+                className: "break-all",
+              },
+              { name: "State", cell: (attempt) => attempt.state },
+              {
+                name: "Amount",
+                cell: (attempt) => formatRupees(attempt.amount),
+                className: "whitespace-nowrap",
+              },
+              {
+                name: "Paid",
+                cell: (attempt) => (attempt.paidAmount === null ? "—" : formatRupees(attempt.paidAmount)),
+                className: "whitespace-nowrap",
+              },
+              { name: "Mode", cell: (attempt) => attempt.paymentMode ?? "—" },
+              { name: "Started", cell: (attempt) => when(attempt.createdAt), className: "whitespace-nowrap" },
+              { name: "Settled", cell: (attempt) => when(attempt.settledAt), className: "whitespace-nowrap" },
+            ]}
+          />
         )}
         {details.refunds.length > 0 && (
           <>
             <h3 className="mt-5 font-bold">Refunds</h3>
-            <div className="mt-2 overflow-x-auto" tabIndex={0} role="region" aria-label="Refunds">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <thead className="text-muted">
-                  <tr>
-                    {["Merchant refund ID", "State", "Amount", "Reason", "Requested", "Settled"].map(
-                      (name) => (
-                        <th key={name} scope="col" className={`${CELL} font-semibold`}>
-                          {name}
-                        </th>
-                      ),
-                    )}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-brand-100">
-                  {details.refunds.map((refund) => (
-                    <tr key={refund.merchantRefundId}>
-                      <td className={`${CELL} break-all`}>{refund.merchantRefundId}</td>
-                      <td className={CELL}>{refund.state}</td>
-                      <td className={`${CELL} whitespace-nowrap`}>{formatRupees(refund.amount)}</td>
-                      <td className={CELL}>{refund.reason}</td>
-                      <td className={`${CELL} whitespace-nowrap`}>{when(refund.createdAt)}</td>
-                      <td className={`${CELL} whitespace-nowrap`}>{when(refund.settledAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RecordTable
+              className="mt-2"
+              label={{ "aria-label": "Refunds" }}
+              rows={details.refunds}
+              rowKey={(refund) => refund.merchantRefundId}
+              columns={[
+                {
+                  name: "Merchant refund ID",
+                  cell: (refund) => refund.merchantRefundId,
+                  className: "break-all",
+                },
+                { name: "State", cell: (refund) => refund.state },
+                {
+                  name: "Amount",
+                  cell: (refund) => formatRupees(refund.amount),
+                  className: "whitespace-nowrap",
+                },
+                { name: "Reason", cell: (refund) => refund.reason },
+                {
+                  name: "Requested",
+                  cell: (refund) => when(refund.createdAt),
+                  className: "whitespace-nowrap",
+                },
+                { name: "Settled", cell: (refund) => when(refund.settledAt), className: "whitespace-nowrap" },
+              ]}
+            />
           </>
         )}
       </section>

@@ -34,6 +34,19 @@ export function mediaIdOf(reference: string): string | null {
  * the test fixtures all come here). `forget` drops cached answers: `productId` alone when only that
  * product's own page changed, everything otherwise.
  */
+/** The products row's columns that a staff draft or update sets, priced in paise. */
+function productColumns(draft: ProductDraft | ProductUpdate) {
+  return {
+    name: draft.name,
+    description: draft.description,
+    pricePaise: rupeesToPaise(draft.price!),
+    originalPricePaise: draft.originalPrice === undefined ? null : rupeesToPaise(draft.originalPrice),
+    categoryId: draft.category,
+    features: draft.features,
+    care: draft.care,
+  };
+}
+
 export function createProductEditing({
   db,
   media,
@@ -92,13 +105,7 @@ export function createProductEditing({
       const [row] = await writer
         .insert(products)
         .values({
-          name: draft.name,
-          description: draft.description,
-          pricePaise: rupeesToPaise(draft.price!),
-          originalPricePaise: draft.originalPrice === undefined ? null : rupeesToPaise(draft.originalPrice),
-          categoryId: draft.category,
-          features: draft.features,
-          care: draft.care,
+          ...productColumns(draft),
           ...(extras.createdAt ? { createdAt: extras.createdAt } : {}),
           soldCount: extras.soldCount ?? 0,
           rating: extras.rating ?? 0,
@@ -138,18 +145,7 @@ export function createProductEditing({
     const listingChanged = await db.transaction(async (tx) => {
       await checkCategory(tx, update.category);
       const imageIds = await resolveImages(tx, update.images);
-      await tx
-        .update(products)
-        .set({
-          name: update.name,
-          description: update.description,
-          pricePaise: rupeesToPaise(update.price!),
-          originalPricePaise: update.originalPrice === undefined ? null : rupeesToPaise(update.originalPrice),
-          categoryId: update.category,
-          features: update.features,
-          care: update.care,
-        })
-        .where(eq(products.id, update.id));
+      await tx.update(products).set(productColumns(update)).where(eq(products.id, update.id));
       await tx.delete(productImages).where(eq(productImages.productId, update.id));
       await tx.insert(productImages).values(
         imageIds.map((mediaId, position) => ({

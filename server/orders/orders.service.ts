@@ -173,22 +173,19 @@ export function createOrdersService({
         updatedAt: new Date(),
       })
       .where(eq(orders.id, order.id));
-    if (change.status && change.status !== order.status)
-      await recordEvent(tx, order.id, {
-        actor: change.actor,
-        subject: "order",
-        from: order.status,
-        to: change.status,
-        ...(change.note ? { note: change.note } : {}),
-      });
-    if (change.paymentStatus && change.paymentStatus !== order.paymentStatus)
-      await recordEvent(tx, order.id, {
-        actor: change.actor,
-        subject: "payment",
-        from: order.paymentStatus,
-        to: change.paymentStatus,
-        ...(change.note ? { note: change.note } : {}),
-      });
+    const moves = [
+      { subject: "order", from: order.status, to: change.status },
+      { subject: "payment", from: order.paymentStatus, to: change.paymentStatus },
+    ] as const;
+    for (const { subject, from, to } of moves)
+      if (to && to !== from)
+        await recordEvent(tx, order.id, {
+          actor: change.actor,
+          subject,
+          from,
+          to,
+          ...(change.note ? { note: change.note } : {}),
+        });
   }
 
   /**
