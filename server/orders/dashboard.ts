@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { paiseToRupees } from "../../contract/money";
 import type { Dashboard } from "../../contract/staff-orders";
 import { selectRows, type Database } from "../db/client";
+import { countOrders } from "./order-counts";
 
 /** A size with this many pieces or fewer is "low in stock" on the dashboard (product_sizes_low_stock_idx). */
 export const LOW_STOCK_AT = 5;
@@ -12,8 +13,8 @@ const BEST_SELLER_DAYS = 30;
 type BestSellerRow = { product_id: number; name: string; quantity: number };
 
 /**
- * The staff dashboard's numbers, each computed by one SQL query on indexed columns: orders to ship
- * (orders_status_created_idx), paid sales of today and of this week in India's days (orders_paid_at_idx;
+ * The staff dashboard's numbers, each computed by one SQL query on indexed columns: orders to ship (the
+ * kept count of Processing orders, order-counts.ts), paid sales of today and of this week in India's days (orders_paid_at_idx;
  * a paid order that was cancelled, hence refunded, does not count), the best sellers of the last 30 days
  * (covering indexes orders_paid_at_idx and order_items_order_id_idx; at most a minute old) and the sizes
  * low in stock (product_sizes_low_stock_idx).
@@ -59,11 +60,8 @@ export function createDashboard({
     );
 
   async function numbers(): Promise<Dashboard> {
-    const [counts, sales, best, low] = await Promise.all([
-      selectRows<{ to_ship: number }>(
-        db,
-        sql`select count(*)::int as to_ship from orders where status = 'Processing'`,
-      ),
+    const [toShip, sales, best, low] = await Promise.all([
+      countOrders(db, "Processing"),
       selectRows<{ today: string | number; week: string | number }>(
         db,
         sql`with bounds as (
@@ -88,7 +86,7 @@ export function createDashboard({
       ),
     ]);
     return {
-      toShip: counts[0]?.to_ship ?? 0,
+      toShip,
       salesToday: paiseToRupees(Number(sales[0]?.today ?? 0)),
       salesThisWeek: paiseToRupees(Number(sales[0]?.week ?? 0)),
       bestSellers: best.map((row) => ({

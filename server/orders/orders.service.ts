@@ -22,6 +22,7 @@ import {
   refundMail,
   type MailedOrder,
 } from "./order-mails";
+import { countOrders } from "./order-counts";
 import { orderEvents, orderItems, orders } from "./orders.tables";
 
 /** Delivery is free within India (spec section 9: the charge is always 0). */
@@ -410,7 +411,10 @@ export function createOrdersService({
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
-      db.select({ total: count() }).from(orders).where(where),
+      // Without a search, the total is kept by the database; a search counts its matches.
+      query.search
+        ? db.select({ total: count() }).from(orders).where(where)
+        : countOrders(db, query.status).then((total) => [{ total }]),
     ]);
     const items = await itemsOf(
       db,

@@ -5,7 +5,9 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -73,6 +75,22 @@ export const orders = pgTable(
 );
 
 /** An order's lines, priced by the server when the order was placed; name and image kept as they were. */
+/**
+ * How many orders have each status, kept exact by the trigger of migration 0007 in every transaction that
+ * inserts, updates or deletes orders, so that staff's lists and dashboard read a total without counting
+ * every order. Each status's count is split over 16 rows (`shard` is the order id modulo 16), so that
+ * orders placed at the same moment seldom wait for the same row; a total is the sum of its shards.
+ */
+export const orderCounts = pgTable(
+  "order_counts",
+  {
+    status: text("status", { enum: ORDER_STATUSES }).notNull(),
+    shard: smallint("shard").notNull(),
+    orders: integer("orders").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.status, table.shard] })],
+);
+
 export const orderItems = pgTable(
   "order_items",
   {

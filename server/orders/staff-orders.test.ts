@@ -1,6 +1,9 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORDER_STATUSES } from "../../contract/orders";
 import { ROLE } from "../../contract/users-rules";
+import { selectRows } from "../db/client";
 import { bearer, createUserAndLogin, freshIp, lastMailTo, post } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import {
@@ -16,6 +19,7 @@ import {
 } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
 import { createDashboard } from "./dashboard";
+import { countOrders } from "./order-counts";
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -337,5 +341,54 @@ describe("GET /api/admin/dashboard", () => {
     const cancelled = (await get("/api/admin/dashboard", staff.token)).json().data;
     expect(cancelled.toShip).toBe(before.toShip);
     expect(cancelled.salesToday).toBeCloseTo(before.salesToday, 2);
+  });
+});
+
+describe("the kept order counts", () => {
+  it("equal a count of the orders of each status after every kind of change, and give the list's totals", async () => {
+    const exactCounts = async () => {
+      const rows = await selectRows<{ status: string; n: number }>(
+        app.services.db,
+        sql`select status, count(*)::int as n from orders group by status`,
+      );
+      return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+    };
+    const keptCounts = async () =>
+      Object.fromEntries(
+        (
+          await Promise.all(
+            ORDER_STATUSES.map(
+              async (status) => [status, await countOrders(app.services.db, status)] as const,
+            ),
+          )
+        ).filter(([, n]) => n > 0),
+      );
+
+    const pending = await pendingOrder();
+    const shipped = await paidOrder();
+    const cancelled = await paidOrder();
+    expect((await update({ orderId: shipped.orderId, status: "Shipped" })).statusCode).toBe(200);
+    expect((await update({ orderId: cancelled.orderId, status: "Cancelled" })).statusCode).toBe(200);
+    // Several orders in one statement, and an update that changes no status.
+    await app.services.db.execute(sql`update orders set updated_at = now()`);
+    expect(await keptCounts()).toEqual(await exactCounts());
+
+    const all = (await get("/api/orders/get-admin-orders?page=1&limit=1", staff.token)).json();
+    expect(all.pagination.total).toBe(Object.values(await exactCounts()).reduce((a, b) => a + b, 0));
+    const toShip = (await get("/api/orders/get-admin-orders?status=Shipped", staff.token)).json();
+    expect(toShip.pagination.total).toBe((await exactCounts()).Shipped);
+
+    // A deleted order leaves the counts too (nothing in the store deletes one; the count stays right).
+    await app.services.db.execute(
+      sql`delete from order_events where order_id = (select id from orders where public_id = ${pending.orderId})`,
+    );
+    await app.services.db.execute(
+      sql`delete from payments where order_id = (select id from orders where public_id = ${pending.orderId})`,
+    );
+    await app.services.db.execute(
+      sql`delete from order_items where order_id = (select id from orders where public_id = ${pending.orderId})`,
+    );
+    await app.services.db.execute(sql`delete from orders where public_id = ${pending.orderId}`);
+    expect(await keptCounts()).toEqual(await exactCounts());
   });
 });
