@@ -47,7 +47,7 @@ export type PlaceOrderResults = {
   saturation: SaturationResult;
 };
 
-type Cleanups = (() => Promise<void> | void)[];
+export type Cleanups = (() => Promise<void> | void)[];
 
 /**
  * Place Order under load. The store is the production build (NODE_ENV=production, so its built-in PhonePe

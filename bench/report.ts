@@ -2,6 +2,7 @@ import type { RateResult, SaturationResult } from "./api-load";
 import { LIST_CALLS } from "./calls";
 import type { PageResult } from "./page-speed";
 import type { PlaceOrderResults } from "./place-order";
+import type { StaffCallsResults } from "./staff-calls";
 
 export type Check = { target: string; measured: string; status: "pass" | "fail" | "skipped"; note?: string };
 
@@ -56,6 +57,8 @@ export type BenchResults = {
   catalogs: { products: number; generateSeconds: number; endpoints: EndpointResult[] }[];
   /** Place Order at a fixed rate and at its most (bench/place-order.ts). */
   placeOrder?: PlaceOrderResults;
+  /** The dashboard and Received Orders on a large shop (bench/staff-calls.ts). */
+  staffCalls?: StaffCallsResults;
   checks: Check[];
 };
 
@@ -201,6 +204,23 @@ export function toMarkdown(r: BenchResults): string {
             `During the ${o.rate} orders/s run (with its warm-up) the ${r.machine.cpus} cores were ${Math.round(o.cpu.machineBusy * 100)} % busy; each order cost the store ${round(o.cpu.storeMsPerOrder)} ms of CPU and PhonePe's stand-in ${round(o.cpu.phonePeMsPerOrder)} ms (PostgreSQL not counted). Much more busy than these costs × ${o.rate}/s explain means other processes were taking the cores.`,
           ]
         : []),
+    );
+  }
+
+  if (r.staffCalls) {
+    const staff = r.staffCalls;
+    lines.push(
+      "",
+      "## Staff calls on a large shop",
+      "",
+      `${staff.products.toLocaleString("en")} products and ${staff.orders.toLocaleString("en")} orders; 1,000 requests per call after 100 of warm-up, from 1 client and from several at once (each waits for its last answer). Query plans: bench/results/staff-plans.txt.`,
+      "",
+      "| call | clients | p50 ms | p99 ms | requests/s |",
+      "| --- | ---: | ---: | ---: | ---: |",
+      ...staff.rows.map(
+        (row) =>
+          `| ${row.call} | ${row.concurrency} | ${round(row.p50)} | ${round(row.p99)} | ${Math.round(row.rps)} |`,
+      ),
     );
   }
 

@@ -1,4 +1,4 @@
-// `npm run bench [-- --quick] [-- --build DIR] [-- --only pages|api|orders] [-- --keep]`: see bench/README.md.
+// `npm run bench [-- --quick] [-- --build DIR] [-- --only pages|api|orders|staff] [-- --keep]`: see bench/README.md.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -16,6 +16,7 @@ import {
 } from "./page-speed";
 import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { measurePlaceOrder } from "./place-order";
+import { measureStaffCalls } from "./staff-calls";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
 import { CATALOG_GETS, checkTargets, TARGETS } from "./targets";
@@ -108,13 +109,14 @@ async function main() {
     },
   });
   const mode = values.quick ? MODES.quick : MODES.full;
-  const sections = ["pages", "api", "orders"];
+  const sections = ["pages", "api", "orders", "staff"];
   if (values.only !== undefined && !sections.includes(values.only))
     throw new Error(`--only takes one of ${sections.join(", ")}, not ${values.only}`);
   const runs = (section: string) => values.only === undefined || values.only === section;
   const runPages = runs("pages");
   const runApi = runs("api");
   const runOrders = runs("orders");
+  const runStaff = runs("staff");
   const adminUrl = process.env.DATABASE_URL || undefined;
   const log = (line: string) => process.stdout.write(`${clock(started)} ${line}\n`);
 
@@ -283,6 +285,17 @@ async function main() {
         cleanups,
         log,
       });
+
+    if (runStaff && adminUrl)
+      results.staffCalls = await measureStaffCalls({
+        appDir: app.appDir,
+        adminUrl,
+        plansFile: path.join(REPO, "bench/results/staff-plans.txt"),
+        keep: values.keep,
+        cleanups,
+        log,
+      });
+    else if (runStaff) log("Staff calls: skipped (PostgreSQL only: set DATABASE_URL)");
   } finally {
     await cleanUp();
   }

@@ -1,0 +1,158 @@
+// Staff's calls on a large shop: the dashboard and Received Orders on 10,000 products and 100,000 orders,
+// on PostgreSQL (`npm run bench -- --only staff`; bench/README.md, "Staff calls on a large shop").
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { openDatabase, selectRows } from "../server/db/client";
+import { BENCH_STAFF, generateOrders } from "./order-generator";
+import type { Cleanups } from "./place-order";
+import { createCatalog, startStore } from "./store-server";
+
+export const STAFF_PRODUCTS = 10_000;
+export const STAFF_ORDERS = 100_000;
+/** One member of staff, and a few at once (a busy morning with the owner, a packer and an assistant). */
+export const STAFF_CONCURRENCIES = [1, 4] as const;
+const REQUESTS = 1000;
+const WARM_UP = 100;
+
+export const STAFF_CALLS = {
+  "GET /api/admin/dashboard": "/api/admin/dashboard",
+  "GET /api/orders/get-admin-orders (page 1)": "/api/orders/get-admin-orders?page=1&limit=10",
+  "GET /api/orders/get-admin-orders (page 500)": "/api/orders/get-admin-orders?page=500&limit=10",
+  "GET /api/orders/get-admin-orders?status=Processing": "/api/orders/get-admin-orders?status=Processing",
+  "GET /api/orders/get-admin-orders?search=kavya": "/api/orders/get-admin-orders?search=kavya",
+  "GET /api/orders/get-admin-orders?search=<order id>": "/api/orders/get-admin-orders?search=RBX000054321",
+} as const;
+
+export type StaffCallResult = { call: string; concurrency: number; p50: number; p99: number; rps: number };
+export type StaffCallsResults = { products: number; orders: number; rows: StaffCallResult[] };
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** p50/p99 of 1,000 requests (after 100 of warm-up) from `concurrency` clients, each waiting for its last. */
+async function measure(url: string, token: string, concurrency: number) {
+  const times: number[] = [];
+  let next = 0;
+  const run = async (total: number, keep: boolean) => {
+    next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next++ < total) {
+          const started = performance.now();
+          const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+          await response.arrayBuffer();
+          if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+          if (keep) times.push(performance.now() - started);
+        }
+      }),
+    );
+  };
+  await run(WARM_UP, false);
+  const started = performance.now();
+  await run(REQUESTS, true);
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), rps: REQUESTS / seconds };
+}
+
+/**
+ * Generates the shop (catalog-generator.ts, then order-generator.ts: 5,000 shoppers and 100,000 orders by
+ * SQL), starts the built store on it, measures each staff call at each concurrency, and writes the
+ * `EXPLAIN ANALYZE` of the queries behind them to `plansFile`.
+ */
+export async function measureStaffCalls({
+  appDir,
+  adminUrl,
+  plansFile,
+  keep,
+  cleanups,
+  log,
+}: {
+  appDir: string;
+  adminUrl: string;
+  plansFile: string;
+  keep: boolean;
+  cleanups: Cleanups;
+  log: (line: string) => void;
+}): Promise<StaffCallsResults> {
+  log(
+    `Staff calls: ${STAFF_PRODUCTS.toLocaleString("en")} products and ${STAFF_ORDERS.toLocaleString("en")} orders…`,
+  );
+  const catalog = await createCatalog(STAFF_PRODUCTS, adminUrl);
+  if (keep) log(`  kept: DATABASE_URL=${catalog.databaseUrl}`);
+  else cleanups.push(catalog.remove);
+  const handle = await openDatabase({ databaseUrl: catalog.databaseUrl, pgliteDir: null });
+  try {
+    await generateOrders({
+      db: handle.db,
+      count: STAFF_ORDERS,
+      firstProductId: catalog.firstId,
+      lastProductId: catalog.lastId,
+    });
+    const store = await startStore(appDir, catalog);
+    const rows: StaffCallResult[] = [];
+    try {
+      const login = await fetch(`${store.url}/api/users/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(BENCH_STAFF),
+      });
+      const token = ((await login.json()) as { token: string }).token;
+      for (const concurrency of STAFF_CONCURRENCIES)
+        for (const [call, url] of Object.entries(STAFF_CALLS)) {
+          const result = await measure(`${store.url}${url}`, token, concurrency);
+          rows.push({ call, concurrency, ...result });
+          log(
+            `  ${call}, ${concurrency} at once: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,
+          );
+        }
+    } finally {
+      await store.stop();
+    }
+    writeFileSync(plansFile, await queryPlans(handle.db));
+    log(`  query plans: ${path.relative(process.cwd(), plansFile)}`);
+    return { products: STAFF_PRODUCTS, orders: STAFF_ORDERS, rows };
+  } finally {
+    await handle.close();
+  }
+}
+
+type Db = Awaited<ReturnType<typeof openDatabase>>["db"];
+
+/** The plans of the queries behind the dashboard and the list, as PostgreSQL runs them on this shop. */
+async function queryPlans(db: Db): Promise<string> {
+  const queries: [string, ReturnType<typeof sql>][] = [
+    ["orders to ship (kept count)", sql`select sum(orders) from order_counts where status = 'Processing'`],
+    [
+      "paid sales this week",
+      sql`select sum(total_paise) from orders where paid_at is not null and paid_at >= date_trunc('week', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata' and status <> 'Cancelled'`,
+    ],
+    [
+      "best sellers",
+      sql`select i.product_id, sum(i.quantity) q from orders o join order_items i on i.order_id = o.id where o.paid_at >= now() - interval '30 days' and o.paid_at is not null and o.status <> 'Cancelled' group by i.product_id order by q desc limit 5`,
+    ],
+    [
+      "low stock",
+      sql`select s.product_id, s.size, s.stock from product_sizes s join products p on p.id = s.product_id and p.deleted_at is null where s.stock <= 5 order by s.stock, s.product_id limit 20`,
+    ],
+    ["list, page 1", sql`select * from orders order by created_at desc, id desc limit 10`],
+    ["list, page 500", sql`select * from orders order by created_at desc, id desc limit 10 offset 4990`],
+    [
+      "list, Processing",
+      sql`select * from orders where status = 'Processing' order by created_at desc, id desc limit 10`,
+    ],
+    [
+      "search by name, and its count",
+      sql`select count(*) from orders where public_id = 'KAVYA' or shipping_address->>'fullName' ilike '%kavya%' or shipping_address->>'phone' ilike '%kavya%'`,
+    ],
+    ["total of all orders (kept count)", sql`select sum(orders) from order_counts`],
+  ];
+  const out: string[] = [];
+  for (const [label, query] of queries) {
+    const rows = await selectRows<{ "QUERY PLAN": string }>(db, sql`explain analyze ${query}`);
+    out.push(label, ...rows.map((row) => `  ${row["QUERY PLAN"]}`), "");
+  }
+  return out.join("\n");
+}
