@@ -59,14 +59,16 @@ export function OtpDialog({
     }
   }, [answer, email, navigate, onClose]);
 
+  /** Spreads the digits typed or pasted into the boxes from `from` on; anything but a digit is dropped. */
   const fill = (from: number, typed: string) => {
     const incoming = typed.replace(/\D/g, "").slice(0, OTP_LENGTH - from);
-    if (!incoming) return;
+    if (!incoming) return "";
     setDigits((current) =>
       current.map((digit, i) => (i >= from && i < from + incoming.length ? incoming[i - from]! : digit)),
     );
     setError(undefined);
     boxes.current[Math.min(from + incoming.length, OTP_LENGTH - 1)]?.focus();
+    return incoming;
   };
 
   const onKeyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
@@ -137,7 +139,10 @@ export function OtpDialog({
                   boxes.current[index] = element;
                 }}
                 value={digit}
-                onChange={(event) => fill(index, event.target.value)}
+                onChange={(event) => {
+                  // What is not a digit changes no state, so the box would keep showing it: show the digit.
+                  event.target.value = fill(index, event.target.value).charAt(0) || digit;
+                }}
                 onKeyDown={(event) => onKeyDown(index, event)}
                 onPaste={(event) => onPaste(index, event)}
                 onFocus={(event) => event.target.select()}

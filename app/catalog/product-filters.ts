@@ -33,3 +33,14 @@ export function toApiParams(filters: ProductFilters, page: number): ProductListP
     sort: filters.sort,
   };
 }
+
+/** The product list's address for these filters (the inverse of readFilters). */
+export function filtersUrl(filters: ProductFilters): string {
+  const params = new URLSearchParams();
+  if (filters.category) params.set("category", String(filters.category));
+  if (filters.price) params.set("price", filters.price);
+  if (filters.search) params.set("search", filters.search);
+  if (filters.sort) params.set("sort", filters.sort);
+  const query = params.toString();
+  return query ? `/products?${query}` : "/products";
+}

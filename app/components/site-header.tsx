@@ -7,6 +7,7 @@ import { AccountMenu } from "~/account/account-menu";
 import type { RootUser } from "~/root";
 import { SearchField } from "~/catalog/search-field";
 import { BagIcon, HeartIcon } from "./icons";
+import { plural } from "~/lib/plural";
 
 const NAV_LINKS = [
   { to: "/", label: "Home" },
@@ -78,7 +79,7 @@ export function SiteHeader({ user }: { user: RootUser }) {
           <Link
             to="/wishlist"
             className="relative text-ink hover:text-brand-700"
-            aria-label={`Wishlist, ${wishlist.items.length} items`}
+            aria-label={`Wishlist, ${plural(wishlist.items.length, "item")}`}
           >
             <HeartIcon />
             <CountBadge count={wishlist.items.length} />
@@ -87,7 +88,7 @@ export function SiteHeader({ user }: { user: RootUser }) {
             type="button"
             onClick={cart.open}
             className="relative text-ink hover:text-brand-700"
-            aria-label={`Bag, ${bagCount} items`}
+            aria-label={`Bag, ${plural(bagCount, "item")}`}
             aria-haspopup="dialog"
           >
             <BagIcon />

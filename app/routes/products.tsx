@@ -3,14 +3,15 @@ import { useNavigation, useSearchParams } from "react-router";
 import type { Category, ProductSummary } from "#contract/catalog";
 import { PRICE_BANDS, PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
 import { ProductGrid } from "~/catalog/product-card";
-import { readFilters, toApiParams, type ProductFilters } from "~/catalog/product-filters";
+import { filtersUrl, readFilters, toApiParams, type ProductFilters } from "~/catalog/product-filters";
 import { SearchField } from "~/catalog/search-field";
 import { FilterIcon } from "~/components/icons";
-import { GetForm } from "~/components/navigation";
+import { GetForm, Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { browserFetch, createApiClient } from "~/lib/api-client";
 import { HydrateLater } from "~/lib/hydration";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { plural } from "~/lib/plural";
 import type { Route } from "./+types/products";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -96,7 +97,7 @@ function ProductList({
           <div>
             <h1 className="text-3xl font-bold">{heading}</h1>
             <p className="mt-1 text-muted" role="status">
-              {refreshing ? "Loading products..." : `Showing ${total} products`}
+              {refreshing ? "Loading products..." : `Showing ${plural(total, "product")}`}
             </p>
           </div>
           <GetForm action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
@@ -136,7 +137,23 @@ function ProductList({
           {error ? <p className="mb-4 text-red-700">{error}</p> : null}
           {products.length === 0 && !error ? (
             <p className="rounded-lg bg-white p-8 text-center text-muted">
-              No products match these filters. Try another category or price range.
+              {filters.search ? (
+                <>
+                  No products match “{filters.search}”.{" "}
+                  <Link
+                    to={filtersUrl({
+                      ...filters,
+                      search: "",
+                      sort: filters.sort === "relevance" ? undefined : filters.sort,
+                    })}
+                    className="font-semibold text-brand-700 underline"
+                  >
+                    Clear search
+                  </Link>
+                </>
+              ) : (
+                "No products match these filters. Try another category or price range."
+              )}
             </p>
           ) : (
             <ProductGrid products={products} priorityCount={2} />
@@ -228,11 +245,14 @@ function FilterForm({
           className="w-full rounded border border-brand-200 bg-white px-3 py-2"
         >
           <option value="">{filters.search ? "Best match" : "Newest first"}</option>
-          {Object.entries(SORT_LABELS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          {Object.entries(SORT_LABELS)
+            // Without a search the first option already sorts newest first.
+            .filter(([value]) => filters.search || value !== "newest")
+            .map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
         </select>
       </div>
       <button

@@ -6,6 +6,7 @@ import { toast } from "~/components/toast";
 import { formatRupees } from "#contract/money";
 import { pageMeta } from "~/lib/seo";
 import { useWishlist } from "~/wishlist/wishlist-store";
+import { plural } from "~/lib/plural";
 
 export const meta = () =>
   pageMeta({ title: "Wishlist", description: "The pieces you saved for later.", noindex: true });
@@ -32,7 +33,7 @@ export default function Wishlist() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold">Wishlist</h1>
-      <p className="mt-1 text-muted">{wishlist.items.length} saved items</p>
+      <p className="mt-1 text-muted">{plural(wishlist.items.length, "saved item")}</p>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
         {wishlist.items.map((item) => (
           <li

@@ -130,7 +130,7 @@ test("registration shows the spec's messages, and an edited field loses its erro
   await expectNoAxeViolations(page);
 });
 
-test("the code boxes take a pasted code and move back on Backspace", async ({ page }) => {
+test("the code boxes take a pasted code, move back on Backspace and refuse a letter", async ({ page }) => {
   const email = uniqueEmail("paste");
   await gotoHydrated(page, "/register");
   await fillRegistration(page, email);
@@ -144,6 +144,10 @@ test("the code boxes take a pasted code and move back on Backspace", async ({ pa
   await page.keyboard.press("Backspace");
   await expect(dialog.getByLabel("Digit 2 of 6")).toBeFocused();
   await expect(dialog.getByLabel("Digit 2 of 6")).toHaveValue("");
+  // Each box takes one digit: a letter is not shown.
+  await page.keyboard.type("a");
+  await expect(dialog.getByLabel("Digit 2 of 6")).toHaveValue("");
+  await expect(dialog.getByLabel("Digit 2 of 6")).toBeFocused();
 
   const code = await codeFor(page, email);
   await dialog.getByLabel("Digit 1 of 6").evaluate((input, text) => {

@@ -231,7 +231,7 @@ test("the wishlist: add, remove, and move to the bag", async ({ page }) => {
   await page.getByRole("button", { name: "WISHLISTED" }).click();
   await expect(page.getByText("Removed from wishlist")).toBeVisible();
   await page.getByRole("button", { name: "WISHLIST" }).click();
-  await expect(page.getByRole("link", { name: "Wishlist, 1 items" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
 
   await gotoAndWaitForHydration(page, "/wishlist");
   await expect(page.getByRole("heading", { name: name })).toBeVisible();

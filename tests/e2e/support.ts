@@ -4,7 +4,7 @@ import { expect, type Page } from "@playwright/test";
 /**
  * Opens a page and waits until the browser has hydrated it, so that links navigate on the client and forms
  * submit through the router. The header's bag count comes from local storage only once the page is
- * hydrated, so a bag with one line, put there before the page loads, shows "Bag, 1 items" from then on.
+ * hydrated, so a bag with one line, put there before the page loads, shows "Bag, 1 item" from then on.
  */
 export async function gotoHydrated(page: Page, path: string) {
   await page.addInitScript(() => {
@@ -13,7 +13,7 @@ export async function gotoHydrated(page: Page, path: string) {
     localStorage.setItem("cartItems", JSON.stringify([line]));
   });
   await page.goto(path);
-  await expect(page.getByRole("button", { name: "Bag, 1 items" })).toBeAttached();
+  await expect(page.getByRole("button", { name: "Bag, 1 item" })).toBeAttached();
 }
 
 /**

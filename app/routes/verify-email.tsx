@@ -1,8 +1,22 @@
 import { data } from "react-router";
 import { passingCookies } from "~/account/api-cookies";
+import { NotFound } from "~/components/not-found";
 import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
+import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/verify-email";
+
+/** Only the code dialog posts here; a person who opens the address gets the store's 404 page. */
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta = () =>
+  pageMeta({ title: "Page not found", description: "This page does not exist.", noindex: true });
+
+export default function VerifyEmailAddress() {
+  return <NotFound />;
+}
 
 /**
  * The OTP dialog's calls: verify the code (which starts a session) or send a new one. The account is
