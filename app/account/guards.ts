@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import type { Profile } from "#contract/users";
 import { ROLE, type RoleId } from "#contract/users-rules";
 import { createApiClient, type ApiClient } from "~/lib/api-client";
+import { safeRedirectTo } from "~/lib/redirect-target";
 
 const answers = new WeakMap<AppLoadContext, ReturnType<ApiClient["me"]>>();
 
@@ -45,4 +46,18 @@ export function homeFor(roleId: RoleId): string {
   if (roleId === ROLE.superAdmin) return "/super-admin-dashboard";
   if (roleId === ROLE.admin) return "/admin-dashboard";
   return "/";
+}
+
+/**
+ * For the login and registration pages: a shopper who is signed in already goes where logging in would
+ * take them (the page's redirectTo, else their home) instead of seeing the form.
+ */
+export async function redirectSignedIn(request: Request, context: AppLoadContext): Promise<null> {
+  const result = await sessionAnswer(context);
+  const user = result.ok ? result.data[0] : undefined;
+  if (user)
+    throw redirect(
+      safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")) ?? homeFor(user.roleId),
+    );
+  return null;
 }

@@ -1,11 +1,21 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ProductDetail } from "#contract/catalog";
 
-const SIZE_AND_FIT_NOTES = [
-  "Model is 5'6\" and wears size S.",
-  "Regular fit; the blouse and kurta have 1.5 inches of margin at the side seams for alterations.",
-  "Colours may vary slightly from the photographs due to lighting.",
-];
+/** A product of the Kids category, sized by age rather than by S, M, L. */
+export const isKidsProduct = (product: ProductDetail) => product.category.name === "Kids";
+
+const SIZE_AND_FIT_NOTES = {
+  women: [
+    "Model is 5'6\" and wears size S.",
+    "Regular fit; the blouse and kurta have 1.5 inches of margin at the side seams for alterations.",
+    "Colours may vary slightly from the photographs due to lighting.",
+  ],
+  kids: [
+    "Sizes go by age; the Size Guide gives the chest and length of each.",
+    "Comfortable fit with room to grow; hems can be let down by an inch.",
+    "Colours may vary slightly from the photographs due to lighting.",
+  ],
+};
 
 /** Product Details, Reviews and Care Guide, as ARIA tabs with arrow-key navigation. */
 export function ProductTabs({ product }: { product: ProductDetail }) {
@@ -77,7 +87,7 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
               <div>
                 <h3 className="font-sans font-semibold">Size & fit</h3>
                 <ul className="mt-2 list-disc space-y-1 pl-5">
-                  {SIZE_AND_FIT_NOTES.map((note) => (
+                  {SIZE_AND_FIT_NOTES[isKidsProduct(product) ? "kids" : "women"].map((note) => (
                     <li key={note}>{note}</li>
                   ))}
                 </ul>

@@ -5,7 +5,7 @@ import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
-import { ProductTabs } from "~/catalog/product-tabs";
+import { isKidsProduct, ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
@@ -17,8 +17,6 @@ import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import type { Route } from "./+types/product";
-
-const KIDS_CATEGORY_NAME = "Kids";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
@@ -109,6 +107,10 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState(false);
+  // No more pieces than the chosen size has (or, before a size is chosen, than the best-stocked one).
+  const available = size
+    ? (product.sizes.find((option) => option.label === size)?.stock ?? 0)
+    : Math.max(0, ...product.sizes.map((option) => option.stock));
   const discount = discountPercent(product.price, product.originalPrice);
   const stock = stockLabel(product, size);
   const mainPicture = product.pictures[imageIndex] ?? null;
@@ -208,7 +210,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
             <div className="relative mt-6">
               <div className="absolute top-0 right-0">
-                <SizeGuide kids={product.category.name === KIDS_CATEGORY_NAME} />
+                <SizeGuide kids={isKidsProduct(product)} />
               </div>
               <fieldset>
                 <legend className="font-semibold">Select Size</legend>
@@ -226,6 +228,7 @@ function ProductView({ product }: { product: ProductDetail }) {
                         disabled={option.stock === 0}
                         onChange={() => {
                           setSize(option.label);
+                          setQuantity((current) => Math.min(current, option.stock));
                           setSizeError(false);
                         }}
                         className="peer sr-only"
@@ -267,9 +270,10 @@ function ProductView({ product }: { product: ProductDetail }) {
                 </output>
                 <button
                   type="button"
-                  onClick={() => setQuantity((current) => current + 1)}
+                  onClick={() => setQuantity((current) => Math.min(available, current + 1))}
+                  disabled={quantity >= available}
                   aria-label="Increase quantity"
-                  className="p-2"
+                  className="p-2 disabled:opacity-40"
                 >
                   <PlusIcon size={18} />
                 </button>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoAndWaitForHydration } from "./support";
+import { gotoAndWaitForHydration, logIn, newVerifiedShopper } from "./support";
 
 // Small things a shopper trips on (issue 23), each kept fixed by a test.
 
@@ -47,4 +47,49 @@ test("one saved item is one item", async ({ page }) => {
   await gotoAndWaitForHydration(page, "/wishlist");
   await expect(page.getByText("1 saved item", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Wishlist, 1 item" })).toBeVisible();
+});
+
+test("a kids' product speaks of ages, not of a grown model's size", async ({ page }) => {
+  const list = await (await page.request.get("/api/products/get-products?categoryId=5&limit=1")).json();
+  await gotoAndWaitForHydration(page, `/products/${list.data[0]._id}`);
+  await expect(
+    page.getByText("Sizes go by age; the Size Guide gives the chest and length of each."),
+  ).toBeVisible();
+  await expect(page.getByText("Model is 5'6\" and wears size S.")).toHaveCount(0);
+});
+
+test("the quantity stops at the pieces the chosen size has", async ({ page }) => {
+  const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
+  let lowest: { id: number; size: string; stock: number } | undefined;
+  for (const summary of list.data as Array<{ _id: number }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
+    for (const size of detail.sizes as Array<{ label: string; stock: number }>)
+      if (size.stock > 0 && (!lowest || size.stock < lowest.stock))
+        lowest = { id: summary._id, size: size.label, stock: size.stock };
+  }
+  await gotoAndWaitForHydration(page, `/products/${lowest!.id}`);
+  await page
+    .getByRole("group", { name: "Select Size" })
+    .getByRole("radio", { name: lowest!.size })
+    .check({ force: true });
+  const more = page.getByRole("button", { name: "Increase quantity" });
+  for (let n = 1; n < lowest!.stock; n++) await more.click();
+  await expect(page.getByRole("group", { name: "Quantity" }).locator("output")).toHaveText(
+    String(lowest!.stock),
+  );
+  await expect(more).toBeDisabled();
+});
+
+test("a signed-in shopper opening login or register is sent on", async ({ page, baseURL }) => {
+  const email = await newVerifiedShopper(page, baseURL!);
+  await gotoAndWaitForHydration(page, "/login");
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/login?redirectTo=%2Forders");
+  await expect(page).toHaveURL(/\/orders$/);
 });
