@@ -106,7 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStylesheet />
         <Links />
       </head>
-      <body className="min-h-screen">
+      <body className="flex min-h-screen flex-col">
         {children}
         <RouteMetaAfterNavigation />
         <PageScripts nonce={nonce} />
@@ -131,7 +131,7 @@ export default function App() {
       <HydrateLater>
         <SiteHeader user={user} />
       </HydrateLater>
-      <main id="main" tabIndex={-1} className="outline-none">
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
       <HydrateLater>

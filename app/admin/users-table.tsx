@@ -81,26 +81,36 @@ export function UsersTable({
   );
 }
 
-/** 'Make admin' for a customer, 'Remove admin' for an admin; the super admin's role is not changed here. */
+/**
+ * 'Make admin' for a customer, 'Remove admin' for an admin, each asked to be confirmed first (a disclosure,
+ * so it works before the page's scripts); the super admin's role is not changed here.
+ */
 function RoleChange({ user, saving }: { user: UserSummary; saving: boolean }) {
   if (user.roleId === ROLE.superAdmin) return null;
   const makeAdmin = user.roleId === ROLE.customer;
+  const action = makeAdmin ? "Make admin" : "Remove admin";
   return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="userId" value={user.id} />
-      <input type="hidden" name="roleId" value={makeAdmin ? ROLE.admin : ROLE.customer} />
-      <button
-        type="submit"
-        disabled={saving}
-        className={`w-full rounded-full px-4 py-2 text-sm font-semibold whitespace-nowrap disabled:cursor-wait lg:w-auto ${
-          makeAdmin
-            ? "bg-brand-600 text-white hover:bg-brand-700"
-            : "bg-white text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50"
-        }`}
-      >
-        {saving ? "Saving..." : makeAdmin ? "Make admin" : "Remove admin"}
-        <span className="sr-only"> for {user.fullName}</span>
-      </button>
-    </Form>
+    <details className="text-sm">
+      <summary className="cursor-pointer rounded-full px-4 py-2 text-center font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
+        {action}…<span className="sr-only"> for {user.fullName}</span>
+      </summary>
+      <Form method="post" preventScrollReset className="mt-2 max-w-xs rounded-xl bg-brand-50 p-3">
+        <p>
+          {makeAdmin
+            ? `${user.fullName} will be able to add and edit products and handle every order.`
+            : `${user.fullName} will no longer reach the staff pages.`}
+        </p>
+        <input type="hidden" name="userId" value={user.id} />
+        <input type="hidden" name="roleId" value={makeAdmin ? ROLE.admin : ROLE.customer} />
+        <button
+          type="submit"
+          disabled={saving}
+          className="mt-2 w-full rounded-full bg-brand-600 px-4 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-700 disabled:cursor-wait"
+        >
+          {saving ? "Saving..." : `Yes, ${action.toLowerCase()}`}
+          <span className="sr-only"> for {user.fullName}</span>
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -234,11 +234,16 @@ test("the super admin makes a customer an admin and takes it back", async ({ pag
   await expect(page).toHaveURL(/\/super-admin-dashboard$/);
   await page.getByRole("link", { name: "Customers" }).click();
   const row = page.getByRole("main").locator("tr, li").filter({ hasText: email });
-  await row.getByRole("button", { name: "Make admin" }).click();
+  // Asked first: nothing changes until it is confirmed.
+  await row.getByText("Make admin…").click();
+  await expect(row.getByText(/will be able to add and edit products/)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "is now an admin" })).toHaveCount(0);
+  await row.getByRole("button", { name: /^Yes, make admin/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "is now an admin" })).toBeVisible();
   await page.getByRole("link", { name: "Staff" }).click();
   const staffRow = page.getByRole("main").locator("tr, li").filter({ hasText: email });
-  await staffRow.getByRole("button", { name: "Remove admin" }).click();
+  await staffRow.getByText("Remove admin…").click();
+  await staffRow.getByRole("button", { name: /^Yes, remove admin/ }).click();
   await expect(page.getByRole("status").filter({ hasText: "is now a customer" })).toBeVisible();
 });
 

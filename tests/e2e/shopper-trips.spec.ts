@@ -93,3 +93,10 @@ test("a signed-in shopper opening login or register is sent on", async ({ page, 
   await page.goto("/login?redirectTo=%2Forders");
   await expect(page).toHaveURL(/\/orders$/);
 });
+
+test("the footer sits at the bottom of a short page on a tall window", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  await gotoAndWaitForHydration(page, "/no-such-page");
+  const footer = await page.getByRole("contentinfo").boundingBox();
+  expect(footer!.y + footer!.height).toBeGreaterThanOrEqual(1399);
+});
