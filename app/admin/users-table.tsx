@@ -94,7 +94,7 @@ function RoleChange({ user, saving }: { user: UserSummary; saving: boolean }) {
       <summary className="cursor-pointer rounded-full px-4 py-2 text-center font-semibold whitespace-nowrap text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
         {action}…<span className="sr-only"> for {user.fullName}</span>
       </summary>
-      <Form method="post" preventScrollReset className="mt-2 max-w-xs rounded-xl bg-brand-50 p-3">
+      <Form method="post" preventScrollReset className="mt-2 max-w-xs rounded-xl bg-brand-50 p-3 text-left">
         <p>
           {makeAdmin
             ? `${user.fullName} will be able to add and edit products and handle every order.`
