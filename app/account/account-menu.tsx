@@ -9,6 +9,14 @@ import { LogoutButton } from "./logout-button";
 const closeMenu = (event: MouseEvent<HTMLElement>) =>
   event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
 
+/** The menu closes when the keyboard's focus leaves it (Escape and a click outside close it already). */
+function closeWhenFocusLeaves(menu: HTMLDivElement | null) {
+  menu?.addEventListener("focusout", (event) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !menu.contains(next) && menu.matches(":popover-open")) menu.hidePopover();
+  });
+}
+
 const ITEM_CLASS = "block w-full rounded-lg px-3 py-2 text-left hover:bg-brand-50 hover:text-brand-700";
 
 /**
@@ -34,11 +42,15 @@ export function AccountMenu({ user }: { user: RootUser }) {
         className="flex min-h-6 items-center gap-1 text-sm hover:text-brand-700"
       >
         <UserIcon />
-        <span className="hidden max-w-36 truncate sm:inline">{user.fullName}</span>
-        <span className="sr-only sm:hidden">{user.fullName}</span>
+        {/* The first name shows whole (a full name would be cut off); the button is named by the full name. */}
+        <span aria-hidden="true" className="hidden sm:inline">
+          {firstName}
+        </span>
+        <span className="sr-only">{user.fullName}</span>
       </button>
       <div
         id="account-menu"
+        ref={closeWhenFocusLeaves}
         popover="auto"
         className="inset-auto top-16 right-4 m-0 w-56 rounded-xl bg-white p-2 text-sm shadow-lg ring-1 ring-brand-100"
       >

@@ -27,8 +27,13 @@ export function AccountSidebar({ fullName, email }: { fullName: string; email: s
           {initialOf(fullName)}
         </span>
         <div className="min-w-0">
-          <p className="font-semibold wrap-anywhere text-ink">{fullName}</p>
-          <p className="text-sm wrap-anywhere text-muted">{email}</p>
+          <p className="font-semibold break-words text-ink">{fullName}</p>
+          {/* A long address wraps before its @ rather than mid-word (a part longer than the line still breaks). */}
+          <p className="text-sm break-words text-muted">
+            {email.slice(0, email.indexOf("@"))}
+            <wbr />
+            {email.slice(email.indexOf("@"))}
+          </p>
         </div>
       </div>
       <nav aria-label="Account" className="mt-4 border-t border-brand-100 pt-3">

@@ -100,3 +100,25 @@ test("the footer sits at the bottom of a short page on a tall window", async ({ 
   const footer = await page.getByRole("contentinfo").boundingBox();
   expect(footer!.y + footer!.height).toBeGreaterThanOrEqual(1399);
 });
+
+test("the account menu closes when the keyboard leaves it, and the header shows a whole first name", async ({
+  page,
+}) => {
+  await gotoAndWaitForHydration(page, "/login");
+  await logIn(page, "owner@rangoli.example", "rangoli-demo-2026");
+  await expect(page).toHaveURL(/\/super-admin-dashboard$/);
+  const account = page.getByRole("banner").getByRole("button", { name: "Meera Rao (demo owner)" });
+  if ((page.viewportSize()?.width ?? 0) >= 640)
+    await expect(account.locator('span[aria-hidden="true"]')).toHaveText("Meera");
+
+  await account.click();
+  const menu = page.locator("#account-menu");
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Dashboard" }).focus();
+  // Through My Profile, Orders and Wishlist to Logout: still inside.
+  for (let step = 0; step < 4; step++) await page.keyboard.press("Tab");
+  await expect(menu.getByRole("button", { name: "Logout" })).toBeFocused();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(menu).toBeHidden();
+});
