@@ -2,11 +2,10 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   buyOne,
   expectNoAxeViolations,
-  mailbox,
+  expectShopperSeesShipped,
   newVerifiedShopper,
   STAFF,
   switchTo,
-  gotoAndWaitForHydration,
 } from "./support";
 
 async function productInStock(page: Page) {
@@ -65,17 +64,7 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   await expect(page.getByRole("button", { name: "Mark Delivered" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await switchTo(page, email);
-  await gotoAndWaitForHydration(page, "/orders");
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (await mailbox(page)).find(
-          (m) => m.to === email && m.subject.includes(`order ${orderId} has shipped`),
-        )?.text ?? "",
-    )
-    .toContain("BD998877665IN");
+  await expectShopperSeesShipped(page, email, orderId, "BD998877665IN");
 });
 
 test("Received Orders and the dashboard are for staff only", async ({ page, baseURL }) => {

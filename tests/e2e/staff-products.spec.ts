@@ -8,7 +8,7 @@ import {
   expectNoAxeViolations,
   gotoAndWaitForHydration,
   logIn,
-  mailbox,
+  expectShopperSeesShipped,
   newVerifiedShopper,
   STAFF,
   switchTo,
@@ -129,18 +129,7 @@ test("staff add a product with phone photos and edit its stock; a shopper buys i
   await page.getByRole("button", { name: "Mark Shipped" }).click();
   await expect(page.getByText("Order marked Shipped.")).toBeVisible();
 
-  // The shopper sees Shipped in My Orders and has the e-mail with the tracking number.
-  await switchTo(page, email);
-  await gotoAndWaitForHydration(page, "/orders");
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (await mailbox(page)).find(
-          (m) => m.to === email && m.subject.includes(`order ${orderId} has shipped`),
-        )?.text ?? "",
-    )
-    .toContain("EK123456789IN");
+  await expectShopperSeesShipped(page, email, orderId, "EK123456789IN");
 });
 
 test("a shopper cannot open the product pages of staff", async ({ page }) => {

@@ -141,3 +141,18 @@ export async function buyOne(page: Page, productId: number, email: string): Prom
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
   return new URL(page.url()).searchParams.get("orderId")!;
 }
+
+/** Signed in as the shopper: My Orders shows the order Shipped, and the shipping e-mail has the tracking number. */
+export async function expectShopperSeesShipped(page: Page, email: string, orderId: string, tracking: string) {
+  await switchTo(page, email);
+  await gotoAndWaitForHydration(page, "/orders");
+  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await mailbox(page)).find(
+          (m) => m.to === email && m.subject.includes(`order ${orderId} has shipped`),
+        )?.text ?? "",
+    )
+    .toContain(tracking);
+}
