@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
-import { openDatabase, selectRows } from "../server/db/client";
+import { openDatabase, selectRows, type Database } from "../server/db/client";
 import { BENCH_STAFF, generateOrders } from "./order-generator";
 import type { Cleanups } from "./place-order";
 import { createCatalog, startStore } from "./store-server";
@@ -119,10 +119,8 @@ export async function measureStaffCalls({
   }
 }
 
-type Db = Awaited<ReturnType<typeof openDatabase>>["db"];
-
 /** The plans of the queries behind the dashboard and the list, as PostgreSQL runs them on this shop. */
-async function queryPlans(db: Db): Promise<string> {
+async function queryPlans(db: Database): Promise<string> {
   const queries: [string, ReturnType<typeof sql>][] = [
     ["orders to ship (kept count)", sql`select sum(orders) from order_counts where status = 'Processing'`],
     [

@@ -1,4 +1,4 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext, type ShouldRevalidateFunction } from "react-router";
 import type { Profile } from "#contract/users";
 import { ROLE, type RoleId } from "#contract/users-rules";
 import { createApiClient, type ApiClient } from "~/lib/api-client";
@@ -61,3 +61,10 @@ export async function redirectSignedIn(request: Request, context: AppLoadContext
     );
   return null;
 }
+
+/**
+ * The login and registration pages: after their form or the code dialog posts, the page finishes what it
+ * started (a toast, then its own navigation) rather than being sent on by its loader as the new session would.
+ */
+export const finishOwnSubmissions: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;

@@ -25,18 +25,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
     cartStore.update((current) => addLine(current, item));
     setOpen(true);
   }, []);
+  const clear = useCallback(() => cartStore.update(() => []), []);
   const value = useMemo<CartContextValue>(
     () => ({
       items,
       add,
       step: (line, by) => cartStore.update((current) => stepQuantity(current, line, by)),
       remove: (line) => cartStore.update((current) => removeLine(current, line)),
-      clear: () => cartStore.update(() => []),
+      clear,
       isOpen,
       open: () => setOpen(true),
       close: () => setOpen(false),
     }),
-    [items, add, isOpen],
+    [items, add, clear, isOpen],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }

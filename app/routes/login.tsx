@@ -1,18 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  useActionData,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-  type ShouldRevalidateFunction,
-} from "react-router";
+import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/navigation";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
 import { passingCookies } from "~/account/api-cookies";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { homeFor, redirectSignedIn } from "~/account/guards";
+import { finishOwnSubmissions, homeFor, redirectSignedIn } from "~/account/guards";
 import { OtpDialog } from "~/account/otp-dialog";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
@@ -27,12 +19,7 @@ import type { Route } from "./+types/login";
 /** A signed-in shopper is sent on instead of seeing the form. */
 export const loader = ({ request, context }: Route.LoaderArgs) => redirectSignedIn(request, context);
 
-/**
- * After this page's form or its code dialog posts, the page finishes what it started (a toast, then its own
- * navigation) rather than being sent on by the loader as the new session would.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? false : defaultShouldRevalidate;
+export const shouldRevalidate = finishOwnSubmissions;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

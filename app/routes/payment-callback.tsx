@@ -58,7 +58,7 @@ async function celebrate() {
 export default function PaymentCallback() {
   const [params] = useSearchParams();
   const orderId = params.get("orderId");
-  const cart = useCart();
+  const { clear: clearCart } = useCart();
   const [polled, setShown] = useState<Shown | null>(null);
   // With no order id there is nothing to ask: the spec's result is Failed, Unknown, N/A.
   const shown = orderId ? polled : FAILED;
@@ -85,7 +85,7 @@ export default function PaymentCallback() {
       }
       if (result.data.paymentStatus === "Success") {
         toast("success", "Payment successful", "Thank you. Your payment was successful.");
-        cart.clear();
+        clearCart();
         void celebrate();
         // Opened as PhonePe's popup: the checkout page that opened it takes over.
         if (window.opener) setTimeout(() => window.close(), 1500);
@@ -98,9 +98,7 @@ export default function PaymentCallback() {
       stopped = true;
       clearTimeout(timer);
     };
-    // Runs once per order id; the cart's functions do not change what is asked.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [orderId]);
+  }, [orderId, clearCart]);
 
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center" aria-live="polite">

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/navigation";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { redirectSignedIn } from "~/account/guards";
+import { finishOwnSubmissions, redirectSignedIn } from "~/account/guards";
 import { OtpDialog } from "~/account/otp-dialog";
 import {
   type RegistrationErrors,
@@ -21,12 +21,7 @@ import type { Route } from "./+types/register";
 /** A signed-in shopper is sent on instead of seeing the form. */
 export const loader = ({ request, context }: Route.LoaderArgs) => redirectSignedIn(request, context);
 
-/**
- * After this page's form or its code dialog posts, the page finishes what it started (a toast, then its own
- * navigation) rather than being sent on by the loader as the new session would.
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? false : defaultShouldRevalidate;
+export const shouldRevalidate = finishOwnSubmissions;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

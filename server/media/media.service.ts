@@ -38,12 +38,13 @@ const fileKey = (id: string, width: number, format: MediaFormat) => `${id}/${wid
 export function createMediaService({ db, storage }: { db: Database; storage: MediaStorage }) {
   /**
    * `avifEffort` trades encoding time for size: 2 (the default) suits an upload, which a person waits for;
-   * the demo seed uses 0 to keep a fresh clone's first start short. `decoded` gives the pixels of a format
-   * sharp cannot decode (HEIC, decoded by heic-decoder.ts); the asset's id is still that of `original`.
+   * the demo seed uses 0 to keep a fresh clone's first start short. `decode` gives the pixels of a format
+   * sharp cannot decode (HEIC, heic-decoder.ts), asked for only when the image is not stored already; the
+   * asset's id is still that of `original`.
    */
   async function store(
     original: Buffer,
-    { avifEffort = 2, decoded }: { avifEffort?: number; decoded?: DecodedPixels } = {},
+    { avifEffort = 2, decode }: { avifEffort?: number; decode?: () => Promise<DecodedPixels> } = {},
   ): Promise<MediaAsset> {
     if (original.byteLength > MAX_UPLOAD_BYTES) throw new HttpError(413, "Image is larger than 10 MB");
     const id = idOf(original);
@@ -53,7 +54,7 @@ export function createMediaService({ db, storage }: { db: Database; storage: Med
       .where(inArray(mediaAssets.id, [id]));
     if (existing && (await filesExist(existing))) return existing;
 
-    const upright = decoded ? fromPixels(decoded) : await decodeUpright(original);
+    const upright = decode ? fromPixels(await decode()) : await decodeUpright(original);
     const { width, height } = upright;
     const widths: number[] = MEDIA_WIDTHS.filter((w) => w < width);
     if (widths.length < MEDIA_WIDTHS.length)

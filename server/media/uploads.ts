@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { PRODUCT_MESSAGES } from "../../contract/product-editing-rules";
 import { HttpError } from "../lib/errors";
-import { decodeHeic, type DecodedPixels } from "./heic-decoder";
+import { decodeHeic } from "./heic-decoder";
 import { MAX_PIXELS, type MediaAsset, type MediaService } from "./media.service";
 
 export type UploadedFile = { filename: string; data: Buffer };
@@ -52,13 +52,17 @@ export function createUploads({ media }: { media: MediaService }) {
     return kind;
   }
 
-  /** A HEIC photo's pixels (the prebuilt sharp decodes AVIF but not HEVC); nothing for other formats. */
-  async function pixelsOf(file: UploadedFile, kind: Kind): Promise<DecodedPixels | undefined> {
-    if (kind !== "heic") return undefined;
-    return decodeHeic(file.data).catch(() => {
-      throw new HttpError(422, `${file.filename}: the image is damaged or incomplete`);
-    });
-  }
+  /**
+   * How media.store gets a HEIC photo's pixels, which the prebuilt sharp cannot decode (it reads AVIF but
+   * not HEVC); called only when the photo is not stored already. Nothing for the formats sharp decodes.
+   */
+  const heicDecoder = (file: UploadedFile, kind: Kind) =>
+    kind === "heic"
+      ? () =>
+          decodeHeic(file.data).catch(() => {
+            throw new HttpError(422, "The image is damaged or incomplete");
+          })
+      : undefined;
 
   async function storeAll(files: readonly UploadedFile[]): Promise<MediaAsset[]> {
     if (files.length === 0) throw new HttpError(400, PRODUCT_MESSAGES.selectImages);
@@ -68,13 +72,14 @@ export function createUploads({ media }: { media: MediaService }) {
     const stored: MediaAsset[] = [];
     try {
       for (const [index, file] of files.entries()) {
-        const decoded = await pixelsOf(file, kinds[index]!);
         stored.push(
-          await media.store(file.data, { decoded }).catch((error: unknown) => {
-            if (error instanceof HttpError)
-              throw new HttpError(error.statusCode, `${file.filename}: ${lowerFirst(error.message)}`);
-            throw error;
-          }),
+          await media
+            .store(file.data, { decode: heicDecoder(file, kinds[index]!) })
+            .catch((error: unknown) => {
+              if (error instanceof HttpError)
+                throw new HttpError(error.statusCode, `${file.filename}: ${lowerFirst(error.message)}`);
+              throw error;
+            }),
         );
       }
     } catch (error) {

@@ -403,7 +403,7 @@ export function createOrdersService({
       );
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, [counted]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       db
         .select()
         .from(orders)
@@ -413,8 +413,12 @@ export function createOrdersService({
         .offset((query.page - 1) * query.limit),
       // Without a search, the total is kept by the database; a search counts its matches.
       query.search
-        ? db.select({ total: count() }).from(orders).where(where)
-        : countOrders(db, query.status).then((total) => [{ total }]),
+        ? db
+            .select({ total: count() })
+            .from(orders)
+            .where(where)
+            .then(([counted]) => counted?.total ?? 0)
+        : countOrders(db, query.status),
     ]);
     const items = await itemsOf(
       db,
@@ -427,7 +431,7 @@ export function createOrdersService({
           items.filter((item) => item.orderId === row.id),
         ),
       ),
-      total: counted?.total ?? 0,
+      total,
     };
   }
 
