@@ -7,6 +7,8 @@ import autocannon, { type Request } from "autocannon";
 export type Endpoint = {
   name: string;
   path: () => string;
+  /** The fixed rate it is measured at (requests/s), when not the catalog calls' rate. */
+  rate?: number;
   write?: () => { method: "POST"; headers: Record<string, string>; body: string };
 };
 

@@ -6,3 +6,8 @@ export const LIST_CALLS = [
   "list searched",
   "list, any word searched",
 ] as const;
+
+/** The pages a guest is given from the page cache: the same address again and again, while it is fresh. */
+export const KEPT_PAGES = ["home page, kept", "list page, kept", "product page, kept"] as const;
+/** The pages rendered for the request: an address no one has asked for before. */
+export const NEW_PAGES = ["home page, new", "list page, new", "product page, new"] as const;

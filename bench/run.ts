@@ -19,13 +19,15 @@ import { measurePlaceOrder } from "./place-order";
 import { measureStaffCalls } from "./staff-calls";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
+import { KEPT_PAGES, NEW_PAGES } from "./calls";
 import { CATALOG_GETS, checkTargets, TARGETS } from "./targets";
 
 const REPO = path.resolve(import.meta.dirname, "..");
 const LIST = "/api/products/get-products?page=1&limit=8";
 
 /** What each mode runs. Quick mode keeps every section and the targets check, with less of each. */
-const ALL = [...CATALOG_GETS, "product page"] as const;
+const PAGES = [...KEPT_PAGES, ...NEW_PAGES] as const;
+const ALL = [...CATALOG_GETS, ...PAGES] as const;
 const MODES = {
   full: {
     lighthouseRuns: 3,
@@ -33,7 +35,7 @@ const MODES = {
     saturationSeconds: 10,
     warmupSeconds: 2,
     /** Endpoints measured at the fixed rate, and for throughput, per catalog size. */
-    atRate: { 1_000: ALL, 10_000: ALL },
+    atRate: { 1_000: CATALOG_GETS, 10_000: ALL },
     saturation: { 1_000: ["list", "list filtered", "list searched"], 10_000: ALL },
     /** The bare Fastify server at the fixed rate too: the lowest latency this machine can show. */
     measurementFloor: true,
@@ -46,9 +48,9 @@ const MODES = {
     // The calls whose cost can grow with the catalog, the throughput target's list, and the product.
     atRate: {
       1_000: ["list, any page", "list, any word searched"],
-      10_000: ["list", "list, any page", "list, any word searched", "product detail"],
+      10_000: ["list", "list, any page", "list, any word searched", "product detail", ...PAGES],
     },
-    saturation: { 1_000: [], 10_000: ["list"] },
+    saturation: { 1_000: [], 10_000: ["list", "product page, kept", "product page, new"] },
     measurementFloor: false,
   },
 } as const;
@@ -94,7 +96,28 @@ function endpointsFor(catalog: Catalog): (Endpoint & { display: string })[] {
       display: "/api/products/get-product?id={random}",
       path: () => `/api/products/get-product?id=${randomId()}`,
     },
-    { name: "product page", display: "/products/{random} (SSR)", path: () => `/products/${randomId()}` },
+    // Pages: a guest's page the store has kept (the same address while it is fresh), and pages rendered
+    // for the request (a product or a query no one has asked for: `v` is a parameter no page reads).
+    ...(
+      [
+        ["home page", "/", () => `/?v=${random(1, 1e9)}`],
+        ["list page", "/products", () => `/products?v=${random(1, 1e9)}`],
+        [
+          "product page",
+          `/products/${catalog.firstId}`,
+          () => `/products/${randomId()}`,
+          "/products/{random}",
+        ],
+      ] as const
+    ).flatMap(([name, kept, fresh, freshDisplay]) => [
+      { name: `${name}, kept`, display: `${kept} (kept)`, path: () => kept, rate: TARGETS.keptPageRate },
+      {
+        name: `${name}, new`,
+        display: `${freshDisplay ?? `${kept}?v={random}`} (rendered)`,
+        path: fresh,
+        rate: TARGETS.newPageRate,
+      },
+    ]),
   ];
 }
 
@@ -238,9 +261,10 @@ async function main() {
         for (const endpoint of endpoints) {
           const row: EndpointResult = { name: endpoint.name, path: endpoint.display };
           if ((mode.atRate[size] as readonly string[]).includes(endpoint.name)) {
-            log(`  ${endpoint.name}: ${TARGETS.catalogRate} requests/s for ${mode.rateSeconds} s…`);
+            const rate = endpoint.rate ?? TARGETS.catalogRate;
+            log(`  ${endpoint.name}: ${rate} requests/s for ${mode.rateSeconds} s…`);
             row.atRate = await measureAtRate(store.url, endpoint, {
-              rate: TARGETS.catalogRate,
+              rate,
               seconds: mode.rateSeconds,
               warmupSeconds: mode.warmupSeconds,
             });

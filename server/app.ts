@@ -43,6 +43,7 @@ import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
+import { createPageCache } from "./web/page-cache";
 import { registerWeb, type WebBuild } from "./web/ssr";
 
 export type Services = {
@@ -137,13 +138,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
   // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
+  // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
+  const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const catalog = createCatalogService({
     db,
     media,
-    onCatalogChanged: (productId) =>
-      productId === undefined
-        ? catalogAnswers.clear()
-        : catalogAnswers.forget("/api/products/get-product", { id: productId }),
+    onCatalogChanged: (productId) => {
+      if (productId === undefined) {
+        catalogAnswers.clear();
+        pageCache.clear();
+      } else {
+        catalogAnswers.forget("/api/products/get-product", { id: productId });
+        pageCache.forgetProduct(productId);
+      }
+    },
   });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
@@ -279,6 +287,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       mediaOrigin: config.mediaBucket && new URL(config.mediaBucket.publicUrl).origin,
       env: config.env,
       sessionCookie: sessionCookie.name,
+      pageCache,
     });
 
   if (options.startWorkers) {

@@ -3,6 +3,9 @@ import { STORE } from "#contract/store";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
+import { sharedPageHeaders } from "~/lib/page-headers";
+
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -1,7 +1,8 @@
 import { STAFF_ROLES } from "#contract/users-rules";
 import { useLoaderData } from "react-router";
 import { requireUser } from "~/account/guards";
-import { keepThroughLogout, privatePageHeaders } from "~/account/private-page";
+import { keepThroughLogout } from "~/account/private-page";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
 import { Link } from "~/components/navigation";
 import { createApiClient } from "~/lib/api-client";

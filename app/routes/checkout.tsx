@@ -7,7 +7,7 @@ import { ORDER_MESSAGES, type PricedCart } from "#contract/orders";
 import { ANY_ROLE } from "#contract/users-rules";
 import { formatMobile } from "~/account/format";
 import { requireUser } from "~/account/guards";
-import { privatePageHeaders } from "~/account/private-page";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
 import type { CartItem } from "~/cart/cart-lines";
 import { AddressForm } from "~/checkout/address-form";

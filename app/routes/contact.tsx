@@ -12,6 +12,9 @@ import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import { postedForm } from "~/lib/form-values";
+import { sharedPageHeaders } from "~/lib/page-headers";
+
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -3,6 +3,9 @@ import { STORE } from "#contract/store";
 import { FAQ_ITEMS } from "~/content/faq";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/faq";
+import { sharedPageHeaders } from "~/lib/page-headers";
+
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

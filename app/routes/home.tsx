@@ -7,6 +7,9 @@ import { createApiClient } from "~/lib/api-client";
 import { HydrateLater } from "~/lib/hydration";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
+import { sharedPageHeaders } from "~/lib/page-headers";
+
+export const headers = sharedPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const api = createApiClient(context.api);

@@ -4,7 +4,7 @@ import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
 import { ANY_ROLE, STAFF_ROLES } from "#contract/users-rules";
 import { formatDate, formatMobile } from "~/account/format";
 import { requireUser } from "~/account/guards";
-import { privatePageHeaders } from "~/account/private-page";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";

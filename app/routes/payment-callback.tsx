@@ -6,12 +6,13 @@ import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserFetch, createApiClient } from "~/lib/api-client";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = () =>
   pageMeta({ title: "Payment status", description: "How your PhonePe payment went.", noindex: true });
 
-export const headers = () => ({ "Cache-Control": "private, no-store" });
+export const headers = privatePageHeaders;
 
 /** Spec section 9: the payment status is asked every 5 s while PhonePe has not settled it. */
 const POLL_MS = 5000;

@@ -17,6 +17,9 @@ import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import type { Route } from "./+types/product";
+import { sharedPageHeaders } from "~/lib/page-headers";
+
+export const headers = sharedPageHeaders;
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {

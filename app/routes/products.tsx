@@ -13,6 +13,9 @@ import { HydrateLater } from "~/lib/hydration";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { plural } from "~/lib/plural";
 import type { Route } from "./+types/products";
+import { sharedPageHeaders } from "~/lib/page-headers";
+
+export const headers = sharedPageHeaders;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const filters = readFilters(new URL(request.url).searchParams);

@@ -3,7 +3,7 @@ import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams 
 import { Link } from "~/components/navigation";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/users-rules";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { privatePageHeaders } from "~/account/private-page";
+import { privatePageHeaders } from "~/lib/page-headers";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY } from "~/components/styles";

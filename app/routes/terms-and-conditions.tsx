@@ -3,6 +3,9 @@ import { STORE } from "#contract/store";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-and-conditions";
+import { sharedPageHeaders } from "~/lib/page-headers";
+
+export const headers = sharedPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({

@@ -16,6 +16,8 @@ import type { ApiFetch } from "../../app/lib/api-client";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
+import { matchesEtag, preferredEncoding } from "../lib/response-cache";
+import { pageKey, shareable, type CachedPage, type PageCache } from "./page-cache";
 
 export type WebBuild =
   /** `npm run build`'s output: the server bundle and the browser assets. */
@@ -35,10 +37,11 @@ declare module "react-router" {
   }
 }
 
-function contentSecurityPolicy(nonce: string, imageSources: string) {
+/** `scriptSources`: the response's nonce, or the hashes of a cached page's inline scripts. */
+function contentSecurityPolicy(scriptSources: string[], imageSources: string) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    ["script-src 'self'", ...scriptSources].join(" "),
     "style-src 'self' 'unsafe-inline'",
     `img-src ${imageSources}`,
     "font-src 'self'",
@@ -64,6 +67,7 @@ export async function registerWeb(
     mediaOrigin,
     env,
     sessionCookie,
+    pageCache,
   }: {
     build: WebBuild;
     publicUrl: string;
@@ -71,6 +75,8 @@ export async function registerWeb(
     mediaOrigin: string | undefined;
     env: string;
     sessionCookie: string;
+    /** Pages guests are given, kept for them (web/page-cache.ts); none in development. */
+    pageCache?: PageCache;
   },
 ) {
   const imageSources = ["'self' data: blob:", mediaOrigin].filter(Boolean).join(" ");
@@ -109,19 +115,78 @@ export async function registerWeb(
 
     web.all("/*", { schema: { hide: true }, ...quietInDevelopment }, async (request, reply) => {
       if (isWriteFromElsewhere(request)) throw forbidden(CROSS_SITE_MESSAGE);
+      const shared = pageCache && !vite && isGuestRead(request) ? pageCache : undefined;
+      // A guest's page is rendered for its address without tracking parameters, and kept under it.
+      const key = shared ? pageKey(request.url) : request.url;
+      if (shared) {
+        const kept = shared.lookup(key);
+        if (kept) return sendCachedPage(reply, request, shared, kept.page, kept.stale ? "stale" : "hit");
+      }
+      const renderedAt = shared?.mark();
       const nonce = randomBytes(16).toString("base64");
       const api = createInProcessApi(app, request);
-      const response = await handleRequest(await toWebRequest(request, publicUrl), {
-        api,
-        nonce,
-        publicUrl,
-        log: request.log,
-      });
-      reply.header("content-security-policy", contentSecurityPolicy(nonce, imageSources));
+      let response: Response;
+      try {
+        response = await handleRequest(await toWebRequest(request, key, publicUrl), {
+          api,
+          nonce,
+          publicUrl,
+          log: request.log,
+        });
+      } catch (error) {
+        shared?.drop(key);
+        throw error;
+      }
+      const sharing = shared && shareable(response);
+      if (shared && sharing && renderedAt !== undefined) {
+        const body = Buffer.from(await response.arrayBuffer());
+        const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
+        const cacheControl = response.headers.get("cache-control") ?? "";
+        const page = shared.keep(key, { body, contentType, cacheControl, ...sharing }, renderedAt);
+        return sendCachedPage(reply, request, shared, page, "miss");
+      }
+      shared?.drop(key);
+      reply.header("content-security-policy", contentSecurityPolicy([`'nonce-${nonce}'`], imageSources));
       return sendWebResponse(reply, response, { withSession: carriesSession(request, sessionCookie) });
     });
+
+    /**
+     * A page from the cache: its own CSP (the hashes of its scripts), an ETag a browser asking again gets a
+     * 304 for, its Age, and X-Page-Cache saying whether it was rendered for this request (miss), kept (hit),
+     * or kept past its freshness while another request renders it again (stale).
+     */
+    function sendCachedPage(
+      reply: FastifyReply,
+      request: FastifyRequest,
+      cache: PageCache,
+      page: CachedPage,
+      state: "hit" | "stale" | "miss",
+    ) {
+      reply
+        .header("content-security-policy", contentSecurityPolicy(page.scriptHashes, imageSources))
+        .header("cache-control", page.cacheControl)
+        .header("vary", "Cookie, Accept-Encoding")
+        .header("etag", page.etag)
+        .header("age", Math.floor((Date.now() - page.storedAt) / 1000))
+        .header("x-page-cache", state)
+        .type(page.contentType);
+      if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
+      const encoding = preferredEncoding(request.headers["accept-encoding"]);
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.send(cache.encodedBody(page, encoding, state !== "miss"));
+    }
   });
 }
+
+/**
+ * A request any guest could have made: a GET without cookies or credentials. Only such requests are served
+ * from the page cache or fill it: a shopper with a session (or any cookie of the store's) is always rendered
+ * their own page.
+ */
+const isGuestRead = (request: FastifyRequest) =>
+  request.method === "GET" &&
+  request.headers.cookie === undefined &&
+  request.headers.authorization === undefined;
 
 /** The built browser assets: those under /assets never change (their names carry a hash of their content). */
 async function serveBuiltAssets(app: FastifyInstance, clientDir: string) {
@@ -184,8 +249,9 @@ async function pageBody(request: FastifyRequest): Promise<Buffer> {
 
 const tooLarge = () => new HttpError(413, "The request body is too large");
 
-async function toWebRequest(request: FastifyRequest, publicUrl: string): Promise<Request> {
-  const url = new URL(request.url, publicUrl);
+/** The request as React Router takes it, for `path` (the request's own, or its page cache key). */
+async function toWebRequest(request: FastifyRequest, path: string, publicUrl: string): Promise<Request> {
+  const url = new URL(path, publicUrl);
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import routes from "../../app/routes";
+import { STAFF } from "./support";
 
 /*
  * The built server renders pages with React's web-streams renderer (docs/decisions/015). React's Node
@@ -51,7 +52,8 @@ test("a page is sent with a script nonce of its own and the store's security hea
   request,
 }) => {
   const nonces: string[] = [];
-  for (const path of ["/", "/products"]) {
+  // Pages no cache keeps for guests (a shared page's scripts are named by their hashes instead, below).
+  for (const path of ["/login", "/wishlist"]) {
     const response = await request.get(path);
     const headers = response.headers();
     const nonce = /'nonce-([^']+)'/.exec(headers["content-security-policy"] ?? "")?.[1];
@@ -63,6 +65,86 @@ test("a page is sent with a script nonce of its own and the store's security hea
     expect(headers["x-content-type-options"]).toBe("nosniff");
   }
   expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+test("a guest is given the kept copy of a shared page, whose scripts run under their hashes", async ({
+  page,
+  request,
+}) => {
+  const first = await request.get("/products?category=2");
+  expect(first.headers()["x-page-cache"]).toMatch(/^(miss|hit)$/);
+  const again = await request.get("/products?category=2");
+  expect(again.headers()["x-page-cache"]).toBe("hit");
+  expect(await again.text()).toBe(await first.text());
+  const policy = again.headers()["content-security-policy"] ?? "";
+  expect(policy).not.toContain("'nonce-");
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+  // A browser asking again with the page's ETag is told it has not changed.
+  const notModified = await request.get("/products?category=2", {
+    headers: { "if-none-match": again.headers().etag! },
+  });
+  expect(notModified.status()).toBe(304);
+
+  // Chromium runs every script of the kept page (it hydrates) and reports no policy violation.
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const shown = await page.goto("/products?category=2");
+  expect(shown?.headers()["x-page-cache"]).toBe("hit");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  // A link shared on Instagram carries parameters of its own: its visitors are given the same kept page.
+  const shared = await page.goto("/products?category=2&igsh=MWx0dGxhM2Rx&utm_source=ig_web_copy_link");
+  expect(shared?.headers()["x-page-cache"]).toBe("hit");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  expect(await shared?.text()).not.toContain("MWx0dGxhM2Rx");
+  // A client-side navigation's data is kept the same way.
+  await page
+    .getByRole("link", { name: /^Home$/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(violations).toEqual([]);
+});
+
+test("a signed-in shopper is always given their own page, never the copy kept for guests", async ({
+  page,
+  request,
+}) => {
+  const productPath = "/products/2";
+  await request.get(productPath);
+  expect((await request.get(productPath)).headers()["x-page-cache"]).toBe("hit");
+
+  const login = await page.request.post("/api/users/login", {
+    data: { email: STAFF.email, password: STAFF.password },
+  });
+  expect(login.ok()).toBe(true);
+  const fullName = ((await login.json()) as { data: { fullName: string } }).data.fullName;
+  const response = await page.goto(productPath);
+  expect(response?.headers()["x-page-cache"]).toBeUndefined();
+  expect(response?.headers()["cache-control"]).toBe("private, no-store");
+  await expect(page.getByRole("banner")).toContainText(fullName.split(" ")[0]!);
+});
+
+test("a product hidden by staff is gone from the kept pages at once", async ({ playwright, baseURL }) => {
+  const guest = await playwright.request.newContext({ baseURL });
+  // Staff write from the store's own pages.
+  const staff = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  expect((await staff.post("/api/users/login", { data: STAFF })).ok()).toBe(true);
+  const productPath = "/products/3";
+  await guest.get(productPath);
+  expect((await guest.get(productPath)).headers()["x-page-cache"]).toBe("hit");
+  const setVisibility = (visible: boolean) =>
+    staff.post("/api/products/set-visibility", { data: { id: 3, visible } });
+  try {
+    expect((await setVisibility(false)).ok()).toBe(true);
+    expect((await guest.get(productPath)).status()).toBe(404);
+  } finally {
+    await setVisibility(true);
+  }
+  const shownAgain = await guest.get(productPath);
+  expect(shownAgain.status()).toBe(200);
+  expect(shownAgain.headers()["x-page-cache"]).toBe("miss");
 });
 
 /** A URL for each page route of app/routes.ts: a product's id for `:id`, an unknown path for `*`. */

@@ -1,0 +1,140 @@
+import { createHash } from "node:crypto";
+import { brotliDecompressSync } from "node:zlib";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createPageCache, inlineScriptHashes, pageKey, shareable } from "./page-cache";
+
+const PUBLIC = "public, max-age=0, s-maxage=30, stale-while-revalidate=300";
+const rendered = (status: number, headers: Record<string, string> | [string, string][]) => ({
+  status,
+  headers: new Headers(headers),
+});
+
+describe("which rendered pages any guest may be given", () => {
+  it("a 200 its route marked public with an s-maxage, fresh that long and stale as long as it allows", () => {
+    expect(shareable(rendered(200, { "cache-control": PUBLIC }))).toEqual({
+      freshMs: 30_000,
+      staleMs: 300_000,
+    });
+  });
+
+  it("never one that sets a cookie, one marked private, one without s-maxage, or an error", () => {
+    const setsCookie = rendered(200, [
+      ["cache-control", PUBLIC],
+      ["set-cookie", "session=abc; HttpOnly"],
+    ]);
+    expect(shareable(setsCookie)).toBeUndefined();
+    expect(shareable(rendered(200, { "cache-control": "private, no-store" }))).toBeUndefined();
+    expect(shareable(rendered(200, { "cache-control": "public, max-age=60" }))).toBeUndefined();
+    expect(shareable(rendered(200, {}))).toBeUndefined();
+    expect(shareable(rendered(404, { "cache-control": PUBLIC }))).toBeUndefined();
+  });
+});
+
+describe("the address a page is kept under", () => {
+  it("leaves out the tracking parameters a shared link carries, and keeps every other", () => {
+    expect(pageKey("/products/7?igsh=MWx0dGxhM2Rx&utm_source=ig_web_copy_link")).toBe("/products/7");
+    expect(pageKey("/products?category=2&utm_campaign=diwali&search=silk")).toBe(
+      "/products?category=2&search=silk",
+    );
+    expect(pageKey("/products?fbclid=abc&sort=newest")).toBe("/products?sort=newest");
+    expect(pageKey("/products?category=2")).toBe("/products?category=2");
+    expect(pageKey("/")).toBe("/");
+    expect(pageKey("/?%zz=1&utm_source=x")).toBe("/?%zz=1");
+  });
+});
+
+describe("the hashes of a page's inline scripts", () => {
+  const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+
+  it("hashes each inline script, those held as text in a <noscript> too, and not those with a src", () => {
+    const html = [
+      "<html><head><script>window.a = 1;</script></head><body>",
+      '<noscript id="page-scripts"><script type="module" async="">import "/assets/x.js";</script></noscript>',
+      '<script src="/assets/y.js"></script><script nonce="n">console.log("<b>")</script>',
+      "</body></html>",
+    ].join("");
+    expect(inlineScriptHashes(html).sort()).toEqual(
+      [sha256("window.a = 1;"), sha256('import "/assets/x.js";'), sha256('console.log("<b>")')].sort(),
+    );
+  });
+});
+
+describe("the page cache", () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
+  afterEach(() => vi.useRealTimers());
+
+  const page = (text: string) => ({
+    body: Buffer.from(`<p>${text}</p><script>go()</script>`),
+    contentType: "text/html; charset=utf-8",
+    cacheControl: PUBLIC,
+    freshMs: 30_000,
+    staleMs: 300_000,
+  });
+
+  it("gives a kept page while fresh, then to one request nothing (it renders again) and the stale page to the others", () => {
+    const cache = createPageCache({ maxBytes: 1024 * 1024 });
+    expect(cache.lookup("/products/1")).toBeUndefined();
+    cache.keep("/products/1", page("first"), cache.mark());
+    expect(cache.lookup("/products/1")).toMatchObject({
+      stale: false,
+      page: { scriptHashes: [expect.any(String)] },
+    });
+
+    vi.advanceTimersByTime(30_001);
+    expect(cache.lookup("/products/1")).toBeUndefined();
+    expect(cache.lookup("/products/1")?.stale).toBe(true);
+    cache.keep("/products/1", page("second"), cache.mark());
+    const renewed = cache.lookup("/products/1");
+    expect(renewed?.stale).toBe(false);
+    expect(renewed?.page.body.toString()).toContain("second");
+  });
+
+  it("drops the stale page when rendering it again fails or gives a page no one else may see", () => {
+    const cache = createPageCache({ maxBytes: 1024 * 1024 });
+    cache.keep("/", page("home"), cache.mark());
+    vi.advanceTimersByTime(30_001);
+    expect(cache.lookup("/")).toBeUndefined();
+    cache.drop("/");
+    expect(cache.lookup("/")).toBeUndefined();
+  });
+
+  it("does not keep a page rendered before a change, and a product's change drops only that product's pages", () => {
+    const cache = createPageCache({ maxBytes: 1024 * 1024 });
+    const before = cache.mark();
+    cache.clear();
+    cache.keep("/products", page("list"), before);
+    expect(cache.lookup("/products")).toBeUndefined();
+
+    for (const key of [
+      "/products/5",
+      "/products/5.data?_routes=routes%2Fproduct",
+      "/products/50",
+      "/products",
+    ])
+      cache.keep(key, page(key), cache.mark());
+    cache.forgetProduct(5);
+    expect(cache.lookup("/products/5")).toBeUndefined();
+    expect(cache.lookup("/products/5.data?_routes=routes%2Fproduct")).toBeUndefined();
+    expect(cache.lookup("/products/50")).toBeDefined();
+    expect(cache.lookup("/products")).toBeDefined();
+    cache.clear();
+    expect(cache.lookup("/products/50")).toBeUndefined();
+  });
+
+  it("compresses a page quickly for the request that rendered it, and as small as is worth it once it is kept", () => {
+    const cache = createPageCache({ maxBytes: 1024 * 1024 });
+    const text = Array.from(
+      { length: 400 },
+      (_, i) => `<li class="card">Anarkali ${i % 37} in silk</li>`,
+    ).join("");
+    const kept = cache.keep("/about", { ...page(text) }, cache.mark());
+    expect(cache.encodedBody(kept, undefined, false)).toBe(kept.body);
+    const fast = cache.encodedBody(kept, "br", false);
+    expect(cache.encodedBody(kept, "br", false)).toBe(fast);
+    const best = cache.encodedBody(kept, "br", true);
+    expect(best.length).toBeLessThan(fast.length);
+    expect(cache.encodedBody(kept, "br", true)).toBe(best);
+    expect(cache.encodedBody(kept, "br", false)).toBe(best);
+    expect(brotliDecompressSync(best).equals(kept.body)).toBe(true);
+  });
+});

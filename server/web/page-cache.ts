@@ -1,0 +1,192 @@
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
+import { compressAnswer, ownCopy, type Effort, type Encoding } from "../lib/response-cache";
+
+/**
+ * A page kept for guests: the HTML (or a client-side navigation's data) React Router rendered, compressed once
+ * per encoding on first demand, with the hashes of its inline scripts for its Content-Security-Policy (the
+ * nonce of the response it was rendered for is not sent again).
+ */
+export type CachedPage = {
+  body: Buffer;
+  /** The body compressed: fast for the request that rendered it, best once it is served again. */
+  encoded: Partial<Record<Encoding, { bytes: Buffer; effort: Effort }>>;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+  /** 'sha256-…' of each inline script, for script-src. */
+  scriptHashes: string[];
+  storedAt: number;
+  freshMs: number;
+  /** True while one request renders the page again (the others are given this copy meanwhile). */
+  refreshing: boolean;
+};
+
+/** What a rendered page needs to say for the cache to keep it: see `shareable`. */
+type Rendered = { status: number; headers: Headers };
+
+/**
+ * Whether a rendered page may be given to any guest: a 200 that sets no cookie and that its route marked
+ * `public` with an `s-maxage` (app/lib/page-headers.ts). Returns how long it stays fresh and, after that, how
+ * long it may still be served while a new copy is rendered; undefined for a page no one else may see.
+ */
+export function shareable({ status, headers }: Rendered): { freshMs: number; staleMs: number } | undefined {
+  if (status !== 200 || headers.getSetCookie().length > 0) return undefined;
+  const cacheControl = headers.get("cache-control") ?? "";
+  if (!/^\s*public\b/.test(cacheControl)) return undefined;
+  const seconds = (directive: string) =>
+    Number(new RegExp(`\\b${directive}=(\\d+)`).exec(cacheControl)?.[1] ?? 0);
+  const freshMs = seconds("s-maxage") * 1000;
+  if (freshMs === 0) return undefined;
+  return { freshMs, staleMs: seconds("stale-while-revalidate") * 1000 };
+}
+
+/**
+ * Parameters that social apps and ad links add to a shared address (Instagram's `igsh`, `utm_source`, …). No
+ * page reads them, and each share carries its own: kept in the address, a post's visitors would each get a
+ * page rendered for them alone, carrying another visitor's share id.
+ */
+const TRACKING_PARAMETER = /^(utm_\w+|igsh|igshid|fbclid|gclid|gbraid|wbraid|msclkid|mc_cid|mc_eid)$/i;
+
+/**
+ * The address a page is kept under and rendered for: the request's path and query without tracking
+ * parameters (the rest in the order given).
+ */
+export function pageKey(requestUrl: string): string {
+  const queryStart = requestUrl.indexOf("?");
+  if (queryStart === -1) return requestUrl;
+  const kept = requestUrl
+    .slice(queryStart + 1)
+    .split("&")
+    .filter((pair) => pair !== "" && !TRACKING_PARAMETER.test(decodeName(pair)));
+  const path = requestUrl.slice(0, queryStart);
+  return kept.length > 0 ? `${path}?${kept.join("&")}` : path;
+}
+
+function decodeName(pair: string): string {
+  const name = pair.split("=", 1)[0] ?? "";
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * The CSP hash of every inline script in the page, those React Router keeps as text in the <noscript> that
+ * holds its scripts (app/components/page-scripts.tsx) included: the browser checks each one it runs against
+ * the hashes when the page is served from the cache.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * The pages guests are given, kept in memory (LRU, `maxBytes` at most) so that a page many shoppers open at
+ * once is rendered once per `s-maxage`, not once per shopper. Only requests without cookies or credentials
+ * are served from it or fill it (server/web/ssr.ts). A stale page is served while the one request that found
+ * it stale renders it again. A catalog change drops the pages it touches at once; a page rendered from data
+ * read before the change is not kept. See docs/decisions/022-page-cache.md.
+ */
+export function createPageCache({ maxBytes }: { maxBytes: number }) {
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: maxBytes,
+    sizeCalculation: (page) => page.body.length * 2,
+  });
+  let generation = 0;
+
+  /**
+   * The page kept for `key`, if it may be served now: fresh, or stale while another request renders it again.
+   * A stale page nobody is rendering yet is not returned; the caller renders it (and `keep`s or `drop`s it).
+   */
+  function lookup(key: string): { page: CachedPage; stale: boolean } | undefined {
+    const page = pages.get(key);
+    if (!page) return undefined;
+    if (Date.now() - page.storedAt < page.freshMs) return { page, stale: false };
+    if (page.refreshing) return { page, stale: true };
+    page.refreshing = true;
+    return undefined;
+  }
+
+  /** A mark taken before rendering: `keep` refuses a page rendered before a later change. */
+  const mark = () => generation;
+
+  function keep(
+    key: string,
+    {
+      body,
+      contentType,
+      cacheControl,
+      freshMs,
+      staleMs,
+    }: {
+      body: Buffer;
+      contentType: string;
+      cacheControl: string;
+      freshMs: number;
+      staleMs: number;
+    },
+    renderedAt: number,
+  ): CachedPage {
+    const owned = ownCopy(body);
+    const page: CachedPage = {
+      body: owned,
+      encoded: {},
+      contentType,
+      cacheControl,
+      etag: `W/"${createHash("sha1").update(owned).digest("base64url")}"`,
+      scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(owned.toString("utf8")) : [],
+      storedAt: Date.now(),
+      freshMs,
+      refreshing: false,
+    };
+    // Kept until it may no longer be served, stale or not; a page rendered before a change is not kept.
+    if (renderedAt === generation) pages.set(key, page, { ttl: freshMs + staleMs });
+    else pages.delete(key);
+    return page;
+  }
+
+  /** After a render that may not be kept: a stale copy is dropped rather than served on. */
+  function drop(key: string) {
+    pages.delete(key);
+  }
+
+  /**
+   * The page's body in the encoding the client takes, compressed on first demand and then kept: quickly for
+   * the request that rendered it (most pages of a large catalog are asked for once in their 30 s), and
+   * again, as small as is worth it, the first time it is served from the cache.
+   */
+  function encodedBody(page: CachedPage, encoding: Encoding | undefined, reused: boolean): Buffer {
+    if (!encoding) return page.body;
+    const known = page.encoded[encoding];
+    if (known && (known.effort === "best" || !reused)) return known.bytes;
+    const effort: Effort = reused ? "best" : "fast";
+    const bytes = compressAnswer(encoding, page.body, effort);
+    page.encoded[encoding] = { bytes, effort };
+    return bytes;
+  }
+
+  /** Drops every page (a change to the listing, the categories or several products). */
+  function clear() {
+    generation += 1;
+    pages.clear();
+  }
+
+  /** Drops the pages of one product (a change that shows on its own page only). */
+  function forgetProduct(productId: number) {
+    generation += 1;
+    const productPage = new RegExp(`^/products/${productId}(\\.data)?(\\?|$)`);
+    for (const key of [...pages.keys()]) if (productPage.test(key)) pages.delete(key);
+  }
+
+  return { lookup, mark, keep, drop, encodedBody, clear, forgetProduct };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
