@@ -3,90 +3,6 @@ import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin, type Rollup } from "vite";
 
-/**
- * In the browser, React is served by Preact's compatibility layer: the same components and hooks in a
- * fraction of the bytes, which keeps every page inside the store's JavaScript budget. The server still
- * renders with React. See docs/decisions/003-preact-in-the-browser.md.
- */
-const PREACT_ALIASES: Record<string, string> = {
-  react: "preact/compat",
-  "react-dom": "preact/compat",
-  "react-dom/client": "preact/compat/client",
-  "react/jsx-runtime": "preact/jsx-runtime",
-  "react/jsx-dev-runtime": "preact/jsx-dev-runtime",
-};
-
-/**
- * React Router's package exports only its development build (the same code with its development warnings
- * switched on); the browser build takes the production build, without them. The server keeps the
- * package's own resolution.
- */
-const REACT_ROUTER_PRODUCTION: Record<string, string> = {
-  "react-router": fileURLToPath(
-    new URL("./node_modules/react-router/dist/production/index.mjs", import.meta.url),
-  ),
-  "react-router/dom": fileURLToPath(
-    new URL("./node_modules/react-router/dist/production/dom-export.mjs", import.meta.url),
-  ),
-};
-
-function preactInTheBrowser(): Plugin {
-  return {
-    name: "preact-in-the-browser",
-    enforce: "pre",
-    // `npm run dev`: the dependencies Vite pre-bundles for the browser (React Router, sonner) are bundled by
-    // esbuild, which this plugin's resolveId does not reach; the same aliases apply there.
-    configEnvironment(name) {
-      if (name !== "client") return;
-      return {
-        optimizeDeps: {
-          esbuildOptions: {
-            plugins: [
-              {
-                name: "preact-in-the-browser",
-                setup(build) {
-                  build.onResolve({ filter: /^react(-dom)?(\/|$)/ }, (args) => {
-                    const target = PREACT_ALIASES[args.path];
-                    return target
-                      ? build.resolve(target, { kind: args.kind, resolveDir: args.resolveDir })
-                      : null;
-                  });
-                },
-              },
-            ],
-          },
-        },
-      };
-    },
-    async resolveId(source, importer, options) {
-      if (this.environment.name !== "client") return null;
-      const production = REACT_ROUTER_PRODUCTION[source];
-      if (production && this.environment.config.mode === "production") return production;
-      const target = PREACT_ALIASES[source];
-      if (!target) return null;
-      return this.resolve(target, importer, { ...options, skipSelf: true });
-    },
-  };
-}
-
-/**
- * `npm run dev`: a change to a module the browser runs reloads the page, which the server renders anew from
- * the changed sources. React Router's hot module replacement keeps a route's old components and leaves
- * React Fast Refresh to patch them in place, which Preact cannot take: the page would stay as it was.
- */
-function reloadPageOnChange(): Plugin {
-  return {
-    name: "reload-page-on-change",
-    apply: "serve",
-    applyToEnvironment: (environment) => environment.name === "client",
-    hotUpdate({ modules }) {
-      if (modules.length === 0) return;
-      this.environment.hot.send({ type: "full-reload" });
-      return [];
-    },
-  };
-}
-
 const appFile = (file: string) => fileURLToPath(new URL(`./app/${file}`, import.meta.url));
 
 /** The modules a shopper's first page load runs: the browser entry, the root and the storefront routes. */
@@ -168,14 +84,7 @@ function compileHints(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [
-    preactInTheBrowser(),
-    reloadPageOnChange(),
-    storefrontChunk(),
-    compileHints(),
-    tailwindcss(),
-    reactRouter(),
-  ],
+  plugins: [storefrontChunk(), compileHints(), tailwindcss(), reactRouter()],
   resolve: {
     alias: {
       "~": fileURLToPath(new URL("./app", import.meta.url)),

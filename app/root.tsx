@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
+import { useEffect, useRef } from "react";
 import {
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
+  Scripts,
   useLoaderData,
   useLocation,
   useRouteLoaderData,
@@ -19,12 +19,11 @@ import { CustomizationBanner } from "./components/customization-banner";
 import { InlineStylesheet } from "./components/inline-stylesheet";
 import { InPageNavigation } from "./components/navigation";
 import { NotFound } from "./components/not-found";
-import { PageScripts } from "./components/page-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toast";
 import { createApiClient } from "./lib/api-client";
-import { HydrateLater } from "./lib/hydration";
+import { useMarkHydrated } from "./lib/hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a request with cookies can carry a session: guests cost no session lookup.
@@ -66,32 +65,6 @@ function ScrollToTopOnPathChange() {
   return null;
 }
 
-/**
- * What <Meta /> puts into the server's <head>: the title, the route's meta tags, its canonical link and
- * JSON-LD. (The layout's own charset, viewport and theme-color tags stay.)
- */
-const ROUTE_META_IN_HEAD =
-  'title, meta:not([charset], [name="viewport"], [name="theme-color"]), link[rel="canonical"], script[type="application/ld+json"]';
-
-/**
- * The browser keeps the <head> the server sent (entry.client.tsx), so it would keep the first page's title
- * and tags. From the first client-side navigation on, the server's route tags are removed and the current
- * routes' `meta` (the same functions the server used) is rendered into the <head> by React Router's <Meta />.
- */
-function RouteMetaAfterNavigation() {
-  const { key } = useLocation();
-  const [firstKey] = useState(key);
-  const [serverTags] = useState(() =>
-    typeof document === "undefined" ? [] : [...document.head.querySelectorAll(ROUTE_META_IN_HEAD)],
-  );
-  const [navigated, setNavigated] = useState(false);
-  if (!navigated && key !== firstKey) setNavigated(true);
-  useEffect(() => {
-    if (navigated) for (const tag of serverTags) tag.remove();
-  }, [navigated, serverTags]);
-  return navigated ? createPortal(<Meta />, document.head) : null;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
@@ -108,8 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <RouteMetaAfterNavigation />
-        <PageScripts nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -117,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { categories, user } = useLoaderData<typeof loader>();
+  useMarkHydrated();
   return (
     <CartProvider>
       <a
@@ -125,21 +98,13 @@ export default function App() {
       >
         Skip to content
       </a>
-      <HydrateLater>
-        <CustomizationBanner />
-      </HydrateLater>
-      <HydrateLater>
-        <SiteHeader user={user} />
-      </HydrateLater>
+      <CustomizationBanner />
+      <SiteHeader user={user} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <HydrateLater>
-        <SiteFooter categories={categories} />
-      </HydrateLater>
-      <HydrateLater>
-        <CartDrawer />
-      </HydrateLater>
+      <SiteFooter categories={categories} />
+      <CartDrawer />
       <Toasts />
       <AfterLogout />
       <ScrollToTopOnPathChange />

@@ -1,7 +1,6 @@
 import { Link } from "~/components/navigation";
 import type { ProductSummary } from "#contract/catalog";
 import { ResponsivePicture } from "~/components/picture";
-import { HydrateLater } from "~/lib/hydration";
 import { discountPercent } from "~/lib/money";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import { DeleteProductButton } from "./delete-product-button";
@@ -59,16 +58,14 @@ export function ProductGrid({
   priorityCount?: number;
 }) {
   return (
-    <HydrateLater>
-      <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
-        {products.map((product, index) => (
-          <li key={product._id} className="flex">
-            <div className="w-full">
-              <ProductCard product={product} priority={index < priorityCount} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </HydrateLater>
+    <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
+      {products.map((product, index) => (
+        <li key={product._id} className="flex">
+          <div className="w-full">
+            <ProductCard product={product} priority={index < priorityCount} />
+          </div>
+        </li>
+      ))}
+    </ul>
   );
 }

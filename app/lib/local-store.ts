@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from "react";
-import { isHydrated, onHydrated } from "./hydration";
 
 /**
  * A value kept in local storage under one key, readable with useSyncExternalStore. It reads as the
- * fallback on the server and until the page has hydrated, so hydration matches the server's HTML; then it
- * follows storage, also across tabs. Only the components whose value then differs render again.
+ * fallback on the server and while the page hydrates (React uses getServerSnapshot then), so hydration
+ * matches the server's HTML; then it follows storage, also across tabs. Only the components whose value
+ * then differs render again.
  */
 export function createLocalStore<T>(key: string, fallback: T, isValid: (value: unknown) => value is T) {
   const listeners = new Set<() => void>();
@@ -42,21 +42,19 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
 
   function subscribe(listener: () => void) {
     listeners.add(listener);
-    const stopOnHydrated = onHydrated(listener);
     const onStorage = (event: StorageEvent) => {
       if (event.key === key || event.key === null) listener();
     };
     window.addEventListener("storage", onStorage);
     return () => {
       listeners.delete(listener);
-      stopOnHydrated();
       window.removeEventListener("storage", onStorage);
     };
   }
 
   return {
     subscribe,
-    getSnapshot: () => (isHydrated() ? read() : fallback),
+    getSnapshot: read,
     getServerSnapshot: () => fallback,
     update(change: (current: T) => T) {
       write(change(read()));
@@ -66,10 +64,7 @@ export function createLocalStore<T>(key: string, fallback: T, isValid: (value: u
 
 type LocalStore<T> = ReturnType<typeof createLocalStore<T>>;
 
-/**
- * The store's value in a component. (Preact, which runs the browser build, does not use getServerSnapshot
- * while hydrating: getSnapshot gives the fallback until the page has hydrated.)
- */
+/** The store's value in a component. */
 export function useLocalStore<T>(store: LocalStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
 }

@@ -4,7 +4,6 @@ import { STORE } from "#contract/store";
 import { ProductGrid } from "~/catalog/product-card";
 import { ResponsivePicture } from "~/components/picture";
 import { createApiClient } from "~/lib/api-client";
-import { HydrateLater } from "~/lib/hydration";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import { sharedPageHeaders } from "~/lib/page-headers";
@@ -38,68 +37,64 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const categories = visibleCategories(matches[0].data.categories);
   return (
     <>
-      <HydrateLater>
-        <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
-          <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:py-20 md:grid-cols-2 md:items-center">
-            <div>
-              <p className="text-sm tracking-[0.2em] text-brand-200 uppercase">Festive & wedding edit</p>
-              <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">
-                Ethnic wear, tailored to the way you celebrate
-              </h1>
-              <p className="mt-4 max-w-md text-brand-100">
-                Anarkalis, lehengas and half sarees handpicked in Hyderabad, with sleeves, blouse fit and
-                length customised to you. Free delivery across India.
-              </p>
-              <Link
-                to="/products"
-                className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-brand-800 hover:bg-brand-50"
-              >
-                Shop Now
-              </Link>
-            </div>
-            <ul className="hidden grid-cols-3 gap-3 md:grid" aria-hidden="true">
-              {loaderData.newArrivals.slice(0, 3).map((product, index) => (
-                <li key={product._id} className={index === 1 ? "translate-y-6" : ""}>
-                  <ResponsivePicture
-                    picture={product.picture}
-                    sizes="200px"
-                    alt=""
-                    className="aspect-[3/4] h-auto w-full rounded-lg object-cover shadow-xl"
-                  />
-                </li>
-              ))}
-            </ul>
+      <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 py-14 sm:py-20 md:grid-cols-2 md:items-center">
+          <div>
+            <p className="text-sm tracking-[0.2em] text-brand-200 uppercase">Festive & wedding edit</p>
+            <h1 className="mt-3 text-4xl leading-tight font-bold sm:text-5xl">
+              Ethnic wear, tailored to the way you celebrate
+            </h1>
+            <p className="mt-4 max-w-md text-brand-100">
+              Anarkalis, lehengas and half sarees handpicked in Hyderabad, with sleeves, blouse fit and length
+              customised to you. Free delivery across India.
+            </p>
+            <Link
+              to="/products"
+              className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-brand-800 hover:bg-brand-50"
+            >
+              Shop Now
+            </Link>
           </div>
-        </section>
-      </HydrateLater>
+          <ul className="hidden grid-cols-3 gap-3 md:grid" aria-hidden="true">
+            {loaderData.newArrivals.slice(0, 3).map((product, index) => (
+              <li key={product._id} className={index === 1 ? "translate-y-6" : ""}>
+                <ResponsivePicture
+                  picture={product.picture}
+                  sizes="200px"
+                  alt=""
+                  className="aspect-[3/4] h-auto w-full rounded-lg object-cover shadow-xl"
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
 
       <section aria-labelledby="categories-title" className="mx-auto max-w-7xl px-4 pt-12">
         <h2 id="categories-title" className="text-2xl font-bold sm:text-3xl">
           Shop by Category
         </h2>
-        <HydrateLater>
-          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-5">
-            {categories.map((category, index) => (
-              <li key={category.id}>
-                <Link
-                  to={`/products?category=${category.id}`}
-                  className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100"
-                >
-                  <ResponsivePicture
-                    picture={category.picture}
-                    sizes="(min-width: 768px) 20vw, 50vw"
-                    priority={index < 2}
-                    alt=""
-                    className="aspect-[3/4] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03]"
-                  />
-                  <span className="block px-3 py-2 text-center font-medium group-hover:text-brand-700">
-                    {category.name}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </HydrateLater>
+        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-5">
+          {categories.map((category, index) => (
+            <li key={category.id}>
+              <Link
+                to={`/products?category=${category.id}`}
+                className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100"
+              >
+                <ResponsivePicture
+                  picture={category.picture}
+                  sizes="(min-width: 768px) 20vw, 50vw"
+                  priority={index < 2}
+                  alt=""
+                  className="aspect-[3/4] h-auto w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+                />
+                <span className="block px-3 py-2 text-center font-medium group-hover:text-brand-700">
+                  {category.name}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <ProductRow

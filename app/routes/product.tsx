@@ -12,7 +12,6 @@ import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { createApiClient } from "~/lib/api-client";
-import { HydrateLater } from "~/lib/hydration";
 import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
@@ -158,163 +157,154 @@ function ProductView({ product }: { product: ProductDetail }) {
         </ol>
       </nav>
       <div className="grid gap-8 md:grid-cols-2">
-        <HydrateLater>
-          {/* The main image comes first in the page, as on a phone's screen: a page that arrives in parts
+        {/* The main image comes first in the page, as on a phone's screen: a page that arrives in parts
               never shows the thumbnails alone, to push them down when the image arrives. From sm up the
               thumbnails take a column of their own on its left. */}
-          <div className={hasThumbnails ? "grid gap-3 sm:grid-cols-[5rem_1fr]" : undefined}>
-            <div className="relative sm:col-start-2 sm:row-start-1">
-              <ResponsivePicture
-                picture={mainPicture}
-                sizes="(min-width: 768px) 45vw, 100vw"
-                priority
-                className="aspect-[3/4] h-auto w-full rounded-lg object-cover"
-              />
-              {discount ? (
-                <span className="absolute top-3 left-3 rounded bg-brand-700 px-2 py-1 text-sm font-semibold text-white">
-                  {discount}% OFF
-                </span>
-              ) : null}
-            </div>
-            {hasThumbnails ? (
-              <ul
-                className="flex gap-2 sm:col-start-1 sm:row-start-1 sm:flex-col"
-                aria-label="Product images"
-              >
-                {product.pictures.map((picture, index) => (
-                  <li key={picture.src}>
-                    <button
-                      type="button"
-                      onClick={() => setImageIndex(index)}
-                      aria-label={`Show image ${index + 1} of ${product.pictures.length}`}
-                      aria-current={index === imageIndex}
-                      className={`block w-16 overflow-hidden rounded ring-2 sm:w-20 ${index === imageIndex ? "ring-brand-600" : "ring-transparent"}`}
-                    >
-                      <ResponsivePicture
-                        picture={picture}
-                        sizes="80px"
-                        alt=""
-                        className="aspect-[3/4] h-auto w-full object-cover"
-                      />
-                    </button>
-                  </li>
-                ))}
-              </ul>
+        <div className={hasThumbnails ? "grid gap-3 sm:grid-cols-[5rem_1fr]" : undefined}>
+          <div className="relative sm:col-start-2 sm:row-start-1">
+            <ResponsivePicture
+              picture={mainPicture}
+              sizes="(min-width: 768px) 45vw, 100vw"
+              priority
+              className="aspect-[3/4] h-auto w-full rounded-lg object-cover"
+            />
+            {discount ? (
+              <span className="absolute top-3 left-3 rounded bg-brand-700 px-2 py-1 text-sm font-semibold text-white">
+                {discount}% OFF
+              </span>
             ) : null}
           </div>
-        </HydrateLater>
-        <HydrateLater>
-          <div>
-            <p className="text-sm tracking-wide text-muted uppercase">{product.category.name}</p>
-            <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>
-            <PriceLine price={product.price} originalPrice={product.originalPrice} size="page" />
-            <p className="text-sm text-muted">Inclusive of all taxes</p>
-            <p className="mt-5 leading-relaxed">{product.description}</p>
+          {hasThumbnails ? (
+            <ul className="flex gap-2 sm:col-start-1 sm:row-start-1 sm:flex-col" aria-label="Product images">
+              {product.pictures.map((picture, index) => (
+                <li key={picture.src}>
+                  <button
+                    type="button"
+                    onClick={() => setImageIndex(index)}
+                    aria-label={`Show image ${index + 1} of ${product.pictures.length}`}
+                    aria-current={index === imageIndex}
+                    className={`block w-16 overflow-hidden rounded ring-2 sm:w-20 ${index === imageIndex ? "ring-brand-600" : "ring-transparent"}`}
+                  >
+                    <ResponsivePicture
+                      picture={picture}
+                      sizes="80px"
+                      alt=""
+                      className="aspect-[3/4] h-auto w-full object-cover"
+                    />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+        <div>
+          <p className="text-sm tracking-wide text-muted uppercase">{product.category.name}</p>
+          <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>
+          <PriceLine price={product.price} originalPrice={product.originalPrice} size="page" />
+          <p className="text-sm text-muted">Inclusive of all taxes</p>
+          <p className="mt-5 leading-relaxed">{product.description}</p>
 
-            <div className="relative mt-6">
-              <div className="absolute top-0 right-0">
-                <SizeGuide kids={isKidsProduct(product)} />
-              </div>
-              <fieldset>
-                <legend className="font-semibold">Select Size</legend>
-                <div className="mt-3 flex flex-wrap gap-2">
-                  {product.sizes.map((option) => (
-                    <label
-                      key={option.label}
-                      className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}
-                    >
-                      <input
-                        type="radio"
-                        name="size"
-                        value={option.label}
-                        checked={size === option.label}
-                        disabled={option.stock === 0}
-                        onChange={() => {
-                          setSize(option.label);
-                          setQuantity((current) => Math.min(current, option.stock));
-                          setSizeError(false);
-                        }}
-                        className="peer sr-only"
-                      />
-                      <span className="block min-w-12 rounded border border-brand-200 px-3 py-2 text-center peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:text-muted peer-disabled:line-through peer-disabled:opacity-60">
-                        {option.label}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-                {sizeError ? (
-                  <p className="mt-2 text-sm text-red-700" role="alert">
-                    Please select a size before adding to bag
-                  </p>
-                ) : null}
-              </fieldset>
+          <div className="relative mt-6">
+            <div className="absolute top-0 right-0">
+              <SizeGuide kids={isKidsProduct(product)} />
             </div>
-
-            <div className="mt-6 flex items-center gap-4">
-              <span className="font-semibold" id="quantity-label">
-                Quantity
-              </span>
-              <div
-                className="flex items-center rounded border border-brand-200"
-                role="group"
-                aria-labelledby="quantity-label"
-              >
-                <button
-                  type="button"
-                  onClick={() => setQuantity((current) => Math.max(1, current - 1))}
-                  disabled={quantity <= 1}
-                  aria-label="Decrease quantity"
-                  className="p-2 disabled:opacity-40"
-                >
-                  <MinusIcon size={18} />
-                </button>
-                <output aria-live="polite" className="w-10 text-center">
-                  {quantity}
-                </output>
-                <button
-                  type="button"
-                  onClick={() => setQuantity((current) => Math.min(available, current + 1))}
-                  disabled={quantity >= available}
-                  aria-label="Increase quantity"
-                  className="p-2 disabled:opacity-40"
-                >
-                  <PlusIcon size={18} />
-                </button>
+            <fieldset>
+              <legend className="font-semibold">Select Size</legend>
+              <div className="mt-3 flex flex-wrap gap-2">
+                {product.sizes.map((option) => (
+                  <label
+                    key={option.label}
+                    className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}
+                  >
+                    <input
+                      type="radio"
+                      name="size"
+                      value={option.label}
+                      checked={size === option.label}
+                      disabled={option.stock === 0}
+                      onChange={() => {
+                        setSize(option.label);
+                        setQuantity((current) => Math.min(current, option.stock));
+                        setSizeError(false);
+                      }}
+                      className="peer sr-only"
+                    />
+                    <span className="block min-w-12 rounded border border-brand-200 px-3 py-2 text-center peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:text-muted peer-disabled:line-through peer-disabled:opacity-60">
+                      {option.label}
+                    </span>
+                  </label>
+                ))}
               </div>
-              <p className={`text-sm font-semibold ${stock.tone}`} aria-live="polite">
-                {stock.text}
-              </p>
-            </div>
+              {sizeError ? (
+                <p className="mt-2 text-sm text-red-700" role="alert">
+                  Please select a size before adding to bag
+                </p>
+              ) : null}
+            </fieldset>
+          </div>
 
-            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-6 flex items-center gap-4">
+            <span className="font-semibold" id="quantity-label">
+              Quantity
+            </span>
+            <div
+              className="flex items-center rounded border border-brand-200"
+              role="group"
+              aria-labelledby="quantity-label"
+            >
               <button
                 type="button"
-                onClick={addToBag}
-                disabled={!product.inStock}
-                className="flex-1 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+                onClick={() => setQuantity((current) => Math.max(1, current - 1))}
+                disabled={quantity <= 1}
+                aria-label="Decrease quantity"
+                className="p-2 disabled:opacity-40"
               >
-                ADD TO BAG
+                <MinusIcon size={18} />
               </button>
-              <WishlistButton
-                item={{ id: product._id, name: product.name, price: product.price, image: product.image }}
-              />
+              <output aria-live="polite" className="w-10 text-center">
+                {quantity}
+              </output>
+              <button
+                type="button"
+                onClick={() => setQuantity((current) => Math.min(available, current + 1))}
+                disabled={quantity >= available}
+                aria-label="Increase quantity"
+                className="p-2 disabled:opacity-40"
+              >
+                <PlusIcon size={18} />
+              </button>
             </div>
-            <ul className="mt-6 space-y-2 text-sm">
-              <li className="flex items-center gap-2">
-                <TruckIcon size={18} className="text-brand-700" />
-                {FREE_DELIVERY_TEXT}
-              </li>
-              <li className="flex items-center gap-2">
-                <CheckCircleIcon size={18} className="text-brand-700" />
-                100% Original Products
-              </li>
-            </ul>
+            <p className={`text-sm font-semibold ${stock.tone}`} aria-live="polite">
+              {stock.text}
+            </p>
           </div>
-        </HydrateLater>
+
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <button
+              type="button"
+              onClick={addToBag}
+              disabled={!product.inStock}
+              className="flex-1 rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-50"
+            >
+              ADD TO BAG
+            </button>
+            <WishlistButton
+              item={{ id: product._id, name: product.name, price: product.price, image: product.image }}
+            />
+          </div>
+          <ul className="mt-6 space-y-2 text-sm">
+            <li className="flex items-center gap-2">
+              <TruckIcon size={18} className="text-brand-700" />
+              {FREE_DELIVERY_TEXT}
+            </li>
+            <li className="flex items-center gap-2">
+              <CheckCircleIcon size={18} className="text-brand-700" />
+              100% Original Products
+            </li>
+          </ul>
+        </div>
       </div>
-      <HydrateLater>
-        <ProductTabs product={product} />
-      </HydrateLater>
+      <ProductTabs product={product} />
     </div>
   );
 }

@@ -9,7 +9,6 @@ import { FilterIcon } from "~/components/icons";
 import { GetForm, Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { browserFetch, createApiClient } from "~/lib/api-client";
-import { HydrateLater } from "~/lib/hydration";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { plural } from "~/lib/plural";
 import type { Route } from "./+types/products";
@@ -95,39 +94,35 @@ function ProductList({
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <HydrateLater>
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div>
-            <h1 className="text-3xl font-bold">{heading}</h1>
-            <p className="mt-1 text-muted" role="status">
-              {refreshing ? "Loading products..." : `Showing ${plural(total, "product")}`}
-            </p>
-          </div>
-          <GetForm action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
-            {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
-            {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
-            <SearchField
-              className="flex-1 px-4 py-2 sm:w-72"
-              inputClassName="w-full"
-              placeholder="Search products"
-              defaultValue={filters.search}
-            />
-            <button
-              type="submit"
-              className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
-            >
-              Search
-            </button>
-          </GetForm>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">{heading}</h1>
+          <p className="mt-1 text-muted" role="status">
+            {refreshing ? "Loading products..." : `Showing ${plural(total, "product")}`}
+          </p>
         </div>
-      </HydrateLater>
+        <GetForm action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
+          {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+          {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
+          <SearchField
+            className="flex-1 px-4 py-2 sm:w-72"
+            inputClassName="w-full"
+            placeholder="Search products"
+            defaultValue={filters.search}
+          />
+          <button
+            type="submit"
+            className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+          >
+            Search
+          </button>
+        </GetForm>
+      </div>
 
       <div className="mt-6 flex gap-8">
-        <HydrateLater>
-          <aside className="hidden w-60 shrink-0 md:block" aria-label="Filters">
-            <FilterForm filters={filters} categories={categories} autoSubmit />
-          </aside>
-        </HydrateLater>
+        <aside className="hidden w-60 shrink-0 md:block" aria-label="Filters">
+          <FilterForm filters={filters} categories={categories} autoSubmit />
+        </aside>
         <div className="min-w-0 flex-1">
           <button
             type="button"
@@ -177,26 +172,24 @@ function ProductList({
         </div>
       </div>
 
-      <HydrateLater>
-        <ModalDialog
-          open={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-          labelledBy="filters-title"
-          className="drawer bg-white p-0"
-        >
-          <div className="p-5">
-            <DialogHeader
-              id="filters-title"
-              title="Filters & Sort"
-              closeLabel="Close filters"
-              onClose={() => setFiltersOpen(false)}
-            />
-            <div className="mt-4">
-              <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
-            </div>
+      <ModalDialog
+        open={filtersOpen}
+        onClose={() => setFiltersOpen(false)}
+        labelledBy="filters-title"
+        className="drawer bg-white p-0"
+      >
+        <div className="p-5">
+          <DialogHeader
+            id="filters-title"
+            title="Filters & Sort"
+            closeLabel="Close filters"
+            onClose={() => setFiltersOpen(false)}
+          />
+          <div className="mt-4">
+            <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
           </div>
-        </ModalDialog>
-      </HydrateLater>
+        </div>
+      </ModalDialog>
     </div>
   );
 }
