@@ -6,7 +6,7 @@ import { expect, test } from "@playwright/test";
 import { gotoAndWaitForHydration, gotoHydrated } from "./support";
 
 /*
- * What keeps the pages fast on a phone on slow 4G (docs/decisions/010-page-speed.md): the server's HTML
+ * What keeps the pages fast on a phone on slow 4G (docs/decisions/024-browser-runtime.md): the server's HTML
  * carries its stylesheet, loads few scripts and lets the first visible image load first; assets go out
  * compressed ahead of time; hydration keeps the server's HTML.
  */
@@ -14,17 +14,13 @@ import { gotoAndWaitForHydration, gotoHydrated } from "./support";
 test.describe("the server's HTML", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("has the stylesheet inline and four scripts to load, held back in a noscript", async ({ page }) => {
+  test("has the stylesheet inline and four scripts to load", async ({ page }) => {
     for (const pagePath of ["/", "/products"]) {
       await page.goto(pagePath);
       await expect(page.locator("head style")).toHaveCount(1);
       await expect(page.locator('link[rel="stylesheet"]')).toHaveCount(0);
-      // Nothing in the <head> makes the browser fetch scripts alongside the first images...
-      await expect(page.locator('head link[rel="modulepreload"]')).toHaveCount(0);
-      // ...the entry, the shared storefront chunk, the root and the page's route wait in the <noscript>
-      // (read as elements here, with scripts off) for the inline script after it.
-      await expect(page.locator('noscript#page-scripts link[rel="modulepreload"]')).toHaveCount(4);
-      await expect(page.locator("noscript#page-scripts + script")).toHaveCount(1);
+      // The entry, the shared storefront chunk, the root and the page's route.
+      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(4);
     }
   });
 
@@ -106,32 +102,6 @@ test("the storefront's scripts ask V8 to compile them while they download", () =
     const start = readFileSync(path.join("build/client", script), "utf8").slice(0, 29);
     expect(start, script).toBe("//# allFunctionsCalledOnLoad\n");
   }
-});
-
-test("the page's scripts start once its first images are on screen", async ({ page }) => {
-  // A bag line in local storage: the header counts it once the page has hydrated.
-  await page.addInitScript(() => {
-    const line = { id: 1, name: "Sample", title: "Sample", image: null, price: 100, size: "M", quantity: 1 };
-    localStorage.setItem("cartItems", JSON.stringify([line]));
-  });
-  const events: string[] = [];
-  page.on("request", (request) => {
-    if (new URL(request.url()).pathname.startsWith("/assets/")) events.push("script requested");
-  });
-  let releaseImages = () => {};
-  const imagesHeld = new Promise<void>((resolve) => (releaseImages = resolve));
-  await page.route("**/media/**", async (route) => {
-    await imagesHeld;
-    await route.continue();
-  });
-  // The document is parsed (and, before this change, its module preloads requested) while the images wait.
-  await page.goto("/products", { waitUntil: "domcontentloaded" });
-  events.push("images released");
-  releaseImages();
-  await expect(page.getByRole("button", { name: "Bag, 1 item" })).toBeAttached();
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  expect(events[0]).toBe("images released");
-  expect(events).toContain("script requested");
 });
 
 test("a product page that arrives in two parts does not move what the first part showed", async ({
