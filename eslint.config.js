@@ -3,6 +3,12 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 
+const REACT_ROUTER_LINKS = {
+  name: "react-router",
+  importNames: ["Link", "NavLink"],
+  message: "Use Link and NavLink from ~/components/navigation (docs/decisions/024-browser-runtime.md).",
+};
+
 export default tseslint.config(
   { ignores: ["build", "data", "drizzle", ".react-router", "node_modules", "test-results", "bench/results"] },
   js.configs.recommended,
@@ -23,12 +29,25 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [
+          paths: [REACT_ROUTER_LINKS],
+        },
+      ],
+    },
+  },
+  {
+    // Dependencies run one way: routes and the root use components, never the other way round.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/routes/**", "app/root.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [REACT_ROUTER_LINKS],
+          patterns: [
             {
-              name: "react-router",
-              importNames: ["Link", "NavLink"],
+              group: ["~/routes/*", "~/root", "../routes/*", "../root", "./root"],
               message:
-                "Use Link and NavLink from ~/components/navigation (docs/decisions/014-plain-links.md).",
+                "Routes import components, not the other way round: move the shared type or code here.",
             },
           ],
         },

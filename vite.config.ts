@@ -27,11 +27,11 @@ function loadedByStorefront(
 
 /**
  * On a phone on slow 4G every request costs a round trip, and Rollup's default splitting made about
- * twenty small chunks for a storefront page. Everything the storefront pages load at start (Preact,
+ * twenty small chunks for a storefront page. Everything the storefront pages load at start (React,
  * React Router and the store's shared modules) goes into one `storefront` chunk, so that a page loads
  * four scripts: the entry, that chunk, the root and its route. Route modules stay chunks of their own, and
  * code only other pages (account, admin) or a dynamic import (toasts) need is still split as Rollup does.
- * Client build only: the server bundle is not split. See docs/decisions/010-page-speed.md.
+ * Client build only: the server bundle is not split. See docs/decisions/024-browser-runtime.md.
  */
 function storefrontChunk(): Plugin {
   return {
@@ -55,7 +55,7 @@ function storefrontChunk(): Plugin {
   };
 }
 
-/** V8's explicit compile hint: compile every function of the file at once (docs/decisions/012). */
+/** V8's explicit compile hint: compile every function of the file at once (docs/decisions/024). */
 const COMPILE_EVERYTHING_HINT = "//# allFunctionsCalledOnLoad\n";
 
 /**

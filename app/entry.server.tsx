@@ -13,7 +13,7 @@ export const streamTimeout = 5_000;
  *
  * React's web-streams renderer, not its Node one: on Node 20 the Node renderer keeps each request in an
  * AsyncLocalStorage, and the first use of one installs promise hooks for the whole process, which made
- * every later request, the API's included, about a quarter slower (docs/decisions/015).
+ * every later request, the API's included, about a quarter slower (docs/decisions/024).
  */
 export default async function handleRequest(
   request: Request,

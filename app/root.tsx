@@ -13,6 +13,7 @@ import {
 import type { Route } from "./+types/root";
 import { sessionAnswer } from "./account/guards";
 import { AfterLogout } from "./account/logout-button";
+import type { SignedInUser } from "./account/signed-in-user";
 import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
@@ -32,15 +33,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     request.headers.has("cookie") ? sessionAnswer(context) : undefined,
   ]);
   const profile = me?.ok ? me.data[0] : undefined;
+  const user: SignedInUser | null = profile ? { fullName: profile.fullName, roleId: profile.roleId } : null;
   return {
     categories: categories.ok ? categories.data : [],
-    user: profile ? { fullName: profile.fullName, roleId: profile.roleId } : null,
+    user,
     nonce: context.nonce,
     publicUrl: context.publicUrl,
   };
 }
-
-export type RootUser = Awaited<ReturnType<typeof loader>>["user"];
 
 /**
  * Categories and the origin do not change between navigations; the user changes only through a form

@@ -31,7 +31,7 @@ import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
-import { openMediaStorage } from "./media/media-storage";
+import { openMediaStorage } from "./media/open-media-storage";
 import { createMediaService, type MediaService } from "./media/media.service";
 import { uploadRoutes } from "./media/upload.routes";
 import { ordersRoutes } from "./orders/orders.routes";

@@ -2,7 +2,7 @@ import type { MouseEvent } from "react";
 import { Link } from "~/components/navigation";
 import { ROLE } from "#contract/users-rules";
 import { UserIcon } from "~/components/icons";
-import type { RootUser } from "~/root";
+import type { SignedInUser } from "./signed-in-user";
 import { homeFor } from "./guards";
 import { LogoutButton } from "./logout-button";
 
@@ -24,7 +24,7 @@ const ITEM_CLASS = "block w-full rounded-lg px-3 py-2 text-left hover:bg-brand-5
  * name opening My Profile, Orders, Wishlist and Logout. The native popover closes on Escape and on a click
  * outside, with no script of ours.
  */
-export function AccountMenu({ user }: { user: RootUser }) {
+export function AccountMenu({ user }: { user: SignedInUser | null }) {
   if (!user)
     return (
       <Link to="/login" className="flex min-h-6 items-center gap-1 text-sm hover:text-brand-700">

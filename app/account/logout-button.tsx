@@ -3,14 +3,16 @@ import { useFetcher, useNavigate } from "react-router";
 import { cartStore } from "~/cart/cart-context";
 import { toast } from "~/components/toast";
 import { wishlistStore } from "~/wishlist/wishlist-store";
-import type { action } from "~/routes/logout";
+
+/** What /logout answers (routes/logout.tsx). */
+export type LogoutAnswer = { ok: boolean; message: string };
 
 /** Every logout button shares this fetcher, so the root can finish a logout whichever button started it. */
 const LOGOUT = "logout";
 const HOME_AFTER_MS = 1000;
 
 export function LogoutButton({ className = "" }: { className?: string }) {
-  const fetcher = useFetcher<typeof action>({ key: LOGOUT });
+  const fetcher = useFetcher<LogoutAnswer>({ key: LOGOUT });
   return (
     <fetcher.Form method="post" action="/logout">
       <button type="submit" className={className} disabled={fetcher.state !== "idle"}>
@@ -26,7 +28,7 @@ export function LogoutButton({ className = "" }: { className?: string }) {
  * returns to / after one second.
  */
 export function AfterLogout() {
-  const fetcher = useFetcher<typeof action>({ key: LOGOUT });
+  const fetcher = useFetcher<LogoutAnswer>({ key: LOGOUT });
   const navigate = useNavigate();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {

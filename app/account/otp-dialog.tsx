@@ -3,7 +3,12 @@ import { useFetcher, useNavigate } from "react-router";
 import { MESSAGES, OTP_LENGTH, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
-import type { action } from "~/routes/verify-email";
+
+/** What /verify-email answers the dialog (routes/verify-email.tsx): a code checked, or a new one sent. */
+export type CodeAnswer =
+  | { intent: "verify"; ok: true; message: string; fullName: string }
+  | { intent: "resend"; ok: true; message: string; wait: number }
+  | { intent: "verify" | "resend"; ok: false; message: string };
 
 const EMPTY = Array.from({ length: OTP_LENGTH }, () => "");
 
@@ -24,7 +29,7 @@ export function OtpDialog({
   registrationToken?: string | undefined;
   resendWaitSeconds: number;
 }) {
-  const fetcher = useFetcher<typeof action>();
+  const fetcher = useFetcher<CodeAnswer>();
   const navigate = useNavigate();
   const [digits, setDigits] = useState(EMPTY);
   const boxes = useRef<Array<HTMLInputElement | null>>([]);

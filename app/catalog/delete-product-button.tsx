@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { useRevalidator, useRouteLoaderData } from "react-router";
+import { useRevalidator } from "react-router";
 import { ROLE } from "#contract/users-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
 import { browserFetch, createApiClient } from "~/lib/api-client";
-import type { loader as rootLoader } from "~/root";
+import { useSignedInUser } from "~/account/signed-in-user";
 
 /**
  * Staff (any role but customer, spec section 6) see an edit link and a delete button on each product card. Deleting asks
@@ -12,7 +12,7 @@ import type { loader as rootLoader } from "~/root";
  * check (one hook), not the button's own hooks: it is on every card the shop shows.
  */
 export function DeleteProductButton({ id, name }: { id: number; name: string }) {
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.user;
+  const user = useSignedInUser();
   if (!user || user.roleId === ROLE.customer) return null;
   return (
     <>

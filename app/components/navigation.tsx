@@ -8,7 +8,7 @@ import { useLocation, useNavigate } from "react-router";
  * search form and the footer's twelve links were the longest tasks of a page load. Here they are plain <a>
  * and <form> elements with no hooks, marked as React Router marks its own (`data-discover`, which also
  * lets React Router learn the routes they lead to). One listener for the whole document, <InPageNavigation>
- * in the root, follows all of them in the page. See docs/decisions/014-plain-links.md.
+ * in the root, follows all of them in the page. See docs/decisions/024-browser-runtime.md.
  */
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {

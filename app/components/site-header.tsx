@@ -4,7 +4,7 @@ import { itemCount } from "~/cart/cart-lines";
 import { useWishlist } from "~/wishlist/wishlist-store";
 import { STORE } from "#contract/store";
 import { AccountMenu } from "~/account/account-menu";
-import type { RootUser } from "~/root";
+import type { SignedInUser } from "~/account/signed-in-user";
 import { SearchField } from "~/catalog/search-field";
 import { BagIcon, HeartIcon } from "./icons";
 import { plural } from "~/lib/plural";
@@ -50,7 +50,7 @@ function MainNav({
   );
 }
 
-export function SiteHeader({ user }: { user: RootUser }) {
+export function SiteHeader({ user }: { user: SignedInUser | null }) {
   const cart = useCart();
   const wishlist = useWishlist();
   const bagCount = itemCount(cart.items);

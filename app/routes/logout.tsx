@@ -1,7 +1,7 @@
 import { data, useActionData } from "react-router";
 import { Link } from "~/components/navigation";
 import { passingCookies } from "~/account/api-cookies";
-import { LogoutButton } from "~/account/logout-button";
+import { LogoutButton, type LogoutAnswer } from "~/account/logout-button";
 import { createApiClient } from "~/lib/api-client";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/logout";
@@ -13,7 +13,7 @@ export const meta = () =>
 export async function action({ context }: Route.ActionArgs) {
   const { fetcher, headers } = passingCookies(context.api);
   const result = await createApiClient(fetcher).logout();
-  return data(
+  return data<LogoutAnswer>(
     { ok: result.ok, message: result.message },
     { headers, status: result.ok ? 200 : result.status },
   );

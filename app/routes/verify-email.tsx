@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { passingCookies } from "~/account/api-cookies";
+import type { CodeAnswer } from "~/account/otp-dialog";
 import { NotFound } from "~/components/not-found";
 import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (text("intent") === "resend") {
     const result = await api.resendOtp(email, token);
-    return data(
+    return data<CodeAnswer>(
       result.ok
         ? {
             intent: "resend" as const,
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const result = await api.verifyOtp({ otp: text("otp") ?? "", ...(email ? { email } : {}) }, token);
-  return data(
+  return data<CodeAnswer>(
     result.ok
       ? {
           intent: "verify" as const,

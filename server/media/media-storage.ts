@@ -1,7 +1,4 @@
 import type { Readable } from "node:stream";
-import type { Config } from "../config";
-import { createLocalFolderStorage } from "./local-folder-storage";
-import { createS3BucketStorage } from "./s3-bucket-storage";
 
 /**
  * Where the media service keeps its files, by key (`<asset id>/<width>.<format>`): a local folder, served
@@ -18,11 +15,3 @@ export type MediaStorage = {
   /** The URL a browser loads the file from. */
   publicUrl(key: string): string;
 };
-
-/** The bucket when one is configured, else the folder DATA_DIR/media. */
-export async function openMediaStorage({
-  mediaDir,
-  mediaBucket,
-}: Pick<Config, "mediaDir" | "mediaBucket">): Promise<MediaStorage> {
-  return mediaBucket ? createS3BucketStorage(mediaBucket) : createLocalFolderStorage(mediaDir);
-}

@@ -79,7 +79,7 @@ test("assets are sent compressed ahead of time, to be cached for good", async ({
 });
 
 test("the storefront's scripts ask V8 to compile them while they download", () => {
-  // V8's explicit compile hint must be the file's first line (docs/decisions/012).
+  // V8's explicit compile hint must be the file's first line (docs/decisions/024).
   const manifest = JSON.parse(readFileSync("build/client/.vite/manifest.json", "utf8")) as Record<
     string,
     { file: string; name?: string }

@@ -8,7 +8,7 @@ import routes from "../../app/routes";
 import { STAFF } from "./support";
 
 /*
- * The built server renders pages with React's web-streams renderer (docs/decisions/015). React's Node
+ * The built server renders pages with React's web-streams renderer (docs/decisions/024). React's Node
  * renderer keeps each request in an AsyncLocalStorage; on Node 20 the first one turns on promise hooks for
  * the whole process, and every later request, the API's included, paid for them.
  */

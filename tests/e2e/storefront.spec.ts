@@ -21,7 +21,7 @@ test("browse a category from the home page", async ({ page }) => {
   await expect(page.locator("main article").first()).toBeVisible();
 });
 
-test.describe("links to the store's pages (docs/decisions/014-plain-links.md)", () => {
+test.describe("links to the store's pages (docs/decisions/024-browser-runtime.md)", () => {
   test("a click opens the page in place, and the current page again adds no history entry", async ({
     page,
   }) => {
