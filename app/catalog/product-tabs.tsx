@@ -28,11 +28,18 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
   const baseId = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
 
+  /** The WAI-ARIA tabs keys: the arrows move to the neighbouring tab (round the ends), Home and End to the first and last. */
   function onKeyDown(event: KeyboardEvent, index: number) {
-    const step = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
-    if (step === 0) return;
+    const last = tabs.length - 1;
+    const target: Record<string, number> = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    };
+    const next = target[event.key];
+    if (next === undefined) return;
     event.preventDefault();
-    const next = (index + step + tabs.length) % tabs.length;
     setActive(tabs[next]!.id);
     buttons.current[next]?.focus();
   }
@@ -58,7 +65,8 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
             tabIndex={active === tab.id ? 0 : -1}
             onClick={() => setActive(tab.id)}
             onKeyDown={(event) => onKeyDown(event, index)}
-            className={`shrink-0 grow border-b-2 px-2 py-3 text-sm font-semibold sm:grow-0 sm:px-4 sm:text-base ${active === tab.id ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`}
+            // The list scrolls sideways, which clips what is drawn outside it: the focus ring is drawn inside.
+            className={`shrink-0 grow border-b-2 px-2 py-3 focus-visible:-outline-offset-4 text-sm font-semibold sm:grow-0 sm:px-4 sm:text-base ${active === tab.id ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`}
           >
             {tab.label}
           </button>

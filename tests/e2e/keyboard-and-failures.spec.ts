@@ -51,3 +51,54 @@ test.describe("the customisations banner", () => {
     await expect(region(page).getByRole("button")).toBeHidden();
   });
 });
+
+/** The first product of the catalog's first page. */
+async function firstProductPath(page: Page): Promise<string> {
+  const response = await page.request.get("/api/products/get-products?page=1&limit=1");
+  const body = (await response.json()) as { data: Array<{ _id: number }> };
+  return `/products/${body.data[0]!._id}`;
+}
+
+test.describe("the product tabs", () => {
+  test("Home and End reach the first and last tab, and the focus ring shows whole", async ({ page }) => {
+    await gotoAndWaitForHydration(page, await firstProductPath(page));
+    const tablist = page.getByRole("tablist", { name: "Product information" });
+    const details = tablist.getByRole("tab", { name: "Product Details" });
+    const care = tablist.getByRole("tab", { name: "Care Guide" });
+    await details.focus();
+    // Focused from the keyboard, so that :focus-visible draws the ring.
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowLeft");
+    await expect(details).toBeFocused();
+
+    await page.keyboard.press("End");
+    await expect(care).toBeFocused();
+    await expect(care).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Care Guide" })).toBeVisible();
+    await page.keyboard.press("Home");
+    await expect(details).toBeFocused();
+    await expect(details).toHaveAttribute("aria-selected", "true");
+
+    // The list scrolls sideways and so clips what is drawn outside it: the whole ring must lie inside it.
+    for (const tab of [details, care]) {
+      await tab.focus();
+      await page.keyboard.press(tab === care ? "End" : "Home");
+      const ring = await tab.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+        const own = element.getBoundingClientRect();
+        const list = element.parentElement!.getBoundingClientRect();
+        return {
+          drawn: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+          inside:
+            own.top - reach >= list.top - 0.5 &&
+            own.bottom + reach <= list.bottom + 0.5 &&
+            own.left - reach >= list.left - 0.5 &&
+            own.right + reach <= list.right + 0.5,
+        };
+      });
+      expect(ring).toEqual({ drawn: true, inside: true });
+    }
+    await expectNoAxeViolations(page);
+  });
+});
