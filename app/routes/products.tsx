@@ -1,7 +1,8 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
 import type { Category, ProductSummary } from "#contract/catalog";
-import { PRICE_BANDS, PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
+import { PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
+import { FilterForm } from "~/catalog/filter-form";
 import { ProductGrid } from "~/catalog/product-card";
 import { filtersUrl, readFilters, toApiParams, type ProductFilters } from "~/catalog/product-filters";
 import { SearchField } from "~/catalog/search-field";
@@ -43,55 +44,19 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   });
 };
 
-const SORT_LABELS: Record<string, string> = {
-  newest: "Newest first",
-  bestsellers: "Bestsellers",
-  "price-asc": "Price: low to high",
-  "price-desc": "Price: high to low",
-};
-
 export default function Products({ loaderData, matches }: Route.ComponentProps) {
+  const { filters, products, total, error } = loaderData;
   const categories = matches[0].data.categories;
   const [searchParams] = useSearchParams();
-  // The list restarts from page 1 whenever the filters (the URL) change.
-  return <ProductList key={searchParams.toString()} {...loaderData} categories={categories} />;
-}
-
-function ProductList({
-  filters,
-  products: firstPage,
-  total,
-  error,
-  categories,
-}: Route.ComponentProps["loaderData"] & { categories: Category[] }) {
   const navigation = useNavigation();
-  // Pages added by Load More belong to the first page they followed: when the loader answers again (after a
-  // product is deleted, say), the list starts over from its new first page.
-  const [more, setMore] = useState<{ after: ProductSummary[]; pages: ProductSummary[][] }>({
-    after: firstPage,
-    pages: [],
-  });
-  const pages = [firstPage, ...(more.after === firstPage ? more.pages : [])];
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const products = pages.flat();
-  const lastPageFull = (pages[pages.length - 1]?.length ?? 0) === PRODUCT_PAGE_SIZE;
   const refreshing = navigation.state === "loading" && navigation.location.pathname === "/products";
-
-  async function loadMore() {
-    setLoadingMore(true);
-    setLoadError(null);
-    const result = await createApiClient(browserFetch).products(toApiParams(filters, pages.length + 1));
-    setLoadingMore(false);
-    if (result.ok) setMore({ after: firstPage, pages: [...pages.slice(1), result.data] });
-    else setLoadError(result.status === 0 ? result.message : "Something went wrong");
-  }
-
   const heading = filters.search
     ? `Results for “${filters.search}”`
     : (categories.find((c) => c.id === filters.category)?.name ?? "All products");
 
+  // The filters and the Filters & Sort button stay in the page while the list changes, so that the keyboard
+  // stays where it was; the list restarts from page 1 whenever the filters (the URL) change.
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -105,6 +70,7 @@ function ProductList({
           {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
           {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
           <SearchField
+            key={filters.search}
             className="flex-1 px-4 py-2 sm:w-72"
             inputClassName="w-full"
             placeholder="Search products"
@@ -133,42 +99,13 @@ function ProductList({
             <FilterIcon size={18} /> Filters & Sort
           </button>
           {error ? <p className="mb-4 text-red-700">{error}</p> : null}
-          {products.length === 0 && !error ? (
-            <p className="rounded-lg bg-white p-8 text-center text-muted">
-              {filters.search ? (
-                <>
-                  No products match “{filters.search}”.{" "}
-                  <Link
-                    to={filtersUrl({
-                      ...filters,
-                      search: "",
-                      sort: filters.sort === "relevance" ? undefined : filters.sort,
-                    })}
-                    className="font-semibold text-brand-700 underline"
-                  >
-                    Clear search
-                  </Link>
-                </>
-              ) : (
-                "No products match these filters. Try another category or price range."
-              )}
-            </p>
-          ) : (
-            <ProductGrid products={products} priorityCount={2} />
-          )}
-          {loadError ? <p className="mt-4 text-red-700">{loadError}</p> : null}
-          {lastPageFull && products.length < total ? (
-            <div className="mt-8 text-center">
-              <button
-                type="button"
-                onClick={loadMore}
-                disabled={loadingMore}
-                className="rounded-full border-2 border-brand-600 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
-              >
-                {loadingMore ? "Loading products..." : "Load More"}
-              </button>
-            </div>
-          ) : null}
+          <ProductResults
+            key={searchParams.toString()}
+            filters={filters}
+            firstPage={products}
+            total={total}
+            error={error}
+          />
         </div>
       </div>
 
@@ -194,106 +131,87 @@ function ProductList({
   );
 }
 
-function FilterForm({
+/** The products found, and Load More while the last page was full. */
+function ProductResults({
   filters,
-  categories,
-  autoSubmit = false,
-  onApply,
+  firstPage,
+  total,
+  error,
 }: {
   filters: ProductFilters;
-  categories: Category[];
-  autoSubmit?: boolean;
-  onApply?: () => void;
+  firstPage: ProductSummary[];
+  total: number;
+  error: string | null;
 }) {
-  const idPrefix = autoSubmit ? "side" : "dialog";
-  return (
-    <GetForm
-      action="/products"
-      onChange={autoSubmit ? (event) => event.currentTarget.requestSubmit() : undefined}
-      onSubmit={onApply}
-      className="space-y-6"
-    >
-      {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
-      <RadioGroup
-        legend="Category"
-        name="category"
-        allLabel="All categories"
-        options={categories.map((category) => ({ value: String(category.id), label: category.name }))}
-        selected={filters.category ? String(filters.category) : ""}
-        idPrefix={`${idPrefix}-cat`}
-      />
-      <RadioGroup
-        legend="Price"
-        name="price"
-        allLabel="All prices"
-        options={PRICE_BANDS.map((band) => ({ value: band.id, label: band.label }))}
-        selected={filters.price ?? ""}
-        idPrefix={`${idPrefix}-price`}
-      />
-      <div>
-        <label htmlFor={`${idPrefix}-sort`} className="mb-2 block font-semibold">
-          Sort by
-        </label>
-        <select
-          id={`${idPrefix}-sort`}
-          name="sort"
-          defaultValue={filters.sort ?? ""}
-          className="w-full rounded border border-brand-200 bg-white px-3 py-2"
-        >
-          <option value="">{filters.search ? "Best match" : "Newest first"}</option>
-          {Object.entries(SORT_LABELS)
-            // Without a search the first option already sorts newest first.
-            .filter(([value]) => filters.search || value !== "newest")
-            .map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-        </select>
-      </div>
-      <button
-        type="submit"
-        // Beside the list the filters apply as they change; the button shows only to the keyboard there.
-        className={`rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700 ${autoSubmit ? "sr-only focus:not-sr-only focus:w-full focus:py-3" : "w-full py-3"}`}
-      >
-        Apply Filters
-      </button>
-    </GetForm>
-  );
-}
+  // Pages added by Load More belong to the first page they followed: when the loader answers again (after a
+  // product is deleted, say), the list starts over from its new first page.
+  const [more, setMore] = useState<{ after: ProductSummary[]; pages: ProductSummary[][] }>({
+    after: firstPage,
+    pages: [],
+  });
+  const pages = [firstPage, ...(more.after === firstPage ? more.pages : [])];
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const products = pages.flat();
+  const lastPageFull = (pages[pages.length - 1]?.length ?? 0) === PRODUCT_PAGE_SIZE;
+  // After Load More the keyboard goes on to the first product it added (the button may be gone).
+  const list = useRef<HTMLDivElement>(null);
+  const focusProduct = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusProduct.current === null) return;
+    list.current?.querySelectorAll<HTMLElement>("article h3 a")[focusProduct.current]?.focus();
+    focusProduct.current = null;
+  }, [more]);
 
-/** A filter as radio buttons: "all" (the empty value) first, then each option. */
-function RadioGroup({
-  legend,
-  name,
-  allLabel,
-  options,
-  selected,
-  idPrefix,
-}: {
-  legend: string;
-  name: string;
-  allLabel: string;
-  options: { value: string; label: string }[];
-  selected: string;
-  idPrefix: string;
-}) {
+  async function loadMore() {
+    setLoadingMore(true);
+    setLoadError(null);
+    const result = await createApiClient(browserFetch).products(toApiParams(filters, pages.length + 1));
+    setLoadingMore(false);
+    if (result.ok) {
+      focusProduct.current = products.length;
+      setMore({ after: firstPage, pages: [...pages.slice(1), result.data] });
+    } else setLoadError(result.status === 0 ? result.message : "Something went wrong");
+  }
+
   return (
-    <fieldset>
-      <legend className="mb-2 font-semibold">{legend}</legend>
-      {[{ value: "", label: allLabel }, ...options].map((option) => (
-        <div key={option.value} className="flex items-center gap-2 py-1">
-          <input
-            type="radio"
-            id={`${idPrefix}-${option.value || "all"}`}
-            name={name}
-            value={option.value}
-            defaultChecked={option.value === selected}
-            className="h-4 w-4 accent-brand-600"
-          />
-          <label htmlFor={`${idPrefix}-${option.value || "all"}`}>{option.label}</label>
+    <div ref={list}>
+      {products.length === 0 && !error ? (
+        <p className="rounded-lg bg-white p-8 text-center text-muted">
+          {filters.search ? (
+            <>
+              No products match “{filters.search}”.{" "}
+              <Link
+                to={filtersUrl({
+                  ...filters,
+                  search: "",
+                  sort: filters.sort === "relevance" ? undefined : filters.sort,
+                })}
+                className="font-semibold text-brand-700 underline"
+              >
+                Clear search
+              </Link>
+            </>
+          ) : (
+            "No products match these filters. Try another category or price range."
+          )}
+        </p>
+      ) : (
+        <ProductGrid products={products} priorityCount={2} />
+      )}
+      {loadError ? <p className="mt-4 text-red-700">{loadError}</p> : null}
+      {lastPageFull && products.length < total ? (
+        <div className="mt-8 text-center">
+          <button
+            type="button"
+            onClick={loadMore}
+            disabled={loadingMore}
+            className="rounded-full border-2 border-brand-600 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+          >
+            {loadingMore ? "Loading products..." : "Load More"}
+          </button>
         </div>
-      ))}
-    </fieldset>
+      ) : null}
+    </div>
   );
 }
