@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
@@ -6,12 +7,35 @@ import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
 import { formatRupees } from "#contract/money";
 import { useCart } from "./cart-context";
-import { subtotal } from "./cart-lines";
+import { subtotal, type CartItem } from "./cart-lines";
 
 /** "Your Bag": the side panel that opens from the right. */
 export function CartDrawer() {
   const cart = useCart();
   const navigate = useNavigate();
+  // A removed line takes its buttons with it: the keyboard goes on to the next line (or the one before),
+  // and to the empty bag's message once the last line has gone.
+  const emptyMessage = useRef<HTMLParagraphElement>(null);
+  const focusEmptyMessage = useRef(false);
+  useEffect(() => {
+    if (!focusEmptyMessage.current || cart.items.length > 0) return;
+    focusEmptyMessage.current = false;
+    emptyMessage.current?.focus();
+  }, [cart.items.length]);
+
+  function removeLine(item: CartItem, button: HTMLElement) {
+    const line = button.closest("li");
+    const neighbour = line?.nextElementSibling ?? line?.previousElementSibling;
+    cart.remove(item);
+    if (neighbour) neighbour.querySelector("a")?.focus();
+    else focusEmptyMessage.current = true;
+  }
+
+  /** At 2 the minus button is about to be disabled, which would drop the keyboard: it goes to plus. */
+  function decrease(item: CartItem, button: HTMLElement) {
+    cart.step(item, -1);
+    if (item.quantity === 2) button.parentElement?.querySelector<HTMLElement>("[data-increase]")?.focus();
+  }
 
   function proceedToCheckout() {
     if (cart.items.length === 0) {
@@ -39,7 +63,9 @@ export function CartDrawer() {
         />
         {cart.items.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
-            <p className="text-lg">Your cart is empty</p>
+            <p ref={emptyMessage} tabIndex={-1} className="text-lg outline-none">
+              Your cart is empty
+            </p>
             <Link
               to="/products"
               onClick={cart.close}
@@ -69,7 +95,7 @@ export function CartDrawer() {
                   <div className="mt-1 flex items-center gap-2">
                     <button
                       type="button"
-                      onClick={() => cart.step(item, -1)}
+                      onClick={(event) => decrease(item, event.currentTarget)}
                       disabled={item.quantity <= 1}
                       aria-label={`Decrease quantity of ${item.name}, size ${item.size}`}
                       className="rounded border border-brand-200 p-1 disabled:cursor-not-allowed disabled:opacity-40"
@@ -86,6 +112,7 @@ export function CartDrawer() {
                     <button
                       type="button"
                       onClick={() => cart.step(item, 1)}
+                      data-increase
                       aria-label={`Increase quantity of ${item.name}, size ${item.size}`}
                       className="rounded border border-brand-200 p-1"
                     >
@@ -93,7 +120,7 @@ export function CartDrawer() {
                     </button>
                     <button
                       type="button"
-                      onClick={() => cart.remove(item)}
+                      onClick={(event) => removeLine(item, event.currentTarget)}
                       aria-label={`Remove ${item.name}, size ${item.size}`}
                       className="ml-auto rounded p-1 text-muted hover:text-brand-700"
                     >

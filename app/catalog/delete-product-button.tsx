@@ -43,14 +43,20 @@ function DeleteButtonForStaff({ id, name }: { id: number; name: string }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  async function remove() {
+  async function remove(button: HTMLElement) {
+    // The card goes with its buttons: the keyboard goes on to the next card (or the one before), or else
+    // to the page's heading.
+    const card = button.closest("li");
+    const neighbour = card?.nextElementSibling ?? card?.previousElementSibling;
     setBusy(true);
     const result = await createApiClient(browserFetch).deleteProduct(id);
     setBusy(false);
     setConfirming(false);
     if (result.ok) {
       toast("success", "Product Deleted", "The product has been removed from your account.");
-      void revalidator.revalidate();
+      await revalidator.revalidate();
+      const next = neighbour?.isConnected ? neighbour.querySelector<HTMLElement>("h3 a") : null;
+      (next ?? document.querySelector<HTMLElement>("main h1"))?.focus();
     } else toast("error", "Error", result.message || "Unable to delete product");
   }
 
@@ -101,7 +107,7 @@ function DeleteButtonForStaff({ id, name }: { id: number; name: string }) {
           </button>
           <button
             type="button"
-            onClick={() => void remove()}
+            onClick={(event) => void remove(event.currentTarget)}
             disabled={busy}
             className="rounded-full bg-red-700 px-5 py-2.5 font-semibold text-white hover:bg-red-800 disabled:opacity-60"
           >

@@ -172,6 +172,7 @@ function ContactForm() {
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === "/contact";
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const { errorOf, markEdited, edited } = useFieldErrors<ContactField>(actionData, failure?.errors);
 
@@ -180,6 +181,9 @@ function ContactForm() {
     if (actionData.ok) {
       toast("success", SUCCESS_TITLE, SUCCESS_TEXT);
       formRef.current?.reset();
+      // The button was disabled while sending, which dropped the keyboard: it goes to the form's heading,
+      // which the notice of the sent message follows.
+      headingRef.current?.focus();
     } else {
       toast("error", "Error", actionData.message || FAILURE_TEXT);
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -198,7 +202,7 @@ function ContactForm() {
   return (
     <section aria-labelledby="form-title" className="lg:col-span-3">
       <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-8">
-        <h2 id="form-title" className="text-2xl font-bold">
+        <h2 id="form-title" ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
           Send us a message
         </h2>
         <p className="mt-1 text-sm text-muted">

@@ -65,6 +65,7 @@ export default function Login() {
   const verifyEmail =
     result && !result.ok && result.status === 403 && otpClosedFor !== result ? result.email : undefined;
   const handled = useRef<unknown>(undefined);
+  const loginButton = useRef<HTMLButtonElement>(null);
 
   // The answer arrives while the root is still reloading with the new session: act once all is loaded,
   // or the next page would be shown with the old, signed-out header.
@@ -133,14 +134,18 @@ export default function Login() {
             Forgot Password?
           </Link>
         </div>
-        <button type="submit" disabled={busy} className={`w-full ${BUTTON_PRIMARY}`}>
+        <button ref={loginButton} type="submit" disabled={busy} className={`w-full ${BUTTON_PRIMARY}`}>
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
       <AuthFooterLink question="New here?" to="/register" label="Create a New Account" />
       {verifyEmail && (
         <OtpDialog
-          onClose={() => setOtpClosedFor(result)}
+          onClose={() => {
+            setOtpClosedFor(result);
+            // Back to the button that opened it (disabled while it was sending, so the dialog cannot return there).
+            loginButton.current?.focus();
+          }}
           email={verifyEmail}
           resendWaitSeconds={RESEND_COOLDOWN_SECONDS}
         />

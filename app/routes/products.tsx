@@ -61,7 +61,10 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">{heading}</h1>
+          {/* Focused when a card deleted by staff leaves no other to go to. */}
+          <h1 tabIndex={-1} className="text-3xl font-bold outline-none">
+            {heading}
+          </h1>
           <p className="mt-1 text-muted" role="status">
             {refreshing ? "Loading products..." : `Showing ${plural(total, "product")}`}
           </p>

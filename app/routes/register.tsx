@@ -74,6 +74,7 @@ export default function Register() {
   const [otpClosedFor, setOtpClosedFor] = useState<unknown>();
   const otpOpen = result?.ok === true && otpClosedFor !== result;
   const formRef = useRef<HTMLFormElement>(null);
+  const enterCode = useRef<HTMLButtonElement>(null);
   const handled = useRef<unknown>(undefined);
 
   useEffect(() => {
@@ -179,6 +180,7 @@ export default function Register() {
           <FormNotice tone="success" className="mt-5">
             We sent a code to {result.email}.{" "}
             <button
+              ref={enterCode}
               type="button"
               onClick={() => setOtpClosedFor(undefined)}
               className="font-semibold underline"
@@ -188,7 +190,11 @@ export default function Register() {
           </FormNotice>
           {otpOpen && (
             <OtpDialog
-              onClose={() => setOtpClosedFor(result)}
+              onClose={() => {
+                setOtpClosedFor(result);
+                // Back to the button that opens it again (the Create Account button it followed was disabled).
+                enterCode.current?.focus();
+              }}
               email={result.email}
               registrationToken={result.token}
               resendWaitSeconds={result.resendWaitSeconds}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Link } from "~/components/navigation";
 import { useCart } from "~/cart/cart-context";
 import { TrashIcon } from "~/components/icons";
@@ -14,11 +15,21 @@ export const meta = () =>
 export default function Wishlist() {
   const wishlist = useWishlist();
   const cart = useCart();
+  // A removed card takes its buttons with it: the keyboard goes to the list's heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focusHeading = useRef(false);
+  useEffect(() => {
+    if (!focusHeading.current) return;
+    focusHeading.current = false;
+    heading.current?.focus();
+  }, [wishlist.items.length]);
 
   if (wishlist.items.length === 0) {
     return (
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Your wishlist is empty</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+          Your wishlist is empty
+        </h1>
         <p className="mt-3 text-muted">Save your favorite items and shop later.</p>
         <Link
           to="/products"
@@ -32,7 +43,9 @@ export default function Wishlist() {
 
   return (
     <section className="mx-auto max-w-7xl px-4 py-8">
-      <h1 className="text-3xl font-bold">Wishlist</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-bold outline-none">
+        Wishlist
+      </h1>
       <p className="mt-1 text-muted">{plural(wishlist.items.length, "saved item")}</p>
       <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
         {wishlist.items.map((item) => (
@@ -47,6 +60,7 @@ export default function Wishlist() {
             <button
               type="button"
               onClick={() => {
+                focusHeading.current = true;
                 wishlist.remove(item.id);
                 toast("success", "Removed from wishlist");
               }}

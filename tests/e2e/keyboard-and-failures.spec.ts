@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration } from "./support";
+import { expectNoAxeViolations, gotoAndWaitForHydration, logIn, STAFF } from "./support";
 
 /*
  * The storefront for every hand: what a keyboard, a screen reader and a failing network meet.
@@ -103,6 +103,15 @@ test.describe("the product tabs", () => {
   });
 });
 
+/** Fills the contact form with a message. */
+async function fillContactForm(page: Page) {
+  const form = page.getByRole("region", { name: "Send us a message" });
+  await form.getByRole("textbox", { name: "Name" }).fill("Lakshmi Rao");
+  await form.getByRole("textbox", { name: "Email" }).fill("lakshmi@example.in");
+  await form.getByRole("textbox", { name: "Subject" }).fill("Blouse fit");
+  await form.getByRole("textbox", { name: "Message" }).fill("Can the blouse be altered to a 36 fit?");
+}
+
 /** Whether the page is as wide as a desktop's (the product list's filters show beside it from 768 px). */
 const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
 
@@ -157,5 +166,105 @@ test.describe("the product list", () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toBeVisible();
     await expect(opener).toBeFocused();
+  });
+});
+
+test.describe("focus after a control goes away", () => {
+  test("in the bag: minus reaching 1 moves to plus, a removed line to the next line, the last to the empty bag", async ({
+    page,
+  }) => {
+    const line = (id: number, name: string, quantity: number) => ({
+      id,
+      name,
+      title: name,
+      image: null,
+      price: 1000,
+      size: "M",
+      quantity,
+    });
+    await page.addInitScript(
+      (lines) => localStorage.setItem("cartItems", JSON.stringify(lines)),
+      [line(1, "Rose Anarkali", 2), line(2, "Teal Lehenga", 1)],
+    );
+    await gotoAndWaitForHydration(page, "/wishlist");
+    await page.getByRole("button", { name: "Bag, 3 items" }).click();
+    const bag = page.getByRole("dialog", { name: "Your Bag" });
+
+    await bag.getByRole("button", { name: "Decrease quantity of Rose Anarkali, size M" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(bag.getByLabel("Quantity 1").first()).toBeVisible();
+    await expect(
+      bag.getByRole("button", { name: "Increase quantity of Rose Anarkali, size M" }),
+    ).toBeFocused();
+
+    await bag.getByRole("button", { name: "Remove Rose Anarkali, size M" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(bag.getByRole("link", { name: "Teal Lehenga" })).toBeFocused();
+
+    await bag.getByRole("button", { name: "Remove Teal Lehenga, size M" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(bag.getByText("Your cart is empty")).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test("a card removed from the wishlist hands the keyboard to the list's heading", async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem(
+        "wishlist",
+        JSON.stringify([
+          { id: 1, name: "Rose Anarkali", price: 1000, image: null },
+          { id: 2, name: "Teal Lehenga", price: 2000, image: null },
+        ]),
+      ),
+    );
+    await gotoAndWaitForHydration(page, "/wishlist");
+    await page.getByRole("button", { name: "Remove Rose Anarkali from wishlist" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Wishlist", level: 1 })).toBeFocused();
+    await page.getByRole("button", { name: "Remove Teal Lehenga from wishlist" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeFocused();
+  });
+
+  test("staff deleting a product go on to the next card", async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/login");
+    await logIn(page, STAFF.email, STAFF.password);
+    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await gotoAndWaitForHydration(page, "/products?category=4");
+    const names = page.locator("main article h3 a");
+    const [first, second] = [await names.nth(0).textContent(), await names.nth(1).textContent()];
+    await page.getByRole("button", { name: `Delete ${first}` }).click();
+    await page
+      .getByRole("dialog", { name: "Delete this product?" })
+      .getByRole("button", { name: "Delete" })
+      .click();
+    await expect(page.getByText("Product Deleted")).toBeVisible();
+    await expect(names.filter({ hasText: first! })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: second!, exact: true })).toBeFocused();
+  });
+
+  test("Escape on the code dialog returns to the button that opens it", async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/register");
+    await page.getByLabel("Full Name").fill("Kavya Reddy");
+    await page.getByLabel("Email").fill(`escape.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`);
+    await page.getByLabel("Mobile Number").fill("98480 12345");
+    await page.getByLabel("Password", { exact: true }).fill("saffron-silk-42");
+    await page.getByLabel("Confirm Password").fill("saffron-silk-42");
+    await page.getByLabel(/I agree to the/).check();
+    await page.getByRole("button", { name: "Create Account" }).click();
+    const dialog = page.getByRole("dialog", { name: "Verify your email" });
+    await expect(dialog.getByLabel("Digit 1 of 6")).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Enter the code" })).toBeFocused();
+  });
+
+  test("a sent contact message hands the keyboard to the form's heading", async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/contact");
+    await fillContactForm(page);
+    await page.getByRole("button", { name: "Send Message" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("Message Sent!").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Send us a message" })).toBeFocused();
   });
 });
