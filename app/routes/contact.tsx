@@ -11,7 +11,8 @@ import { storeAddressLine, storeHoursLine } from "~/content/store-details";
 import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
-import { postedForm } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
+import { actionOrFailure } from "~/lib/request-failure";
 import { sharedPageHeaders } from "~/lib/page-headers";
 
 export const headers = sharedPageHeaders;
@@ -58,6 +59,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
+
+/** A message the network or the server failed stays in the form: 'Error' - 'Failed to send message.' */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  actionOrFailure(args, (form) => {
+    const text = (field: ContactField) => formText(form, field);
+    const values = {
+      name: text("name"),
+      email: text("email"),
+      phone: text("phone"),
+      subject: text("subject"),
+      message: text("message"),
+    };
+    return data({ ok: false as const, message: FAILURE_TEXT, errors: {}, values }, { status: 503 });
+  });
 
 export default function Contact() {
   return (

@@ -6,6 +6,7 @@ import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
+import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
 
@@ -33,6 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
+
+/** The spec's words when the request fails: a server's 5xx, or no answer at all. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  actionOrFailure(args, (form, failure) => {
+    const email = formText(form, "email");
+    const message = failure === "server" ? SERVER_TROUBLE : FAILED;
+    return data({ ok: false as const, message, errors: {}, email }, { status: 503 });
+  });
 
 export default function ForgotPassword() {
   const answer = useActionData<typeof action>();

@@ -12,6 +12,7 @@ import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
+import { actionOrFailure } from "~/lib/request-failure";
 import { safeRedirectTo } from "~/lib/redirect-target";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/login";
@@ -46,6 +47,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
+
+/**
+ * A login the network or the server failed keeps the form as typed and says so (failureText's default).
+ * Its status (503) keeps React Router from reloading the page's data over the same broken connection.
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  actionOrFailure(args, (form) =>
+    data({ ok: false as const, status: 503, message: "", email: formText(form, "email") }, { status: 503 }),
+  );
 
 /** The spec's failure toast: its own words for a wrong password, else the server's message. */
 function failureText(message: string) {

@@ -12,6 +12,7 @@ import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { createApiClient } from "~/lib/api-client";
+import { answerOrFailure } from "~/lib/request-failure";
 import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
@@ -30,6 +31,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
     return data({ product: null, error: result.message }, { status: 404 });
   }
   return data({ product: null, error: "Failed to fetch product" }, { status: 502 });
+}
+
+const FETCH_FAILED = "Failed to fetch product";
+
+/** A product the network or the server failed shows the spec's error in the store's page, and a toast. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const answer = await answerOrFailure(request, serverLoader, () => ({ product: null, error: FETCH_FAILED }));
+  if (answer.error === FETCH_FAILED) toast("error", FETCH_FAILED);
+  return answer;
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {

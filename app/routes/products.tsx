@@ -9,7 +9,9 @@ import { SearchField } from "~/catalog/search-field";
 import { FilterIcon } from "~/components/icons";
 import { GetForm, Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
+import { toast } from "~/components/toast";
 import { browserFetch, createApiClient } from "~/lib/api-client";
+import { answerOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { plural } from "~/lib/plural";
 import type { Route } from "./+types/products";
@@ -22,6 +24,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const result = await createApiClient(context.api).products(toApiParams(filters, 1));
   if (!result.ok) return { filters, products: [], total: 0, error: "Unable to fetch products" };
   return { filters, products: result.data, total: result.pagination.total, error: null };
+}
+
+/** A list the network or the server failed keeps the page, its filters and search, and says so. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const answer = await answerOrFailure(request, serverLoader, () => ({
+    filters: readFilters(new URL(request.url).searchParams),
+    products: [],
+    total: 0,
+    error: "Unable to fetch products",
+  }));
+  if (answer.error) toast("error", answer.error);
+  return answer;
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {

@@ -15,6 +15,7 @@ import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
+import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
 
@@ -62,6 +63,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
+
+/** A registration the network or the server failed keeps the form as typed: 'Registration Failed' - 'Please try again later.' */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  actionOrFailure(args, (form) => {
+    const values = {
+      fullName: formText(form, "fullName"),
+      email: formText(form, "email"),
+      mobile: formText(form, "mobile"),
+    };
+    return data(
+      { ok: false as const, message: "", errors: {} as RegistrationErrors, values },
+      { status: 503 },
+    );
+  });
 
 export default function Register() {
   const result = useActionData<typeof action>();

@@ -4,6 +4,7 @@ import type { CodeAnswer } from "~/account/otp-dialog";
 import { NotFound } from "~/components/not-found";
 import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
+import { actionOrFailure } from "~/lib/request-failure";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/verify-email";
 
@@ -59,3 +60,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     { headers, status: result.ok ? 200 : result.status || 502 },
   );
 }
+
+/** A check or a resend the network or the server failed leaves the dialog open and says so. */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  actionOrFailure(args, (form) => {
+    const resend = formText(form, "intent") === "resend";
+    return data<CodeAnswer>(
+      resend
+        ? { intent: "resend", ok: false, message: "Failed to send a new code. Please try again." }
+        : { intent: "verify", ok: false, message: "OTP verification failed" },
+      { status: 503 },
+    );
+  });
