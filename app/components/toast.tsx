@@ -20,7 +20,10 @@ export function toast(kind: ToastKind, title: string, description?: string) {
   void import("sonner").then((module) => deliverModule?.(module));
 }
 
-/** Where toasts appear; rendered once in the root layout. */
+/**
+ * Where toasts appear; rendered once in the root layout. At the bottom: at the top, a toast covered the
+ * header's links (on a phone, where it spans the screen, the whole header) for the 5 seconds it stays.
+ */
 export function Toasts() {
   const [module, setModule] = useState<SonnerModule>();
   useEffect(() => {
@@ -37,5 +40,5 @@ export function Toasts() {
   }, [module]);
   if (!module) return null;
   const { Toaster } = module;
-  return <Toaster position="top-center" richColors closeButton duration={5000} />;
+  return <Toaster position="bottom-center" richColors closeButton duration={5000} />;
 }

@@ -381,3 +381,23 @@ test("a code the network fails to check leaves the dialog open and says so", asy
   await expect(dialog).toBeVisible();
   await expectPageKept(page);
 });
+
+test("the welcome toast leaves the header usable", async ({ page }) => {
+  await gotoAndWaitForHydration(page, "/login");
+  await logIn(page, "shopper@rangoli.example", "rangoli-demo-2026");
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Login Successful" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute("data-mounted", "true");
+  const header = page.getByRole("banner");
+  const [toastBox, headerBox] = [await toast.boundingBox(), await header.boundingBox()];
+  const overlaps =
+    toastBox!.y < headerBox!.y + headerBox!.height &&
+    headerBox!.y < toastBox!.y + toastBox!.height &&
+    toastBox!.x < headerBox!.x + headerBox!.width &&
+    headerBox!.x < toastBox!.x + toastBox!.width;
+  expect(overlaps).toBe(false);
+  // The bag opens from the header while the toast shows.
+  await header.getByRole("button", { name: /^Bag/ }).click();
+  await expect(page.getByRole("dialog", { name: "Your Bag" })).toBeVisible();
+  await expect(toast).toBeVisible();
+});
