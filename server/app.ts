@@ -26,7 +26,7 @@ import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/err
 import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
 import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
 import { createAttemptCounts } from "./lib/rate-limits";
-import { createCalls } from "./lib/calls";
+import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
@@ -57,6 +57,8 @@ export type Services = {
   payments: PaymentsService;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
   phonePeSandbox: PhonePeSandbox | null;
+  /** The API's calls, as pages make them in-process (tests make them too). */
+  calls: Calls;
 };
 
 declare module "fastify" {
@@ -182,7 +184,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
       })
     : null;
-  app.decorate("services", { db, media, catalog, mailWorker, auth, guard, orders, payments, phonePeSandbox });
+  // Each API call is served from its description in contract/, over HTTP and to the pages in-process.
+  const calls = createCalls({ publicUrl: config.publicUrl });
+  app.decorate("services", {
+    db,
+    media,
+    catalog,
+    mailWorker,
+    auth,
+    guard,
+    orders,
+    payments,
+    phonePeSandbox,
+    calls,
+  });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media, catalog });
@@ -241,8 +256,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
-  // Each API call is served from its description in contract/, over HTTP and to the pages in-process.
-  const calls = createCalls({ publicUrl: config.publicUrl });
   await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
   await app.register(uploadRoutes, { prefix: "/api", calls, media, guard });

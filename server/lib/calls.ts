@@ -126,8 +126,9 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
           ...(call.form ? { consumes: ["multipart/form-data"] } : {}),
           response: { 200: call.output },
         },
-        ...(served.onRequest ? { onRequest: served.onRequest } : {}),
-        ...(preHandler ? { preHandler } : {}),
+        // Copies: plugins add their own hooks to a route's arrays (@fastify/compress does).
+        ...(served.onRequest ? { onRequest: [...served.onRequest] } : {}),
+        ...(preHandler ? { preHandler: [...preHandler] } : {}),
         handler,
       });
     }
