@@ -94,7 +94,10 @@ const FORWARDED_HEADERS = [
  */
 export function createCalls({ publicUrl }: { publicUrl: string }) {
   const publicOrigin = new URL(publicUrl).origin;
-  const inProcess = new Map<CallDescription, InProcess>();
+  // By method and path, not by the description object: the pages' copy of contract/ is another module
+  // instance than the server's (React Router's build bundles its own; Vite loads its own in development).
+  const inProcess = new Map<string, InProcess>();
+  const keyOf = (call: CallDescription) => `${call.method} ${call.path}`;
 
   function serve<Call extends CallDescription>(app: FastifyInstance, call: Call, served: ServedCall<Call>) {
     const inputOf = (request: FastifyRequest) =>
@@ -137,7 +140,7 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
     if (call.form) return;
     const keptJson = served.cached?.cache.inProcess<HandlerOutput<Call>>(call.output);
     const routeUrl = `/api${call.path}`;
-    inProcess.set(call, async (request, reply, rawInput) => {
+    inProcess.set(keyOf(call), async (request, reply, rawInput) => {
       // As the API's own hooks do (cross-site.ts, text-inputs.ts), in Fastify's order.
       if (!SAFE_METHODS.has(call.method) && comesFromAnotherSite(request, publicOrigin))
         throw forbidden(CROSS_SITE_MESSAGE);
@@ -168,7 +171,7 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       input?: unknown,
       options: CallOptions<CallDescription> = {},
     ) => {
-      const run = inProcess.get(call);
+      const run = inProcess.get(keyOf(call));
       if (!run) throw new Error(`No route serves ${call.method} ${call.path}`);
       const headers: FastifyRequest["headers"] = {};
       for (const name of FORWARDED_HEADERS) {
