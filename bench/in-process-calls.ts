@@ -71,12 +71,12 @@ const started = process.hrtime.bigint();
 for (let i = 0; i < 200; i += 1) await renderPageCalls();
 const perPage = Number(process.hrtime.bigint() - started) / 200 / 1000;
 const after = await cpuPerRequest(6);
-console.log(
+process.stdout.write(
   JSON.stringify({
     mode,
     pageCallsMicroseconds: Math.round(perPage),
     listCpuBefore: fresh.microsecondsPerRequest,
     listCpuAfter: after.microsecondsPerRequest,
-  }),
+  }) + "\n",
 );
 await close();
