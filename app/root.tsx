@@ -23,13 +23,13 @@ import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toast";
-import { createApiClient } from "./lib/api-client";
+import { categoriesCall } from "#contract/catalog";
 import { useMarkHydrated } from "./lib/hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a request with cookies can carry a session: guests cost no session lookup.
   const [categories, me] = await Promise.all([
-    createApiClient(context.api).categories(),
+    context.api(categoriesCall),
     request.headers.has("cookie") ? sessionAnswer(context) : undefined,
   ]);
   const profile = me?.ok ? me.data[0] : undefined;

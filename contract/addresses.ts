@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall } from "./call";
 import { envelope } from "./envelope";
 import { idField } from "./ids";
 import { normalizeMobile } from "./users-rules";
@@ -74,3 +75,27 @@ export const updateAddressRequest = addressInput.extend({ id: addressIdField });
 
 export const addressesResponse = envelope(z.array(address));
 export const addressResponse = envelope(address);
+
+// The checkout's address book: a signed-in shopper's own addresses.
+export const myAddressesCall = defineCall({
+  method: "GET",
+  path: "/addresses/my-addresses",
+  tag: "addresses",
+  output: addressesResponse,
+});
+
+export const addAddressCall = defineCall({
+  method: "POST",
+  path: "/addresses/add-address",
+  tag: "addresses",
+  body: addressInput,
+  output: addressResponse,
+});
+
+export const updateAddressCall = defineCall({
+  method: "POST",
+  path: "/addresses/update-address",
+  tag: "addresses",
+  body: updateAddressRequest,
+  output: addressResponse,
+});

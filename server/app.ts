@@ -1,7 +1,6 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
@@ -27,6 +26,7 @@ import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/err
 import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
 import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
 import { createAttemptCounts } from "./lib/rate-limits";
+import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
@@ -57,6 +57,8 @@ export type Services = {
   payments: PaymentsService;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
   phonePeSandbox: PhonePeSandbox | null;
+  /** The API's calls, as pages make them in-process (tests make them too). */
+  calls: Calls;
 };
 
 declare module "fastify" {
@@ -182,7 +184,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
       })
     : null;
-  app.decorate("services", { db, media, catalog, mailWorker, auth, guard, orders, payments, phonePeSandbox });
+  // Each API call is served from its description in contract/, over HTTP and to the pages in-process.
+  const calls = createCalls({ publicUrl: config.publicUrl });
+  app.decorate("services", {
+    db,
+    media,
+    catalog,
+    mailWorker,
+    auth,
+    guard,
+    orders,
+    payments,
+    phonePeSandbox,
+    calls,
+  });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media, catalog });
@@ -216,15 +231,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 429,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
-  });
+  // Rate limits count in Redis when REDIS_URL is set, else in this process (lib/rate-limits.ts).
+  const attempts = createAttemptCounts(redis);
   await registerApiDocs(app, {
     sessionGuards: Object.values(guard),
     cookieName: sessionCookie.name,
@@ -248,21 +256,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
-  await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
-  await app.register(productEditingRoutes, { prefix: "/api", catalog, guard });
-  await app.register(uploadRoutes, { prefix: "/api", media, guard });
-  await app.register(contactRoutes, { prefix: "/api", contact });
+  await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
+  await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
+  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard });
+  await app.register(contactRoutes, { prefix: "/api", calls, contact, attempts });
   await app.register(authRoutes, {
     prefix: "/api",
+    calls,
     auth,
     accounts,
     guard,
     cookie: sessionCookie,
-    attempts: createAttemptCounts(redis),
+    attempts,
   });
-  await app.register(addressesRoutes, { prefix: "/api", addresses, guard });
-  await app.register(ordersRoutes, { prefix: "/api", catalog, orders, payments, placeOrder, guard });
-  await app.register(staffOrdersRoutes, { prefix: "/api", orders, staffOrders, dashboard, guard });
+  await app.register(addressesRoutes, { prefix: "/api", calls, addresses, guard });
+  await app.register(ordersRoutes, { prefix: "/api", calls, catalog, orders, payments, placeOrder, guard });
+  await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
@@ -288,6 +297,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       env: config.env,
       sessionCookie: sessionCookie.name,
       pageCache,
+      calls,
     });
 
   if (options.startWorkers) {

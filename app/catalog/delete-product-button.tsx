@@ -3,7 +3,8 @@ import { useRevalidator } from "react-router";
 import { ROLE } from "#contract/users-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
+import { deleteProductCall } from "#contract/catalog";
 import { useSignedInUser } from "~/account/signed-in-user";
 
 /**
@@ -45,7 +46,7 @@ function DeleteButtonForStaff({ id, name }: { id: number; name: string }) {
 
   async function remove() {
     setBusy(true);
-    const result = await createApiClient(browserFetch).deleteProduct(id);
+    const result = await browserApi(deleteProductCall, { id });
     setBusy(false);
     setConfirming(false);
     if (result.ok) {

@@ -11,7 +11,8 @@ import { normalizeMobile } from "#contract/users-rules";
 import { controlProps, FormField } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
+import { addAddressCall, updateAddressCall } from "#contract/addresses";
 import { useHydrated } from "~/lib/hydration";
 
 const EMPTY: AddressInput = {
@@ -65,10 +66,10 @@ export function AddressForm({
       return;
     }
     setSaving(true);
-    const api = createApiClient(browserFetch);
+    const api = browserApi;
     const result = address
-      ? await api.updateAddress({ ...values, id: address.id })
-      : await api.addAddress(values);
+      ? await api(updateAddressCall, { ...values, id: address.id })
+      : await api(addAddressCall, values);
     setSaving(false);
     if (!result.ok) {
       setErrors((result.errors ?? {}) as Partial<Record<AddressField, string>>);

@@ -4,7 +4,7 @@ import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
+import { forgotPasswordCall } from "#contract/users";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
@@ -25,7 +25,7 @@ const FAILED = "Failed to send reset link.";
 /** Asks the API to mail a reset link; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const email = formText(await postedForm(request), "email");
-  const result = await createApiClient(context.api).forgotPassword({ email });
+  const result = await context.api(forgotPasswordCall, { email });
   if (result.ok) return { ok: true as const, message: result.message || SENT, email };
   const message = result.status >= 500 ? SERVER_TROUBLE : result.message || FAILED;
   return data(

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/navigation";
+import { loginCall } from "#contract/users";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
-import { passingCookies } from "~/account/api-cookies";
 import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
 import { finishOwnSubmissions, homeFor, redirectSignedIn } from "~/account/guards";
 import { OtpDialog } from "~/account/otp-dialog";
@@ -10,7 +10,6 @@ import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
 import { safeRedirectTo } from "~/lib/redirect-target";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -32,11 +31,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const email = formText(form, "email");
-  const { fetcher, headers } = passingCookies(context.api);
-  const result = await createApiClient(fetcher).login({
-    email,
-    password: String(form.get("password") ?? ""),
-  });
+  // The session cookie the API sets reaches the browser with the action's answer.
+  const headers = new Headers();
+  const result = await context.api(
+    loginCall,
+    { email, password: String(form.get("password") ?? "") },
+    { answerHeaders: headers },
+  );
   if (result.ok) {
     const redirectTo = safeRedirectTo(form.get("redirectTo")) ?? homeFor(result.data.roleId);
     return data({ ok: true as const, fullName: result.data.fullName, redirectTo }, { headers });

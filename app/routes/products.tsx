@@ -8,17 +8,18 @@ import { SearchField } from "~/catalog/search-field";
 import { FilterIcon } from "~/components/icons";
 import { GetForm, Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { plural } from "~/lib/plural";
 import type { Route } from "./+types/products";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { getProductsCall } from "#contract/catalog";
 
 export const headers = sharedPageHeaders;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const filters = readFilters(new URL(request.url).searchParams);
-  const result = await createApiClient(context.api).products(toApiParams(filters, 1));
+  const result = await context.api(getProductsCall, toApiParams(filters, 1));
   if (!result.ok) return { filters, products: [], total: 0, error: "Unable to fetch products" };
   return { filters, products: result.data, total: result.pagination.total, error: null };
 }
@@ -82,7 +83,7 @@ function ProductList({
   async function loadMore() {
     setLoadingMore(true);
     setLoadError(null);
-    const result = await createApiClient(browserFetch).products(toApiParams(filters, pages.length + 1));
+    const result = await browserApi(getProductsCall, toApiParams(filters, pages.length + 1));
     setLoadingMore(false);
     if (result.ok) setMore({ after: firstPage, pages: [...pages.slice(1), result.data] });
     else setLoadError(result.status === 0 ? result.message : "Something went wrong");

@@ -13,10 +13,10 @@ import { controlProps, errorIdOf, FormField, FormNotice, useFieldErrors } from "
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
+import { registerCall } from "#contract/users";
 
 /** A signed-in shopper is sent on instead of seeing the form. */
 export const loader = ({ request, context }: Route.LoaderArgs) => redirectSignedIn(request, context);
@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const text = (field: string) => formText(form, field);
   const values = { fullName: text("fullName"), email: text("email"), mobile: text("mobile") };
-  const result = await createApiClient(context.api).register({
+  const result = await context.api(registerCall, {
     fullName: values.fullName,
     email: values.email,
     phone: values.mobile,

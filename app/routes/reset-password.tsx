@@ -8,10 +8,10 @@ import { controlProps, FormField, FormNotice, useFieldErrors } from "~/component
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
+import { resetPasswordCall } from "#contract/users";
 
 // The canonical URL leaves the token out: it is only ever in the address bar and the hidden field.
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -31,7 +31,7 @@ const FAILED = "Your password could not be changed. Please try again.";
 /** Sets the new password through the API; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const result = await createApiClient(context.api).resetPassword({
+  const result = await context.api(resetPasswordCall, {
     token: formText(form, "token"),
     password: formText(form, "password"),
     confirmPassword: formText(form, "confirmPassword"),

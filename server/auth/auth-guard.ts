@@ -1,5 +1,6 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
+import type { CallRequest } from "../lib/calls";
 import { comesFromAnotherSite, comesFromOwnPages, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, unauthorized } from "../lib/errors";
 import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
@@ -20,11 +21,11 @@ export function sessionCookieFor(env: string): SessionCookie {
 }
 
 /** The token of `Authorization: Bearer <token>`, or of a bare `Authorization: <token>` (spec clients). */
-export const bearerTokenOf = (request: FastifyRequest) =>
+export const bearerTokenOf = (request: Pick<FastifyRequest, "headers">) =>
   request.headers.authorization?.trim().replace(/^Bearer\s+/i, "") || undefined;
 
 /** The session token of a request: from the Authorization header, else the cookie. */
-export function credentialsOf(request: FastifyRequest, cookie: SessionCookie) {
+export function credentialsOf(request: Pick<FastifyRequest, "headers" | "cookies">, cookie: SessionCookie) {
   const header = bearerTokenOf(request);
   if (header) return { token: header, via: "header" as const };
   const fromCookie = request.cookies[cookie.name];
@@ -47,7 +48,7 @@ export function createAuthGuard({
    * The user behind the request, or null. A write authenticated by the cookie, whatever its method, must
    * say it comes from the store's own pages (see comesFromOwnPages).
    */
-  async function identify(request: FastifyRequest, { writes = !SAFE_METHODS.has(request.method) } = {}) {
+  async function identify(request: CallRequest, { writes = !SAFE_METHODS.has(request.method) } = {}) {
     const credentials = credentialsOf(request, cookie);
     if (!credentials) return null;
     if (credentials.via === "cookie" && writes && !comesFromOwnPages(request, publicOrigin))
@@ -62,7 +63,7 @@ export function createAuthGuard({
 
   /** `writes` marks a GET that changes something (the spec's delete-product), checked like a POST. */
   function requireRole(roles: readonly RoleId[], options: { writes?: boolean } = {}) {
-    return async (request: FastifyRequest, _reply: FastifyReply) => {
+    return async (request: CallRequest) => {
       const identified = await identify(request, options);
       if (!identified) throw unauthorized(AUTH_MESSAGES.sessionMissing);
       if (!roles.includes(identified.user.roleId)) throw forbidden("You do not have access to this.");

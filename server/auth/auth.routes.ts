@@ -1,30 +1,27 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyInstance } from "fastify";
 import {
-  forgotPasswordRequest,
-  getMeResponse,
-  listUsersQuery,
-  listUsersResponse,
-  loginRequest,
-  registerRequest,
-  registerResponse,
-  resendOtpRequest,
-  resendOtpResponse,
-  resetPasswordRequest,
-  sessionResponse,
-  updateRoleRequest,
-  updateRoleResponse,
-  verifyOtpRequest,
+  forgotPasswordCall,
+  getMeCall,
+  getUsersCall,
+  loginCall,
+  logoutCall,
+  registerCall,
+  resendOtpCall,
+  resetPasswordCall,
+  updateRoleCall,
+  verifyOtpCall,
 } from "../../contract/users";
-import { messageResponse } from "../../contract/envelope";
+import type { CallReply, CallRequest } from "../lib/calls";
+import type { Calls } from "../lib/calls";
 import { HttpError } from "../lib/errors";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
-import { type AttemptCounts, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
+import { type AttemptCounts, HOUR_MS, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
 import { type AuthGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./auth-guard";
 import { AUTH_MESSAGES, type AuthService, type IssuedSession } from "./auth.service";
 
 type Options = {
+  calls: Calls;
   auth: AuthService;
   accounts: AccountsService;
   guard: AuthGuard;
@@ -32,30 +29,24 @@ type Options = {
   attempts: AttemptCounts;
 };
 
-const bodyEmail = (request: FastifyRequest) => (request.body as { email?: string } | undefined)?.email;
+const QUARTER_MS = 15 * 60_000;
 
-/** The answers that start a session: its token is also in the `authorization` header (startSession). */
-const sessionStartedResponse = sessionResponse.meta({
-  headers: { authorization: { type: "string", description: "`Bearer <token>`: the new session's token" } },
-});
-
-const HOUR = "1 hour";
-const QUARTER = "15 minutes";
+/** The account a call names: its registration token (Bearer), else the e-mail of its body. */
+const tokenOrEmail = (request: CallRequest, input: { email?: string | undefined }) =>
+  bearerTokenOf(request) ?? input.email;
 
 const isWrongPassword = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
 export async function authRoutes(
-  server: FastifyInstance,
-  { auth, accounts, guard, cookie, attempts }: Options,
+  app: FastifyInstance,
+  { calls, auth, accounts, guard, cookie, attempts }: Options,
 ) {
-  const app = server.withTypeProvider<ZodTypeProvider>();
-
   // Answers about accounts are personal: never cached by a browser or a proxy.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", PERSONAL_CACHE_CONTROL);
   });
 
-  function startSession(reply: FastifyReply, session: IssuedSession, message: string) {
+  function startSession(reply: CallReply, session: IssuedSession, message: string) {
     reply.setCookie(cookie.name, session.token, {
       path: "/",
       httpOnly: true,
@@ -67,170 +58,134 @@ export async function authRoutes(
     return { code: 200, message, data: session.user, token: session.token };
   }
 
-  app.post(
-    "/users/register",
-    {
-      schema: { tags: ["users"], body: registerRequest, response: { 200: registerResponse } },
-      ...limitPerIpAndAccount(app, "register", {
-        perIp: { max: 10, timeWindow: HOUR },
-        perAccount: { max: 5, timeWindow: HOUR },
-        account: bodyEmail,
-      }),
-    },
-    async (request) => {
-      const { token, ...data } = await auth.register(request.body);
+  const registerLimits = limitPerIpAndAccount(attempts, "register", {
+    perIp: { max: 10, windowMs: HOUR_MS },
+    perAccount: { max: 5, windowMs: HOUR_MS },
+    account: (_request, input: { email: string }) => input.email,
+  });
+  calls.serve(app, registerCall, {
+    onRequest: [registerLimits.onRequest],
+    preHandler: [registerLimits.preHandler],
+    handler: async (form) => {
+      const { token, ...data } = await auth.register(form);
       return { code: 200, message: "Check your email for the OTP code.", data, token };
     },
-  );
+  });
 
-  const verifyLimits = limitPerIpAndAccount(app, "verify-otp", {
-    perIp: { max: 30, timeWindow: QUARTER },
-    perAccount: { max: 10, timeWindow: QUARTER },
-    account: (request) => bearerTokenOf(request) ?? bodyEmail(request),
+  const verifyLimits = limitPerIpAndAccount(attempts, "verify-otp", {
+    perIp: { max: 30, windowMs: QUARTER_MS },
+    perAccount: { max: 10, windowMs: QUARTER_MS },
+    account: tokenOrEmail,
   });
   // The spec's client was also seen calling verification without the /users prefix.
-  for (const url of ["/users/register-verify-otp", "/register-verify-otp"])
-    app.post(
-      url,
-      {
-        schema: {
-          tags: ["users"],
-          ...(url === "/register-verify-otp"
-            ? { description: "The same call as /users/register-verify-otp" }
-            : {}),
-          body: verifyOtpRequest,
-          response: { 200: sessionStartedResponse },
-        },
-        ...verifyLimits,
-      },
-      async (request, reply) => {
-        const session = await auth.verifyEmail({
-          ...request.body,
-          registrationToken: bearerTokenOf(request),
-        });
-        return startSession(reply, session, "Your account has been verified successfully!");
-      },
-    );
-
-  app.post(
-    "/users/resend-otp",
-    {
-      schema: { tags: ["users"], body: resendOtpRequest, response: { 200: resendOtpResponse } },
-      ...limitPerIpAndAccount(app, "resend-otp", {
-        perIp: { max: 10, timeWindow: HOUR },
-        perAccount: { max: 5, timeWindow: HOUR },
-        account: (request) => bearerTokenOf(request) ?? bodyEmail(request),
-      }),
+  calls.serve(app, verifyOtpCall, {
+    alsoAt: [{ path: "/register-verify-otp", description: "The same call as /users/register-verify-otp" }],
+    onRequest: [verifyLimits.onRequest],
+    preHandler: [verifyLimits.preHandler],
+    handler: async (code, { request, reply }) => {
+      const session = await auth.verifyEmail({ ...code, registrationToken: bearerTokenOf(request) });
+      return startSession(reply, session, "Your account has been verified successfully!");
     },
-    async (request) => {
-      const data = await auth.resendCode({ ...request.body, registrationToken: bearerTokenOf(request) });
+  });
+
+  const resendLimits = limitPerIpAndAccount(attempts, "resend-otp", {
+    perIp: { max: 10, windowMs: HOUR_MS },
+    perAccount: { max: 5, windowMs: HOUR_MS },
+    account: tokenOrEmail,
+  });
+  calls.serve(app, resendOtpCall, {
+    onRequest: [resendLimits.onRequest],
+    preHandler: [resendLimits.preHandler],
+    handler: async (body, { request }) => {
+      const data = await auth.resendCode({ ...body, registrationToken: bearerTokenOf(request) });
       return { code: 200, message: AUTH_MESSAGES.resendSent, data };
     },
-  );
+  });
 
   // Wrong passwords are limited per account and address, and per address; successful logins never count,
   // and nobody can lock an account's owner out (see limitFailures).
   const limitLoginFailures = limitFailures(
     attempts,
     "login",
-    { perAccountAndIp: 10, perIp: 30, windowMs: 15 * 60_000 },
+    { perAccountAndIp: 10, perIp: 30, windowMs: QUARTER_MS },
     isWrongPassword,
   );
-  app.post(
-    "/users/login",
-    { schema: { tags: ["users"], body: loginRequest, response: { 200: sessionStartedResponse } } },
-    async (request, reply) => {
-      const session = await limitLoginFailures(request, reply, request.body.email, () =>
-        auth.login(request.body),
+  calls.serve(app, loginCall, {
+    handler: async (credentials, { request, reply }) => {
+      const session = await limitLoginFailures(request, reply, credentials.email, () =>
+        auth.login(credentials),
       );
       return startSession(reply, session, `Welcome back, ${session.user.fullName}!`);
     },
-  );
+  });
 
-  app.post(
-    "/users/logout",
-    { schema: { tags: ["users"], response: { 200: messageResponse } } },
-    async (request, reply) => {
+  calls.serve(app, logoutCall, {
+    handler: async (_input, { request, reply }) => {
       const identified = await guard.identify(request);
       if (identified) await auth.logout(identified.user.sessionId);
       if (credentialsOf(request, cookie)?.via === "cookie")
         reply.clearCookie(cookie.name, { path: "/", httpOnly: true, sameSite: "lax", secure: cookie.secure });
       return { code: 200, message: "Logged out", data: null };
     },
-  );
+  });
 
-  app.post(
-    "/users/forgot-password",
-    {
-      schema: { tags: ["users"], body: forgotPasswordRequest, response: { 200: messageResponse } },
-      ...limitPerIpAndAccount(app, "forgot-password", {
-        perIp: { max: 10, timeWindow: HOUR },
-        perAccount: { max: 3, timeWindow: HOUR },
-        account: bodyEmail,
-      }),
-    },
-    async (request) => {
-      auth.queuePasswordReset(request.body.email, (error) =>
-        request.log.error({ err: error }, "a password reset failed"),
-      );
+  const forgotLimits = limitPerIpAndAccount(attempts, "forgot-password", {
+    perIp: { max: 10, windowMs: HOUR_MS },
+    perAccount: { max: 3, windowMs: HOUR_MS },
+    account: (_request, input: { email: string }) => input.email,
+  });
+  calls.serve(app, forgotPasswordCall, {
+    onRequest: [forgotLimits.onRequest],
+    preHandler: [forgotLimits.preHandler],
+    handler: async ({ email }, { request }) => {
+      auth.queuePasswordReset(email, (error) => request.log.error({ err: error }, "a password reset failed"));
       return { code: 200, message: AUTH_MESSAGES.resetLinkSent, data: null };
     },
-  );
+  });
 
-  app.post(
-    "/users/reset-password",
-    {
-      schema: { tags: ["users"], body: resetPasswordRequest, response: { 200: messageResponse } },
-      ...limitPerIpAndAccount(app, "reset-password", {
-        perIp: { max: 10, timeWindow: HOUR },
-        perAccount: { max: 5, timeWindow: HOUR },
-        account: (request) => (request.body as { token?: string } | undefined)?.token,
-      }),
-    },
-    async (request) => {
-      await auth.resetPassword(request.body);
+  const resetLimits = limitPerIpAndAccount(attempts, "reset-password", {
+    perIp: { max: 10, windowMs: HOUR_MS },
+    perAccount: { max: 5, windowMs: HOUR_MS },
+    account: (_request, input: { token: string }) => input.token,
+  });
+  calls.serve(app, resetPasswordCall, {
+    onRequest: [resetLimits.onRequest],
+    preHandler: [resetLimits.preHandler],
+    handler: async (reset) => {
+      await auth.resetPassword(reset);
       return {
         code: 200,
         message: "Your password has been changed. Please log in with your new password.",
         data: null,
       };
     },
-  );
+  });
 
-  app.get(
-    "/users/get-me",
-    { schema: { tags: ["users"], response: { 200: getMeResponse } }, onRequest: guard.requireUser },
-    async (request) => {
+  calls.serve(app, getMeCall, {
+    onRequest: [guard.requireUser],
+    handler: async (_input, { request }) => {
       const profile = await auth.getProfile(request.user!.userId);
       return { code: 200, message: "User fetched successfully", data: [profile] };
     },
-  );
+  });
 
-  app.get(
-    "/users/get-users",
-    {
-      schema: { tags: ["users"], querystring: listUsersQuery, response: { 200: listUsersResponse } },
-      onRequest: guard.requireSuperAdmin,
-    },
-    async (request) => {
-      const { users, total } = await accounts.listUsers(request.query);
+  calls.serve(app, getUsersCall, {
+    onRequest: [guard.requireSuperAdmin],
+    handler: async (query) => {
+      const { users, total } = await accounts.listUsers(query);
       return {
         code: 200,
         message: "Users fetched successfully",
         data: users,
-        pagination: { page: request.query.page, limit: request.query.limit, total },
+        pagination: { page: query.page, limit: query.limit, total },
       };
     },
-  );
+  });
 
-  app.post(
-    "/users/update-role",
-    {
-      schema: { tags: ["users"], body: updateRoleRequest, response: { 200: updateRoleResponse } },
-      onRequest: guard.requireSuperAdmin,
-    },
-    async (request) => {
-      const user = await accounts.setRole(request.body.userId, request.body.roleId);
+  calls.serve(app, updateRoleCall, {
+    onRequest: [guard.requireSuperAdmin],
+    handler: async ({ userId, roleId }) => {
+      const user = await accounts.setRole(userId, roleId);
       return {
         code: 200,
         message:
@@ -238,5 +193,5 @@ export async function authRoutes(
         data: user,
       };
     },
-  );
+  });
 }

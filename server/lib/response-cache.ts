@@ -101,11 +101,21 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
     };
   }
 
+  /**
+   * The kept JSON of a route's answer to a validated query (as `forRoute` keeps it), for a call a page makes
+   * in-process: the same entry, computed and serialised with the route's schema when it is not kept.
+   */
+  function inProcess<Answer>(schema: ZodType) {
+    const serialize = serializerCompiler({ schema, method: "GET", url: "" }) as (data: Answer) => string;
+    return async (routeUrl: string, query: unknown, answer: () => Promise<Answer>) =>
+      (await answerFor(`${routeUrl}?${JSON.stringify(query)}`, async () => serialize(await answer()))).body;
+  }
+
   /** Drops the answer of one route to one validated query (as `forRoute` keys it). */
   const forget = (routeUrl: string, query: Record<string, unknown>) =>
     answers.forget(`${routeUrl}?${JSON.stringify(query)}`);
 
-  return { forRoute, clear: answers.clear, forget };
+  return { forRoute, inProcess, clear: answers.clear, forget };
 }
 
 /**
