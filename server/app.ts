@@ -11,7 +11,9 @@ import { createAddressesService } from "./addresses/addresses.service";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuthGuard, sessionCookieFor, type AuthGuard } from "./auth/auth-guard";
 import { authRoutes } from "./auth/auth.routes";
-import { createAuthService, type AuthService } from "./auth/auth.service";
+import { createPasswords, type Passwords } from "./auth/passwords";
+import { createRegistration } from "./auth/registration";
+import { createSessions } from "./auth/sessions";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
@@ -51,7 +53,7 @@ export type Services = {
   media: MediaService;
   catalog: CatalogService;
   mailWorker: MailWorker;
-  auth: AuthService;
+  passwords: Passwords;
   guard: AuthGuard;
   orders: OrdersService;
   payments: PaymentsService;
@@ -156,10 +158,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
-  const auth = createAuthService({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
+  const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
+  const passwords = createPasswords({
+    db,
+    publicUrl: config.publicUrl,
+    onMailQueued: mailWorker.nudge,
+    registration,
+  });
+  const sessions = createSessions({ db });
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
-  const guard = createAuthGuard({ auth, cookie: sessionCookie, publicUrl: config.publicUrl });
+  const guard = createAuthGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
   const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
@@ -182,7 +191,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
       })
     : null;
-  app.decorate("services", { db, media, catalog, mailWorker, auth, guard, orders, payments, phonePeSandbox });
+  app.decorate("services", {
+    db,
+    media,
+    catalog,
+    mailWorker,
+    passwords,
+    guard,
+    orders,
+    payments,
+    phonePeSandbox,
+  });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media, catalog });
@@ -254,7 +273,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contactRoutes, { prefix: "/api", contact });
   await app.register(authRoutes, {
     prefix: "/api",
-    auth,
+    registration,
+    passwords,
+    sessions,
     accounts,
     guard,
     cookie: sessionCookie,
@@ -295,7 +316,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments.reconciler.start();
   }
   app.addHook("onClose", async () => {
-    await auth.settled();
+    await passwords.settled();
     await mailWorker.stop();
     await payments.reconciler.stop();
     await redis?.quit();

@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
 import { comesFromAnotherSite, comesFromOwnPages, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, unauthorized } from "../lib/errors";
-import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
+import { AUTH_MESSAGES } from "./auth-messages";
+import type { AuthenticatedUser, Sessions } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -33,11 +34,11 @@ export function credentialsOf(request: FastifyRequest, cookie: SessionCookie) {
 }
 
 export function createAuthGuard({
-  auth,
+  sessions,
   cookie,
   publicUrl,
 }: {
-  auth: AuthService;
+  sessions: Sessions;
   cookie: SessionCookie;
   publicUrl: string;
 }) {
@@ -56,7 +57,7 @@ export function createAuthGuard({
           ? CROSS_SITE_MESSAGE
           : "This request must come from the store's own pages.",
       );
-    const user = await auth.authenticate(credentials.token);
+    const user = await sessions.authenticate(credentials.token);
     return user ? { user, via: credentials.via } : null;
   }
 

@@ -22,10 +22,15 @@ import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { type AttemptCounts, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
 import { type AuthGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./auth-guard";
-import { AUTH_MESSAGES, type AuthService, type IssuedSession } from "./auth.service";
+import { AUTH_MESSAGES } from "./auth-messages";
+import type { Passwords } from "./passwords";
+import type { Registration } from "./registration";
+import type { IssuedSession, Sessions } from "./sessions";
 
 type Options = {
-  auth: AuthService;
+  registration: Registration;
+  passwords: Passwords;
+  sessions: Sessions;
   accounts: AccountsService;
   guard: AuthGuard;
   cookie: SessionCookie;
@@ -46,7 +51,7 @@ const isWrongPassword = (error: unknown) => error instanceof HttpError && error.
 
 export async function authRoutes(
   server: FastifyInstance,
-  { auth, accounts, guard, cookie, attempts }: Options,
+  { registration, passwords, sessions, accounts, guard, cookie, attempts }: Options,
 ) {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
@@ -78,7 +83,7 @@ export async function authRoutes(
       }),
     },
     async (request) => {
-      const { token, ...data } = await auth.register(request.body);
+      const { token, ...data } = await registration.register(request.body);
       return { code: 200, message: "Check your email for the OTP code.", data, token };
     },
   );
@@ -104,7 +109,7 @@ export async function authRoutes(
         ...verifyLimits,
       },
       async (request, reply) => {
-        const session = await auth.verifyEmail({
+        const session = await registration.verifyEmail({
           ...request.body,
           registrationToken: bearerTokenOf(request),
         });
@@ -123,7 +128,10 @@ export async function authRoutes(
       }),
     },
     async (request) => {
-      const data = await auth.resendCode({ ...request.body, registrationToken: bearerTokenOf(request) });
+      const data = await registration.resendCode({
+        ...request.body,
+        registrationToken: bearerTokenOf(request),
+      });
       return { code: 200, message: AUTH_MESSAGES.resendSent, data };
     },
   );
@@ -141,7 +149,7 @@ export async function authRoutes(
     { schema: { tags: ["users"], body: loginRequest, response: { 200: sessionStartedResponse } } },
     async (request, reply) => {
       const session = await limitLoginFailures(request, reply, request.body.email, () =>
-        auth.login(request.body),
+        passwords.login(request.body),
       );
       return startSession(reply, session, `Welcome back, ${session.user.fullName}!`);
     },
@@ -152,7 +160,7 @@ export async function authRoutes(
     { schema: { tags: ["users"], response: { 200: messageResponse } } },
     async (request, reply) => {
       const identified = await guard.identify(request);
-      if (identified) await auth.logout(identified.user.sessionId);
+      if (identified) await sessions.logout(identified.user.sessionId);
       if (credentialsOf(request, cookie)?.via === "cookie")
         reply.clearCookie(cookie.name, { path: "/", httpOnly: true, sameSite: "lax", secure: cookie.secure });
       return { code: 200, message: "Logged out", data: null };
@@ -170,7 +178,7 @@ export async function authRoutes(
       }),
     },
     async (request) => {
-      auth.queuePasswordReset(request.body.email, (error) =>
+      passwords.queuePasswordReset(request.body.email, (error) =>
         request.log.error({ err: error }, "a password reset failed"),
       );
       return { code: 200, message: AUTH_MESSAGES.resetLinkSent, data: null };
@@ -188,7 +196,7 @@ export async function authRoutes(
       }),
     },
     async (request) => {
-      await auth.resetPassword(request.body);
+      await passwords.resetPassword(request.body);
       return {
         code: 200,
         message: "Your password has been changed. Please log in with your new password.",
@@ -201,7 +209,7 @@ export async function authRoutes(
     "/users/get-me",
     { schema: { tags: ["users"], response: { 200: getMeResponse } }, onRequest: guard.requireUser },
     async (request) => {
-      const profile = await auth.getProfile(request.user!.userId);
+      const profile = await accounts.getProfile(request.user!.userId);
       return { code: 200, message: "User fetched successfully", data: [profile] };
     },
   );
