@@ -14,6 +14,7 @@ import { authRoutes } from "./auth/auth.routes";
 import { createPasswords, type Passwords } from "./auth/passwords";
 import { createRegistration } from "./auth/registration";
 import { createSessions } from "./auth/sessions";
+import { tagsChangedBy } from "./catalog/catalog-changes";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
@@ -138,20 +139,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
 
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
-  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
+  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes
+  // to what they show.
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const catalog = createCatalogService({
     db,
     media,
-    onCatalogChanged: (productId) => {
-      if (productId === undefined) {
+    // A change drops the answers and pages that show what it touched (catalog/catalog-changes.ts).
+    onCatalogChanged: (change) => {
+      const tags = tagsChangedBy(change);
+      if (tags === "everything") {
         catalogAnswers.clear();
         pageCache.clear();
       } else {
-        catalogAnswers.forget("/api/products/get-product", { id: productId });
-        pageCache.forgetProduct(productId);
+        catalogAnswers.forgetTagged(tags);
+        pageCache.forgetTagged(tags);
       }
     },
   });

@@ -12,6 +12,7 @@ import { messageResponse } from "../../contract/envelope";
 import type { AuthGuard } from "../auth/auth-guard";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { CACHED_ROUTE, type ResponseCache } from "../lib/response-cache";
+import { tagsOfCategories, tagsOfListing, tagsOfProduct } from "./catalog-changes";
 import type { CatalogService } from "./catalog.service";
 
 const CATALOG_CACHE = "public, max-age=30, stale-while-revalidate=300";
@@ -24,14 +25,17 @@ export async function catalogRoutes(
   const sendCategories = cache.forRoute<z.input<typeof categoriesResponse>>(
     categoriesResponse,
     CATALOG_CACHE,
+    tagsOfCategories,
   );
   const sendProducts = cache.forRoute<z.input<typeof productListResponse>>(
     productListResponse,
     CATALOG_CACHE,
+    (answer) => tagsOfListing(answer.data),
   );
   const sendProduct = cache.forRoute<z.input<typeof productDetailResponse>>(
     productDetailResponse,
     CATALOG_CACHE,
+    (answer) => tagsOfProduct(answer.data),
   );
 
   app.get(

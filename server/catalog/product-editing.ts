@@ -6,6 +6,7 @@ import { selectRows, type Database, type Executor } from "../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
+import type { CatalogChange } from "./catalog-changes";
 import { categories, productImages, products, productSizes } from "./catalog.tables";
 
 /** What only the catalog's own loaders (the demo seed, test fixtures, the bench) set on a new product. */
@@ -171,23 +172,20 @@ export async function insertProducts(writer: Executor, items: readonly NewProduc
   });
 }
 
-/**
- * Creating and editing products. `forget` drops cached answers: `productId` alone when only that product's
- * own page changed, everything otherwise.
- */
+/** Creating and editing products; `announce` tells the caches what each change touches. */
 export function createProductEditing({
   db,
   media,
-  forget,
+  announce,
 }: {
   db: Database;
   media: MediaService;
-  forget: (productId?: number) => void;
+  announce: (change: CatalogChange) => void;
 }) {
   /** Adds products (insertProducts) in a transaction of their own, then drops what the caches showed. */
   async function createProducts(items: readonly NewProduct[]): Promise<number[]> {
     const ids = await insertProducts(db, items);
-    if (ids.length > 0) forget();
+    if (ids.length > 0) announce({ productIds: ids, listings: "membership" });
     return ids;
   }
 
@@ -200,7 +198,7 @@ export function createProductEditing({
   /** Adds the categories not there yet (insertCategories), then drops what the caches showed. */
   async function createCategories(rows: readonly NewCategory[]): Promise<void> {
     await insertCategories(db, rows);
-    forget();
+    announce({ categories: true });
   }
 
   /**
@@ -210,7 +208,7 @@ export function createProductEditing({
    */
   async function updateProduct(update: ProductUpdate): Promise<void> {
     const before = await staffView(update.id);
-    const listingChanged = await db.transaction(async (tx) => {
+    const change = await db.transaction(async (tx): Promise<CatalogChange> => {
       await checkCategories(tx, [update.category]);
       const [imageIds = []] = await resolveImages(tx, [update.images]);
       await tx.update(products).set(productColumns(update)).where(eq(products.id, update.id));
@@ -228,19 +226,25 @@ export function createProductEditing({
       const rows = stockRows(update.id, update.size, (size) => update.stock[size] ?? current.get(size) ?? 0);
       await tx.insert(productSizes).values(rows);
 
-      // What a listing shows: name, prices, category, first image, whether any size is in stock.
-      const inStock = (sizes: { stock: number }[]) => sizes.some((size) => size.stock > 0);
-      return (
+      // Which products listings hold, and in what order: they filter, sort and search on these.
+      const membership =
         before.name !== update.name ||
+        before.description !== update.description ||
         before.price !== update.price ||
+        before.categoryId !== update.category;
+      // What a listing shows of the product besides.
+      const inStock = (sizes: { stock: number }[]) => sizes.some((size) => size.stock > 0);
+      const row =
         before.originalPrice !== (update.originalPrice ?? null) ||
-        before.categoryId !== update.category ||
         before.images[0]?.id !== imageIds[0] ||
-        inStock(before.sizes) !== inStock(rows as { stock: number }[])
-      );
+        inStock(before.sizes) !== inStock(rows as { stock: number }[]);
+      return {
+        productIds: [update.id],
+        listings: membership ? "membership" : row ? "rows" : "unchanged",
+      };
     });
     if (before.hidden) return; // no shopper can see it: nothing cached shows it
-    forget(listingChanged ? undefined : update.id);
+    announce(change);
   }
 
   /** Hides a product from the shop or shows it again (the spec's delete hides it too). */
@@ -251,7 +255,7 @@ export function createProductEditing({
       .where(eq(products.id, id))
       .returning({ id: products.id });
     if (!row) throw notFound("Product not found");
-    forget();
+    announce({ productIds: [id], listings: "membership" });
   }
 
   /** A product as staff edit it, hidden or not, with what unpaid orders hold of each size. */

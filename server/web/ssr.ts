@@ -16,7 +16,7 @@ import type { ApiFetch } from "../../app/lib/api-client";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
-import { matchesEtag, preferredEncoding } from "../lib/response-cache";
+import { matchesEtag, preferredEncoding, tagsOfAnswerTo } from "../lib/response-cache";
 import { pageKey, shareable, type CachedPage, type PageCache } from "./page-cache";
 
 export type WebBuild =
@@ -124,7 +124,9 @@ export async function registerWeb(
       }
       const renderedAt = shared?.mark();
       const nonce = randomBytes(16).toString("base64");
-      const api = createInProcessApi(app, request);
+      // What the page shows: what the API answers it is built from show.
+      const shows = new Set<string>();
+      const api = createInProcessApi(app, request, shows);
       let response: Response;
       try {
         response = await handleRequest(await toWebRequest(request, key, publicUrl), {
@@ -142,7 +144,11 @@ export async function registerWeb(
         const body = Buffer.from(await response.arrayBuffer());
         const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
         const cacheControl = response.headers.get("cache-control") ?? "";
-        const page = shared.keep(key, { body, contentType, cacheControl, ...sharing }, renderedAt);
+        const page = shared.keep(
+          key,
+          { body, contentType, cacheControl, ...sharing, shows: [...shows] },
+          renderedAt,
+        );
         return sendCachedPage(reply, request, shared, page, "miss");
       }
       shared?.drop(key);
@@ -305,7 +311,8 @@ const FORWARDED_HEADERS = [
 /** What the API answers that the page must pass on: the session cookie it starts or ends. */
 const RETURNED_HEADERS = ["content-type", "set-cookie", "retry-after"] as const;
 
-function createInProcessApi(app: FastifyInstance, request: FastifyRequest): ApiFetch {
+/** `shows` collects the tags of the cached answers given (lib/response-cache.ts's tagsOfAnswerTo). */
+function createInProcessApi(app: FastifyInstance, request: FastifyRequest, shows: Set<string>): ApiFetch {
   return async (apiPath, init = {}) => {
     const headers: Record<string, string> = {};
     for (const name of FORWARDED_HEADERS) {
@@ -320,6 +327,7 @@ function createInProcessApi(app: FastifyInstance, request: FastifyRequest): ApiF
       remoteAddress: request.ip,
       ...(typeof init.body === "string" ? { payload: init.body } : {}),
     });
+    for (const tag of tagsOfAnswerTo(response.raw.req) ?? []) shows.add(tag);
     const returned = new Headers();
     for (const name of RETURNED_HEADERS) {
       const value = response.headers[name];
