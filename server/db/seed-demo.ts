@@ -4,7 +4,7 @@ import { categories } from "../catalog/catalog.tables";
 import type { CatalogService } from "../catalog/catalog.service";
 import { insertCategories, insertProducts } from "../catalog/product-editing";
 import type { MediaService } from "../media/media.service";
-import type { Database } from "./client";
+import type { Database, Executor } from "./client";
 import {
   CARE,
   DEMO_CATEGORIES,
@@ -117,7 +117,7 @@ export async function seedDemoCatalog({
   return seeded;
 }
 
-async function hasCategories(db: Pick<Database, "select">): Promise<boolean> {
+async function hasCategories(db: Executor): Promise<boolean> {
   const rows = await db.select({ id: categories.id }).from(categories).limit(1);
   return rows.length > 0;
 }
