@@ -10,7 +10,10 @@ import { createAddressesService } from "./addresses/addresses.service";
 import { createAccountsService } from "./auth/accounts.service";
 import { createAuthGuard, sessionCookieFor, type AuthGuard } from "./auth/auth-guard";
 import { authRoutes } from "./auth/auth.routes";
-import { createAuthService, type AuthService } from "./auth/auth.service";
+import { createPasswords, type Passwords } from "./auth/passwords";
+import { createRegistration } from "./auth/registration";
+import { createSessions } from "./auth/sessions";
+import { tagsChangedBy } from "./catalog/catalog-changes";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
@@ -51,7 +54,7 @@ export type Services = {
   media: MediaService;
   catalog: CatalogService;
   mailWorker: MailWorker;
-  auth: AuthService;
+  passwords: Passwords;
   guard: AuthGuard;
   orders: OrdersService;
   payments: PaymentsService;
@@ -138,30 +141,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
 
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
-  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
+  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes
+  // to what they show.
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const catalog = createCatalogService({
     db,
     media,
-    onCatalogChanged: (productId) => {
-      if (productId === undefined) {
+    // A change drops the answers and pages that show what it touched (catalog/catalog-changes.ts).
+    onCatalogChanged: (change) => {
+      const tags = tagsChangedBy(change);
+      if (tags === "everything") {
         catalogAnswers.clear();
         pageCache.clear();
       } else {
-        catalogAnswers.forget("/api/products/get-product", { id: productId });
-        pageCache.forgetProduct(productId);
+        catalogAnswers.forgetTagged(tags);
+        pageCache.forgetTagged(tags);
       }
     },
   });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
-  const auth = createAuthService({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
+  const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
+  const passwords = createPasswords({
+    db,
+    publicUrl: config.publicUrl,
+    onMailQueued: mailWorker.nudge,
+    registration,
+  });
+  const sessions = createSessions({ db });
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
-  const guard = createAuthGuard({ auth, cookie: sessionCookie, publicUrl: config.publicUrl });
+  const guard = createAuthGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
   const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
@@ -191,7 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     media,
     catalog,
     mailWorker,
-    auth,
+    passwords,
     guard,
     orders,
     payments,
@@ -263,7 +276,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(authRoutes, {
     prefix: "/api",
     calls,
-    auth,
+    registration,
+    passwords,
+    sessions,
     accounts,
     guard,
     cookie: sessionCookie,
@@ -305,7 +320,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments.reconciler.start();
   }
   app.addHook("onClose", async () => {
-    await auth.settled();
+    await passwords.settled();
     await mailWorker.stop();
     await payments.reconciler.stop();
     await redis?.quit();

@@ -3,7 +3,8 @@ import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-r
 import type { CallRequest } from "../lib/calls";
 import { comesFromAnotherSite, comesFromOwnPages, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, unauthorized } from "../lib/errors";
-import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
+import { AUTH_MESSAGES } from "./auth-messages";
+import type { AuthenticatedUser, Sessions } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -34,11 +35,11 @@ export function credentialsOf(request: Pick<FastifyRequest, "headers" | "cookies
 }
 
 export function createAuthGuard({
-  auth,
+  sessions,
   cookie,
   publicUrl,
 }: {
-  auth: AuthService;
+  sessions: Sessions;
   cookie: SessionCookie;
   publicUrl: string;
 }) {
@@ -57,7 +58,7 @@ export function createAuthGuard({
           ? CROSS_SITE_MESSAGE
           : "This request must come from the store's own pages.",
       );
-    const user = await auth.authenticate(credentials.token);
+    const user = await sessions.authenticate(credentials.token);
     return user ? { user, via: credentials.via } : null;
   }
 

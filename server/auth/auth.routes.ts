@@ -18,11 +18,16 @@ import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { type AttemptCounts, HOUR_MS, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
 import { type AuthGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./auth-guard";
-import { AUTH_MESSAGES, type AuthService, type IssuedSession } from "./auth.service";
+import { AUTH_MESSAGES } from "./auth-messages";
+import type { Passwords } from "./passwords";
+import type { Registration } from "./registration";
+import type { IssuedSession, Sessions } from "./sessions";
 
 type Options = {
   calls: Calls;
-  auth: AuthService;
+  registration: Registration;
+  passwords: Passwords;
+  sessions: Sessions;
   accounts: AccountsService;
   guard: AuthGuard;
   cookie: SessionCookie;
@@ -39,7 +44,7 @@ const isWrongPassword = (error: unknown) => error instanceof HttpError && error.
 
 export async function authRoutes(
   app: FastifyInstance,
-  { calls, auth, accounts, guard, cookie, attempts }: Options,
+  { calls, registration, passwords, sessions, accounts, guard, cookie, attempts }: Options,
 ) {
   // Answers about accounts are personal: never cached by a browser or a proxy.
   app.addHook("onSend", async (_request, reply) => {
@@ -67,7 +72,7 @@ export async function authRoutes(
     onRequest: [registerLimits.onRequest],
     preHandler: [registerLimits.preHandler],
     handler: async (form) => {
-      const { token, ...data } = await auth.register(form);
+      const { token, ...data } = await registration.register(form);
       return { code: 200, message: "Check your email for the OTP code.", data, token };
     },
   });
@@ -83,7 +88,7 @@ export async function authRoutes(
     onRequest: [verifyLimits.onRequest],
     preHandler: [verifyLimits.preHandler],
     handler: async (code, { request, reply }) => {
-      const session = await auth.verifyEmail({ ...code, registrationToken: bearerTokenOf(request) });
+      const session = await registration.verifyEmail({ ...code, registrationToken: bearerTokenOf(request) });
       return startSession(reply, session, "Your account has been verified successfully!");
     },
   });
@@ -97,7 +102,7 @@ export async function authRoutes(
     onRequest: [resendLimits.onRequest],
     preHandler: [resendLimits.preHandler],
     handler: async (body, { request }) => {
-      const data = await auth.resendCode({ ...body, registrationToken: bearerTokenOf(request) });
+      const data = await registration.resendCode({ ...body, registrationToken: bearerTokenOf(request) });
       return { code: 200, message: AUTH_MESSAGES.resendSent, data };
     },
   });
@@ -113,7 +118,7 @@ export async function authRoutes(
   calls.serve(app, loginCall, {
     handler: async (credentials, { request, reply }) => {
       const session = await limitLoginFailures(request, reply, credentials.email, () =>
-        auth.login(credentials),
+        passwords.login(credentials),
       );
       return startSession(reply, session, `Welcome back, ${session.user.fullName}!`);
     },
@@ -122,7 +127,7 @@ export async function authRoutes(
   calls.serve(app, logoutCall, {
     handler: async (_input, { request, reply }) => {
       const identified = await guard.identify(request);
-      if (identified) await auth.logout(identified.user.sessionId);
+      if (identified) await sessions.logout(identified.user.sessionId);
       if (credentialsOf(request, cookie)?.via === "cookie")
         reply.clearCookie(cookie.name, { path: "/", httpOnly: true, sameSite: "lax", secure: cookie.secure });
       return { code: 200, message: "Logged out", data: null };
@@ -138,7 +143,9 @@ export async function authRoutes(
     onRequest: [forgotLimits.onRequest],
     preHandler: [forgotLimits.preHandler],
     handler: async ({ email }, { request }) => {
-      auth.queuePasswordReset(email, (error) => request.log.error({ err: error }, "a password reset failed"));
+      passwords.queuePasswordReset(email, (error) =>
+        request.log.error({ err: error }, "a password reset failed"),
+      );
       return { code: 200, message: AUTH_MESSAGES.resetLinkSent, data: null };
     },
   });
@@ -152,7 +159,7 @@ export async function authRoutes(
     onRequest: [resetLimits.onRequest],
     preHandler: [resetLimits.preHandler],
     handler: async (reset) => {
-      await auth.resetPassword(reset);
+      await passwords.resetPassword(reset);
       return {
         code: 200,
         message: "Your password has been changed. Please log in with your new password.",
@@ -164,7 +171,7 @@ export async function authRoutes(
   calls.serve(app, getMeCall, {
     onRequest: [guard.requireUser],
     handler: async (_input, { request }) => {
-      const profile = await auth.getProfile(request.user!.userId);
+      const profile = await accounts.getProfile(request.user!.userId);
       return { code: 200, message: "User fetched successfully", data: [profile] };
     },
   });

@@ -4,6 +4,7 @@ import type { AuthGuard } from "../auth/auth-guard";
 import type { Calls } from "../lib/calls";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import type { ResponseCache } from "../lib/response-cache";
+import { tagsOfCategories, tagsOfListing, tagsOfProduct } from "./catalog-changes";
 import type { CatalogService } from "./catalog.service";
 
 const CATALOG_CACHE = "public, max-age=30, stale-while-revalidate=300";
@@ -17,10 +18,11 @@ export async function catalogRoutes(
     cache,
   }: { calls: Calls; catalog: CatalogService; guard: AuthGuard; cache: ResponseCache },
 ) {
+  // Each kept answer says what it shows, so that a change drops only the answers showing it (catalog-changes.ts).
   const cached = { cache, cacheControl: CATALOG_CACHE };
 
   calls.serve(app, categoriesCall, {
-    cached,
+    cached: { ...cached, tagsOf: tagsOfCategories },
     handler: async () => ({
       code: 200,
       message: "Categories fetched successfully",
@@ -29,7 +31,7 @@ export async function catalogRoutes(
   });
 
   calls.serve(app, getProductsCall, {
-    cached,
+    cached: { ...cached, tagsOf: (answer) => tagsOfListing(answer.data) },
     handler: async (query) => {
       const { items, total } = await catalog.listProducts(query);
       return {
@@ -42,7 +44,7 @@ export async function catalogRoutes(
   });
 
   calls.serve(app, getProductCall, {
-    cached,
+    cached: { ...cached, tagsOf: (answer) => tagsOfProduct(answer.data) },
     handler: async (query) => ({
       code: 200,
       message: "Product fetched successfully",

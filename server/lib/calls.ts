@@ -62,7 +62,12 @@ export type ServedCall<Call extends CallDescription> = {
   onRequest?: RequestCheck[];
   preHandler?: InputCheck<ParsedInput<Call>>[];
   /** Answers kept in a response cache with this Cache-Control (the catalog's public GETs). */
-  cached?: { cache: ResponseCache; cacheControl: string };
+  cached?: {
+    cache: ResponseCache;
+    cacheControl: string;
+    /** What an answer shows (lib/cache-tags.ts): a change to it drops the answer. */
+    tagsOf: (answer: HandlerOutput<Call>) => readonly string[];
+  };
   /** The same call at another path or method (the spec's aliases); the OpenAPI document lists each. */
   alsoAt?: { path?: string; method?: CallMethod; description: string }[];
   /** Whether Fastify also answers HEAD for a GET (never for a GET that changes something). */
@@ -70,8 +75,16 @@ export type ServedCall<Call extends CallDescription> = {
   handler: CallHandler<Call>;
 };
 
-/** A call run in-process: its answer (the envelope) as the output schema gives it. */
-type InProcess = (request: CallRequest, reply: CallReply, input: unknown) => Promise<object>;
+/**
+ * A call run in-process: its answer (the envelope) as the output schema gives it; `shows` collects what a
+ * kept answer shows.
+ */
+type InProcess = (
+  request: CallRequest,
+  reply: CallReply,
+  input: unknown,
+  shows: Set<string> | undefined,
+) => Promise<object>;
 
 /** The page's request, as the in-process caller reads it. */
 export type PageRequest = Pick<FastifyRequest, "headers" | "cookies" | "ip" | "host" | "log">;
@@ -106,7 +119,11 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       (call.headers ? request.headers : undefined) as ParsedHeaders<Call>;
     const answer = (request: FastifyRequest, reply: FastifyReply) =>
       served.handler(inputOf(request), { request, reply, headers: headersOf(request) });
-    const send = served.cached?.cache.forRoute<HandlerOutput<Call>>(call.output, served.cached.cacheControl);
+    const send = served.cached?.cache.forRoute<HandlerOutput<Call>>(
+      call.output,
+      served.cached.cacheControl,
+      served.cached.tagsOf,
+    );
     const handler: RouteOptions["handler"] = send
       ? (request, reply) => send(request, reply, () => answer(request, reply))
       : (request, reply) => answer(request, reply);
@@ -138,9 +155,9 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
 
     // A multipart form streams from the browser's request: never a call made in-process.
     if (call.form) return;
-    const keptJson = served.cached?.cache.inProcess<HandlerOutput<Call>>(call.output);
+    const kept = served.cached?.cache.inProcess<HandlerOutput<Call>>(call.output, served.cached.tagsOf);
     const routeUrl = `/api${call.path}`;
-    inProcess.set(keyOf(call), async (request, reply, rawInput) => {
+    inProcess.set(keyOf(call), async (request, reply, rawInput, shows) => {
       // As the API's own hooks do (cross-site.ts, text-inputs.ts), in Fastify's order.
       if (!SAFE_METHODS.has(call.method) && comesFromAnotherSite(request, publicOrigin))
         throw forbidden(CROSS_SITE_MESSAGE);
@@ -156,16 +173,24 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       for (const check of served.preHandler ?? []) await check(request, reply, input);
       const answer = () => served.handler(input, { request, reply, headers });
       // A kept answer was checked by the output schema when it was kept: its JSON is the answer.
-      if (keptJson) return JSON.parse((await keptJson(routeUrl, input, answer)).toString()) as object;
+      if (kept) {
+        const answered = await kept(routeUrl, input, answer);
+        for (const tag of answered.tags) shows?.add(tag);
+        return JSON.parse(answered.body.toString()) as object;
+      }
       return z.encode(call.output, await answer()) as object;
     });
   }
 
   /**
    * The API client of one page request: each call runs the route's checks and handler with the page's
-   * session and address, its input and answer checked by the call's schemas, as over HTTP.
+   * session and address, its input and answer checked by the call's schemas, as over HTTP. `shows`, when
+   * given, collects what the kept answers the page is built from show (web/page-cache.ts).
    */
-  function callerFor(page: PageRequest, { serializeCookie }: { serializeCookie: SerializeCookie }) {
+  function callerFor(
+    page: PageRequest,
+    { serializeCookie, shows }: { serializeCookie: SerializeCookie; shows?: Set<string> },
+  ) {
     const caller = async (
       call: CallDescription,
       input?: unknown,
@@ -192,7 +217,7 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       const { reply, answerHeaders } = collectingReply(serializeCookie);
       let result: CallResult<CallDescription>;
       try {
-        result = { ok: true, ...(await run(request, reply, input)) };
+        result = { ok: true, ...(await run(request, reply, input, shows)) };
       } catch (error) {
         const { status, envelope } = errorAnswer(error, page.log);
         result = { ok: false, status, ...envelope };

@@ -11,7 +11,7 @@ import {
 import type { CatalogService } from "../catalog/catalog.service";
 import { priceCart } from "./price-cart";
 import { STAFF_ROLES } from "../../contract/users-rules";
-import type { AuthenticatedUser } from "../auth/auth.service";
+import type { AuthenticatedUser } from "../auth/sessions";
 import type { AuthGuard } from "../auth/auth-guard";
 import type { Calls } from "../lib/calls";
 import type { PaymentsService } from "../payments/payments.service";

@@ -131,7 +131,9 @@ export async function registerWeb(
       }
       const renderedAt = shared?.mark();
       const nonce = randomBytes(16).toString("base64");
-      const api = calls.callerFor(request, { serializeCookie: app.serializeCookie });
+      // What the page shows: what the API answers it is built from show.
+      const shows = new Set<string>();
+      const api = calls.callerFor(request, { serializeCookie: app.serializeCookie, shows });
       let response: Response;
       try {
         response = await handleRequest(await toWebRequest(request, key, publicUrl), {
@@ -149,7 +151,11 @@ export async function registerWeb(
         const body = Buffer.from(await response.arrayBuffer());
         const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
         const cacheControl = response.headers.get("cache-control") ?? "";
-        const page = shared.keep(key, { body, contentType, cacheControl, ...sharing }, renderedAt);
+        const page = shared.keep(
+          key,
+          { body, contentType, cacheControl, ...sharing, shows: [...shows] },
+          renderedAt,
+        );
         return sendCachedPage(reply, request, shared, page, "miss");
       }
       shared?.drop(key);
