@@ -46,10 +46,10 @@ describe("the address a page is kept under", () => {
 describe("the hashes of a page's inline scripts", () => {
   const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-  it("hashes each inline script, those held as text in a <noscript> too, and not those with a src", () => {
+  it("hashes each inline script, module scripts too, and not those with a src", () => {
     const html = [
       "<html><head><script>window.a = 1;</script></head><body>",
-      '<noscript id="page-scripts"><script type="module" async="">import "/assets/x.js";</script></noscript>',
+      '<script type="module" async="">import "/assets/x.js";</script>',
       '<script src="/assets/y.js"></script><script nonce="n">console.log("<b>")</script>',
       "</body></html>",
     ].join("");

@@ -78,9 +78,8 @@ function decodeName(pair: string): string {
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
- * The CSP hash of every inline script in the page, those React Router keeps as text in the <noscript> that
- * holds its scripts (app/components/page-scripts.tsx) included: the browser checks each one it runs against
- * the hashes when the page is served from the cache.
+ * The CSP hash of every inline script in the page (React Router's context and module scripts): the browser
+ * checks each one it runs against the hashes when the page is served from the cache.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
