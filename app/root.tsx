@@ -11,9 +11,9 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { sessionAnswer } from "./account/guards";
-import { AfterLogout } from "./account/logout-button";
-import type { SignedInUser } from "./account/signed-in-user";
+import { sessionAnswer } from "./accounts/guards";
+import { AfterLogout } from "./accounts/logout-button";
+import type { SignedInUser } from "./accounts/signed-in-user";
 import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./call";
 import { envelope } from "./envelope";
 import { idField } from "./ids";
-import { normalizeMobile } from "./users-rules";
+import { normalizePhone } from "./accounts-rules";
 
 /** The checkout address form's fields and their labels, in the form's order. */
 export const ADDRESS_FIELDS = {
@@ -38,12 +38,12 @@ const requiredField = (field: AddressField, max = 200) =>
 export const addressInput = z.object({
   name: requiredField("name", 100),
   phone: requiredField("phone", 20).transform((value, context) => {
-    const mobile = normalizeMobile(value);
-    if (mobile === null) {
+    const phone = normalizePhone(value);
+    if (phone === null) {
       context.addIssue({ code: "custom", message: ADDRESS_MESSAGES.phoneInvalid });
       return z.NEVER;
     }
-    return mobile;
+    return phone;
   }),
   address: requiredField("address", 300),
   city: requiredField("city", 100),

@@ -7,12 +7,12 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import { Redis } from "ioredis";
 import { addressesRoutes } from "./addresses/addresses.routes";
 import { createAddressesService } from "./addresses/addresses.service";
-import { createAccountsService } from "./auth/accounts.service";
-import { createAuthGuard, sessionCookieFor, type AuthGuard } from "./auth/auth-guard";
-import { authRoutes } from "./auth/auth.routes";
-import { createPasswords, type Passwords } from "./auth/passwords";
-import { createRegistration } from "./auth/registration";
-import { createSessions } from "./auth/sessions";
+import { createAccountsService } from "./accounts/accounts.service";
+import { createSessionGuard, sessionCookieFor, type SessionGuard } from "./accounts/session-guard";
+import { accountsRoutes } from "./accounts/accounts.routes";
+import { createPasswords, type Passwords } from "./accounts/passwords";
+import { createRegistration } from "./accounts/registration";
+import { createSessions } from "./accounts/sessions";
 import { tagsChangedBy } from "./catalog/catalog-changes";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
@@ -55,7 +55,7 @@ export type Services = {
   catalog: CatalogService;
   mailWorker: MailWorker;
   passwords: Passwords;
-  guard: AuthGuard;
+  guard: SessionGuard;
   orders: OrdersService;
   payments: PaymentsService;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
@@ -174,7 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessions({ db });
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
-  const guard = createAuthGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
+  const guard = createSessionGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
   const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
@@ -273,7 +273,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
   await app.register(uploadRoutes, { prefix: "/api", calls, media, guard });
   await app.register(contactRoutes, { prefix: "/api", calls, contact, attempts });
-  await app.register(authRoutes, {
+  await app.register(accountsRoutes, {
     prefix: "/api",
     calls,
     registration,

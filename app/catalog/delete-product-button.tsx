@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { ROLE } from "#contract/users-rules";
+import { ROLE } from "#contract/accounts-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
 import { deleteProductCall } from "#contract/catalog";
-import { useSignedInUser } from "~/account/signed-in-user";
+import { useSignedInUser } from "~/accounts/signed-in-user";
 
 /**
  * Staff (any role but customer, spec section 6) see an edit link and a delete button on each product card. Deleting asks

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { formatRupees } from "#contract/money";
 import type { Order } from "#contract/orders";
-import { formatDate, formatMobile } from "~/account/format";
+import { formatDate, formatMobile } from "~/accounts/format";
 import { RefreshIcon } from "~/components/icons";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";

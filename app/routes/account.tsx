@@ -1,9 +1,9 @@
 import { useLoaderData } from "react-router";
-import { ANY_ROLE } from "#contract/users-rules";
-import { AccountSidebar } from "~/account/account-sidebar";
-import { MyOrders, MyProfile } from "~/account/account-tabs";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { ANY_ROLE } from "#contract/accounts-rules";
+import { AccountSidebar } from "~/accounts/account-sidebar";
+import { MyOrders, MyProfile } from "~/accounts/account-tabs";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { myOrdersCall } from "#contract/orders";
 import { absoluteUrl, pageMeta } from "~/lib/seo";

@@ -1,7 +1,7 @@
-import { STAFF_ROLES } from "#contract/users-rules";
+import { STAFF_ROLES } from "#contract/accounts-rules";
 import { useLoaderData } from "react-router";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
 import { Link } from "~/components/navigation";

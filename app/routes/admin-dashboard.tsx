@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
 import { Link } from "~/components/navigation";
-import { ROLE, STAFF_ROLES } from "#contract/users-rules";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { ROLE, STAFF_ROLES } from "#contract/accounts-rules";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { BagIcon, PlusIcon, TruckIcon, UserIcon } from "~/components/icons";
 import { formatRupees } from "#contract/money";

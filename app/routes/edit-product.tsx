@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { STAFF_ROLES } from "#contract/users-rules";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { STAFF_ROLES } from "#contract/accounts-rules";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
 import { Link } from "~/components/navigation";

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
+import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { forgotPasswordCall } from "#contract/users";
+import { forgotPasswordCall } from "#contract/accounts";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
@@ -56,7 +56,7 @@ export default function ForgotPassword() {
   }, [answer]);
 
   return (
-    <AuthPanel
+    <SignInPanel
       title="Forgot Password"
       intro="Enter the email address of your account and we'll send you a link to choose a new password."
     >
@@ -95,7 +95,7 @@ export default function ForgotPassword() {
         </button>
       </Form>
 
-      <AuthFooterLink question="Remembered your password?" to="/login" label="Sign In" />
-    </AuthPanel>
+      <SignInFooterLink question="Remembered your password?" to="/login" label="Sign In" />
+    </SignInPanel>
   );
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/navigation";
-import { loginCall } from "#contract/users";
-import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
-import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { finishOwnSubmissions, homeFor, redirectSignedIn } from "~/account/guards";
-import { OtpDialog } from "~/account/otp-dialog";
+import { loginCall } from "#contract/accounts";
+import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/accounts-rules";
+import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
+import { finishOwnSubmissions, homeFor, redirectSignedIn } from "~/accounts/guards";
+import { OtpDialog } from "~/accounts/otp-dialog";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
@@ -84,7 +84,7 @@ export default function Login() {
   }, [result, settled, navigate]);
 
   return (
-    <AuthPanel title="Login" intro="Welcome back! Log in to see your orders and check out faster.">
+    <SignInPanel title="Login" intro="Welcome back! Log in to see your orders and check out faster.">
       {result && !result.ok && (
         <FormNotice tone="error" className="mt-5">
           <p role="alert">{failureText(result.message)}</p>
@@ -138,7 +138,7 @@ export default function Login() {
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
-      <AuthFooterLink question="New here?" to="/register" label="Create a New Account" />
+      <SignInFooterLink question="New here?" to="/register" label="Create a New Account" />
       {verifyEmail && (
         <OtpDialog
           onClose={() => setOtpClosedFor(result)}
@@ -146,6 +146,6 @@ export default function Login() {
           resendWaitSeconds={RESEND_COOLDOWN_SECONDS}
         />
       )}
-    </AuthPanel>
+    </SignInPanel>
   );
 }

@@ -1,7 +1,7 @@
 import { data, useActionData } from "react-router";
 import { Link } from "~/components/navigation";
-import { LogoutButton, type LogoutAnswer } from "~/account/logout-button";
-import { logoutCall } from "#contract/users";
+import { LogoutButton, type LogoutAnswer } from "~/accounts/logout-button";
+import { logoutCall } from "#contract/accounts";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/logout";
 

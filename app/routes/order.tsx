@@ -1,9 +1,9 @@
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
 import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
-import { ANY_ROLE, STAFF_ROLES } from "#contract/users-rules";
-import { formatDate, formatMobile } from "~/account/format";
-import { requireUser } from "~/account/guards";
+import { ANY_ROLE, STAFF_ROLES } from "#contract/accounts-rules";
+import { formatDate, formatMobile } from "~/accounts/format";
+import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";

@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/navigation";
-import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { finishOwnSubmissions, redirectSignedIn } from "~/account/guards";
-import { OtpDialog } from "~/account/otp-dialog";
+import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
+import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
+import { OtpDialog } from "~/accounts/otp-dialog";
 import {
   type RegistrationErrors,
   type RegistrationField,
   validateRegistration,
-} from "~/account/registration-form";
+} from "~/accounts/registration-form";
 import { controlProps, errorIdOf, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
@@ -16,7 +16,7 @@ import { toast } from "~/components/toast";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
-import { registerCall } from "#contract/users";
+import { registerCall } from "#contract/accounts";
 
 /** A signed-in shopper is sent on instead of seeing the form. */
 export const loader = ({ request, context }: Route.LoaderArgs) => redirectSignedIn(request, context);
@@ -34,11 +34,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const text = (field: string) => formText(form, field);
-  const values = { fullName: text("fullName"), email: text("email"), mobile: text("mobile") };
+  const values = { fullName: text("fullName"), email: text("email"), phone: text("phone") };
   const result = await context.api(registerCall, {
     fullName: values.fullName,
     email: values.email,
-    phone: values.mobile,
+    phone: values.phone,
     password: text("password"),
     confirmPassword: text("confirmPassword"),
     acceptTerms: form.get("acceptTerms") === "on",
@@ -51,12 +51,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       token: result.token,
       resendWaitSeconds: result.data.resendAvailableInSeconds,
     };
-  const { phone, ...errors } = result.errors ?? {};
   return data(
     {
       ok: false as const,
       message: result.message,
-      errors: { ...errors, ...(phone ? { mobile: phone } : {}) } as RegistrationErrors,
+      errors: (result.errors ?? {}) as RegistrationErrors,
       values,
     },
     { status: result.status >= 400 ? result.status : 502 },
@@ -94,7 +93,7 @@ export default function Register() {
   });
 
   return (
-    <AuthPanel
+    <SignInPanel
       title="Create Account"
       intro="Join us to follow your orders, keep your details and check out faster."
     >
@@ -132,15 +131,15 @@ export default function Register() {
             defaultValue={failure?.values.email}
           />
         </FormField>
-        <FormField id="register-mobile" label="Mobile Number" error={errorOf("mobile")}>
+        <FormField id="register-phone" label="Mobile Number" error={errorOf("phone")}>
           <input
-            {...control("mobile")}
+            {...control("phone")}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
             placeholder="98765 43210"
             maxLength={20}
-            defaultValue={failure?.values.mobile}
+            defaultValue={failure?.values.phone}
           />
         </FormField>
         <FormField id="register-password" label="Password" error={errorOf("password")}>
@@ -173,7 +172,7 @@ export default function Register() {
           {busy ? "Creating account..." : "Create Account"}
         </button>
       </Form>
-      <AuthFooterLink question="Already have an account?" to="/login" label="Login" />
+      <SignInFooterLink question="Already have an account?" to="/login" label="Login" />
       {result?.ok && (
         <>
           <FormNotice tone="success" className="mt-5">
@@ -196,6 +195,6 @@ export default function Register() {
           )}
         </>
       )}
-    </AuthPanel>
+    </SignInPanel>
   );
 }

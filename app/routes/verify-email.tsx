@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import type { CodeAnswer } from "~/account/otp-dialog";
+import type { CodeAnswer } from "~/accounts/otp-dialog";
 import { NotFound } from "~/components/not-found";
 import { formText, postedForm } from "~/lib/form-values";
-import { resendOtpCall, verifyOtpCall } from "#contract/users";
+import { resendOtpCall, verifyOtpCall } from "#contract/accounts";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/verify-email";
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { addAddressCall, myAddressesCall, updateAddressCall } from "../../contract/addresses";
-import type { AuthGuard } from "../auth/auth-guard";
+import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { AddressesService } from "./addresses.service";
 
@@ -9,7 +9,7 @@ const PRIVATE = "private, no-store";
 /** The checkout's address book: a signed-in shopper's own addresses. */
 export async function addressesRoutes(
   app: FastifyInstance,
-  { calls, addresses, guard }: { calls: Calls; addresses: AddressesService; guard: AuthGuard },
+  { calls, addresses, guard }: { calls: Calls; addresses: AddressesService; guard: SessionGuard },
 ) {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", PRIVATE);

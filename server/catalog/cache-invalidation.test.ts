@@ -7,10 +7,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE } from "../../contract/users-rules";
+import { ROLE } from "../../contract/accounts-rules";
 import type { ApiCaller } from "../../contract/call";
 import { categoriesCall, getProductCall, getProductsCall } from "../../contract/catalog";
-import { getMeCall } from "../../contract/users";
+import { getMeCall } from "../../contract/accounts";
 import { bearer, createUserAndLogin, post } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { placeOrder, shopperWithAddress } from "../test-support/checkout";

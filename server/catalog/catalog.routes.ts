@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { categoriesCall, deleteProductCall, getProductCall, getProductsCall } from "../../contract/catalog";
-import type { AuthGuard } from "../auth/auth-guard";
+import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import type { ResponseCache } from "../lib/response-cache";
@@ -16,7 +16,7 @@ export async function catalogRoutes(
     catalog,
     guard,
     cache,
-  }: { calls: Calls; catalog: CatalogService; guard: AuthGuard; cache: ResponseCache },
+  }: { calls: Calls; catalog: CatalogService; guard: SessionGuard; cache: ResponseCache },
 ) {
   // Each kept answer says what it shows, so that a change drops only the answers showing it (catalog-changes.ts).
   const cached = { cache, cacheControl: CATALOG_CACHE };

@@ -6,7 +6,7 @@ import {
   setVisibilityCall,
   updateProductCall,
 } from "../../contract/product-editing";
-import type { AuthGuard } from "../auth/auth-guard";
+import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import type { CatalogService } from "./catalog.service";
@@ -14,7 +14,7 @@ import type { CatalogService } from "./catalog.service";
 /** Staff's calls for adding and editing products (issue 17); each a thin layer over the catalog service. */
 export async function productEditingRoutes(
   app: FastifyInstance,
-  { calls, catalog, guard }: { calls: Calls; catalog: CatalogService; guard: AuthGuard },
+  { calls, catalog, guard }: { calls: Calls; catalog: CatalogService; guard: SessionGuard },
 ) {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", PERSONAL_CACHE_CONTROL);

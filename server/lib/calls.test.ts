@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categoriesCall, getProductsCall } from "../../contract/catalog";
 import { sendContactCall } from "../../contract/contact";
-import { getMeCall, loginCall, logoutCall } from "../../contract/users";
+import { getMeCall, loginCall, logoutCall } from "../../contract/accounts";
 import { createUser, freshIp, PASSWORD } from "../test-support/accounts";
 import { FIXTURE_CATEGORIES, seedCatalog } from "../test-support/catalog-fixture";
 import { createTestApp } from "../test-support/test-app";

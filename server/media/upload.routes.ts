@@ -1,7 +1,7 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_UPLOAD_FILES, PRODUCT_MESSAGES, uploadImagesCall } from "../../contract/product-editing";
-import type { AuthGuard } from "../auth/auth-guard";
+import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import { HttpError } from "../lib/errors";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
@@ -34,7 +34,7 @@ const displayName = (name: string | undefined) =>
  */
 export async function uploadRoutes(
   server: FastifyInstance,
-  { calls, media, guard }: { calls: Calls; media: MediaService; guard: AuthGuard },
+  { calls, media, guard }: { calls: Calls; media: MediaService; guard: SessionGuard },
 ) {
   await server.register(multipart, {
     limits: {

@@ -10,9 +10,9 @@ import {
 } from "../../contract/orders";
 import type { CatalogService } from "../catalog/catalog.service";
 import { priceCart } from "./price-cart";
-import { STAFF_ROLES } from "../../contract/users-rules";
-import type { AuthenticatedUser } from "../auth/sessions";
-import type { AuthGuard } from "../auth/auth-guard";
+import { STAFF_ROLES } from "../../contract/accounts-rules";
+import type { AuthenticatedUser } from "../accounts/sessions";
+import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { PaymentsService } from "../payments/payments.service";
 import type { OrdersService } from "./orders.service";
@@ -24,7 +24,7 @@ type Options = {
   orders: OrdersService;
   payments: PaymentsService;
   placeOrder: PlaceOrder;
-  guard: AuthGuard;
+  guard: SessionGuard;
 };
 
 const viewerOf = (user: AuthenticatedUser) => ({

@@ -6,7 +6,7 @@ import {
   STAFF_ORDER_MESSAGES,
   updateOrderStatusCall,
 } from "../../contract/staff-orders";
-import type { AuthGuard } from "../auth/auth-guard";
+import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { DashboardService } from "./dashboard";
 import type { OrdersService } from "./orders.service";
@@ -17,7 +17,7 @@ type Options = {
   orders: OrdersService;
   staffOrders: StaffOrders;
   dashboard: DashboardService;
-  guard: AuthGuard;
+  guard: SessionGuard;
 };
 
 /** Staff's calls on orders (issue 17): Received Orders, an order's details and status, the dashboard. */

@@ -1,10 +1,10 @@
 import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Profile, UserSummary } from "../../contract/users";
-import { ROLE, ROLE_NAMES, STAFF_ROLES, type RoleId, USER_GROUPS } from "../../contract/users-rules";
+import type { Profile, UserSummary } from "../../contract/accounts";
+import { ROLE, ROLE_NAMES, STAFF_ROLES, type RoleId, USER_GROUPS } from "../../contract/accounts-rules";
 import type { Database } from "../db/client";
 import { badRequest, notFound, unauthorized } from "../lib/errors";
-import { AUTH_MESSAGES } from "./auth-messages";
-import { users } from "./auth.tables";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
+import { users } from "./accounts.tables";
 import { hashSecret, verifySecret } from "./credentials";
 import { revokeSessions, sessionUserOf } from "./sessions";
 
@@ -57,7 +57,7 @@ export function createAccountsService({ db }: { db: Database }) {
       })
       .from(users)
       .where(eq(users.id, userId));
-    if (!user) throw unauthorized(AUTH_MESSAGES.sessionMissing);
+    if (!user) throw unauthorized(ACCOUNTS_MESSAGES.sessionMissing);
     return { ...user, ...sessionUserOf(user) };
   }
 

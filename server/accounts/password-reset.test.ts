@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
-import { passwordResets } from "./auth.tables";
+import { passwordResets } from "./accounts.tables";
 import { hashToken } from "./credentials";
 
 let app: FastifyInstance;

@@ -1,5 +1,5 @@
 /** What registration, sign-in and password resets answer, word for word (the spec's catalogue where it has one). */
-export const AUTH_MESSAGES = {
+export const ACCOUNTS_MESSAGES = {
   alreadyRegistered: "This email is already registered. Please log in.",
   commonPassword: "This password is too common. Please choose one that is harder to guess.",
   loginFailed: "Incorrect email or password.",

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from "fastify";
-import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
+import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/accounts-rules";
 import type { CallRequest } from "../lib/calls";
 import { comesFromAnotherSite, comesFromOwnPages, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, unauthorized } from "../lib/errors";
-import { AUTH_MESSAGES } from "./auth-messages";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
 import type { AuthenticatedUser, Sessions } from "./sessions";
 
 declare module "fastify" {
@@ -34,7 +34,7 @@ export function credentialsOf(request: Pick<FastifyRequest, "headers" | "cookies
   return null;
 }
 
-export function createAuthGuard({
+export function createSessionGuard({
   sessions,
   cookie,
   publicUrl,
@@ -66,7 +66,7 @@ export function createAuthGuard({
   function requireRole(roles: readonly RoleId[], options: { writes?: boolean } = {}) {
     return async (request: CallRequest) => {
       const identified = await identify(request, options);
-      if (!identified) throw unauthorized(AUTH_MESSAGES.sessionMissing);
+      if (!identified) throw unauthorized(ACCOUNTS_MESSAGES.sessionMissing);
       if (!roles.includes(identified.user.roleId)) throw forbidden("You do not have access to this.");
       request.user = identified.user;
     };
@@ -81,4 +81,4 @@ export function createAuthGuard({
   };
 }
 
-export type AuthGuard = ReturnType<typeof createAuthGuard>;
+export type SessionGuard = ReturnType<typeof createSessionGuard>;

@@ -1,7 +1,7 @@
 import { redirect, type AppLoadContext, type ShouldRevalidateFunction } from "react-router";
 import type { CallResult } from "#contract/call";
-import { getMeCall, type Profile } from "#contract/users";
-import { ROLE, type RoleId } from "#contract/users-rules";
+import { getMeCall, type Profile } from "#contract/accounts";
+import { ROLE, type RoleId } from "#contract/accounts-rules";
 import { safeRedirectTo } from "~/lib/redirect-target";
 
 type SessionAnswer = Promise<CallResult<typeof getMeCall>>;

@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { badRequest, forbidden, unauthorized } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
-import { AUTH_MESSAGES } from "./auth-messages";
-import { passwordResetMail } from "./auth-mails";
-import { emailVerifications, passwordResets, users } from "./auth.tables";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
+import { passwordResetMail } from "./accounts-mails";
+import { emailVerifications, passwordResets, users } from "./accounts.tables";
 import {
   hashSecret,
   hashToken,
@@ -46,11 +46,11 @@ export function createPasswords({
     const passwordMatches = user
       ? await verifySecret(user.passwordHash, input.password)
       : await verifyAgainstDecoy(input.password);
-    if (!user || !passwordMatches) throw unauthorized(AUTH_MESSAGES.loginFailed);
+    if (!user || !passwordMatches) throw unauthorized(ACCOUNTS_MESSAGES.loginFailed);
     if (!user.verifiedAt) {
       // The owner of the password gets a fresh code when the last one may have expired.
       await registration.resendCode({ email: user.email }).catch(() => undefined);
-      throw forbidden(AUTH_MESSAGES.notVerified);
+      throw forbidden(ACCOUNTS_MESSAGES.notVerified);
     }
     return startSession(db, user);
   }
@@ -111,7 +111,7 @@ export function createPasswords({
           ),
         )
         .returning({ userId: passwordResets.userId });
-      if (!reset) throw badRequest(AUTH_MESSAGES.resetLinkInvalid);
+      if (!reset) throw badRequest(ACCOUNTS_MESSAGES.resetLinkInvalid);
       // The mail proved the address, so an unverified account becomes verified.
       await tx
         .update(users)

@@ -3,13 +3,13 @@ import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
 import {
   MESSAGES,
-  normalizeMobile,
+  normalizePhone,
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ROLE,
   USER_GROUPS,
-} from "./users-rules";
+} from "./accounts-rules";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
@@ -20,13 +20,13 @@ export const emailField = requiredText(MESSAGES.emailRequired).pipe(
     .transform((email) => email.toLowerCase()),
 );
 
-export const mobileField = requiredText(MESSAGES.mobileRequired).transform((value, context) => {
-  const mobile = normalizeMobile(value);
-  if (mobile === null) {
-    context.addIssue({ code: "custom", message: MESSAGES.mobileInvalid });
+export const phoneField = requiredText(MESSAGES.phoneRequired).transform((value, context) => {
+  const phone = normalizePhone(value);
+  if (phone === null) {
+    context.addIssue({ code: "custom", message: MESSAGES.phoneInvalid });
     return z.NEVER;
   }
-  return mobile;
+  return phone;
 });
 
 export const newPasswordField = z
@@ -46,7 +46,7 @@ export const registerRequest = z
   .object({
     fullName: requiredText(MESSAGES.fullNameRequired).pipe(z.string().max(100)),
     email: emailField,
-    phone: mobileField,
+    phone: phoneField,
     password: newPasswordField,
     confirmPassword: z.string().optional(),
     acceptTerms: z.boolean().optional(),

@@ -1,11 +1,11 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import { RESEND_COOLDOWN_SECONDS } from "../../contract/users-rules";
+import { RESEND_COOLDOWN_SECONDS } from "../../contract/accounts-rules";
 import { isUniqueViolation, type Database, type Transaction } from "../db/client";
 import { badRequest, conflict, tooManyRequests } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
-import { AUTH_MESSAGES } from "./auth-messages";
-import { verificationCodeMail } from "./auth-mails";
-import { emailVerifications, users } from "./auth.tables";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
+import { verificationCodeMail } from "./accounts-mails";
+import { emailVerifications, users } from "./accounts.tables";
 import { hashSecret, hashToken, newOtp, newToken, rejectCommonPassword, verifySecret } from "./credentials";
 import { startSession, type IssuedSession } from "./sessions";
 
@@ -59,7 +59,7 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
         if (existing) {
           // A verified account is taken; an unverified one was never proven to be anybody's, so the new
           // registration replaces it, no sooner than a resend would be allowed.
-          if (existing.verifiedAt) throw conflict(AUTH_MESSAGES.alreadyRegistered);
+          if (existing.verifiedAt) throw conflict(ACCOUNTS_MESSAGES.alreadyRegistered);
           const wait = existing.sentAt ? secondsUntilResend(existing.sentAt) : 0;
           if (wait > 0) throw tooManyRequests(waitMessage(wait));
           await tx
@@ -81,7 +81,7 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
         );
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(AUTH_MESSAGES.alreadyRegistered);
+      if (isUniqueViolation(error)) throw conflict(ACCOUNTS_MESSAGES.alreadyRegistered);
       throw error;
     }
     onMailQueued();
@@ -132,11 +132,11 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
           .select({ verifiedAt: users.verifiedAt })
           .from(users)
           .where(eq(users.email, input.email));
-        if (user?.verifiedAt) throw badRequest(AUTH_MESSAGES.alreadyVerified);
+        if (user?.verifiedAt) throw badRequest(ACCOUNTS_MESSAGES.alreadyVerified);
       }
-      throw badRequest(AUTH_MESSAGES.codeInvalid);
+      throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
     }
-    if (pending.codeExpiresAt.getTime() <= Date.now()) throw badRequest(AUTH_MESSAGES.codeExpired);
+    if (pending.codeExpiresAt.getTime() <= Date.now()) throw badRequest(ACCOUNTS_MESSAGES.codeExpired);
 
     // Each try is counted before the code is checked, so parallel guesses cannot exceed the limit.
     const [counted] = await db
@@ -150,14 +150,14 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
         ),
       )
       .returning({ failedAttempts: emailVerifications.failedAttempts });
-    if (!counted) throw badRequest(AUTH_MESSAGES.codeTriesExhausted);
+    if (!counted) throw badRequest(ACCOUNTS_MESSAGES.codeTriesExhausted);
 
     if (!(await verifySecret(pending.codeHash, input.otp))) {
       const left = MAX_CODE_TRIES - counted.failedAttempts;
       throw badRequest(
         left > 0
           ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.`
-          : AUTH_MESSAGES.codeTriesExhausted,
+          : ACCOUNTS_MESSAGES.codeTriesExhausted,
       );
     }
 
@@ -172,7 +172,7 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
           ),
         )
         .returning({ userId: emailVerifications.userId });
-      if (!used) throw badRequest(AUTH_MESSAGES.codeInvalid);
+      if (!used) throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
       await tx.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, pending.userId));
       return startSession(tx, { id: pending.userId, fullName: pending.fullName, roleId: pending.roleId });
     });

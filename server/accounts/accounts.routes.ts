@@ -10,15 +10,15 @@ import {
   resetPasswordCall,
   updateRoleCall,
   verifyOtpCall,
-} from "../../contract/users";
+} from "../../contract/accounts";
 import type { CallReply, CallRequest } from "../lib/calls";
 import type { Calls } from "../lib/calls";
 import { HttpError } from "../lib/errors";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { type AttemptCounts, HOUR_MS, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
-import { type AuthGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./auth-guard";
-import { AUTH_MESSAGES } from "./auth-messages";
+import { type SessionGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./session-guard";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
 import type { Passwords } from "./passwords";
 import type { Registration } from "./registration";
 import type { IssuedSession, Sessions } from "./sessions";
@@ -29,7 +29,7 @@ type Options = {
   passwords: Passwords;
   sessions: Sessions;
   accounts: AccountsService;
-  guard: AuthGuard;
+  guard: SessionGuard;
   cookie: SessionCookie;
   attempts: AttemptCounts;
 };
@@ -42,7 +42,7 @@ const tokenOrEmail = (request: CallRequest, input: { email?: string | undefined 
 
 const isWrongPassword = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
-export async function authRoutes(
+export async function accountsRoutes(
   app: FastifyInstance,
   { calls, registration, passwords, sessions, accounts, guard, cookie, attempts }: Options,
 ) {
@@ -103,7 +103,7 @@ export async function authRoutes(
     preHandler: [resendLimits.preHandler],
     handler: async (body, { request }) => {
       const data = await registration.resendCode({ ...body, registrationToken: bearerTokenOf(request) });
-      return { code: 200, message: AUTH_MESSAGES.resendSent, data };
+      return { code: 200, message: ACCOUNTS_MESSAGES.resendSent, data };
     },
   });
 
@@ -146,7 +146,7 @@ export async function authRoutes(
       passwords.queuePasswordReset(email, (error) =>
         request.log.error({ err: error }, "a password reset failed"),
       );
-      return { code: 200, message: AUTH_MESSAGES.resetLinkSent, data: null };
+      return { code: 200, message: ACCOUNTS_MESSAGES.resetLinkSent, data: null };
     },
   });
 

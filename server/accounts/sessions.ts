@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import type { SessionUser } from "../../contract/users";
-import { ROLE_NAMES, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
+import type { SessionUser } from "../../contract/accounts";
+import { ROLE_NAMES, STAFF_ROLES, type RoleId } from "../../contract/accounts-rules";
 import type { Database, Executor } from "../db/client";
-import { sessions, users } from "./auth.tables";
+import { sessions, users } from "./accounts.tables";
 import { hashToken, newToken } from "./credentials";
 
 const MINUTE = 60_000;
