@@ -4,7 +4,6 @@ import { ROLE } from "#contract/accounts-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
-import { deleteProductCall } from "#contract/catalog";
 import { useSignedInUser } from "~/accounts/signed-in-user";
 
 /**
@@ -46,6 +45,8 @@ function DeleteButtonForStaff({ id, name }: { id: number; name: string }) {
 
   async function remove() {
     setBusy(true);
+    // Loaded on demand: shoppers, who never delete, do not download the catalog's schemas for it.
+    const { deleteProductCall } = await import("#contract/catalog");
     const result = await browserApi(deleteProductCall, { id });
     setBusy(false);
     setConfirming(false);

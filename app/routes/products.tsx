@@ -83,6 +83,9 @@ function ProductList({
   async function loadMore() {
     setLoadingMore(true);
     setLoadError(null);
+    // Loaded on demand: the call's description brings the catalog's schemas (and Zod), which the first
+    // paint of the list does not need.
+    const { getProductsCall } = await import("#contract/catalog");
     const result = await browserApi(getProductsCall, toApiParams(filters, pages.length + 1));
     setLoadingMore(false);
     if (result.ok) setMore({ after: firstPage, pages: [...pages.slice(1), result.data] });
