@@ -11,9 +11,9 @@ import {
   type ShouldRevalidateFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { sessionAnswer } from "./account/guards";
-import { AfterLogout } from "./account/logout-button";
-import type { SignedInUser } from "./account/signed-in-user";
+import { sessionAnswer } from "./accounts/guards";
+import { AfterLogout } from "./accounts/logout-button";
+import type { SignedInUser } from "./accounts/signed-in-user";
 import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
@@ -23,13 +23,13 @@ import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toast";
-import { createApiClient } from "./lib/api-client";
+import { categoriesCall } from "#contract/catalog";
 import { useMarkHydrated } from "./lib/hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Only a request with cookies can carry a session: guests cost no session lookup.
   const [categories, me] = await Promise.all([
-    createApiClient(context.api).categories(),
+    context.api(categoriesCall),
     request.headers.has("cookie") ? sessionAnswer(context) : undefined,
   ]);
   const profile = me?.ok ? me.data[0] : undefined;

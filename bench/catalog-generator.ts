@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SizeLabel } from "../contract/catalog";
 import { PRICE_BANDS } from "../contract/catalog-options";
-import { rupeesToPaise } from "../contract/money";
-import { categories, productImages, productSizes, products } from "../server/catalog/catalog.tables";
+import { insertCategories, insertProducts, type NewProduct } from "../server/catalog/product-editing";
 import type { Database } from "../server/db/client";
 import {
   CARE,
@@ -15,9 +14,9 @@ import { renderDemoImage, seededRandom, type DemoImageOptions } from "../server/
 import type { MediaService } from "../server/media/media.service";
 
 /**
- * A catalog of any size for the benchmarks, written straight into an empty database: the five demo
- * categories, and products whose names, descriptions, features and care notes are recombined from the
- * demo catalog, priced across the four price bands, with two images each and stock per size.
+ * A catalog of any size for the benchmarks, written into an empty database by the catalog's writers: the
+ * five demo categories, and products whose names, descriptions, features and care notes are recombined
+ * from the demo catalog, priced across the four price bands, with two images each and stock per size.
  * Only 15 images are encoded (a front and a detail view per category, and the category images);
  * every product reuses those of its category. The same count always gives the same products (with
  * dates counted back from now).
@@ -34,8 +33,10 @@ export async function generateCatalog({
   const random = seededRandom(20_260_101);
   const images = await storeImages(media);
 
-  const range = await db.transaction(async (tx) => {
-    await tx.insert(categories).values(
+  // Through the catalog's writers, as the demo seed and add-product go; in batches, in one transaction.
+  const ids = await db.transaction(async (tx) => {
+    await insertCategories(
+      tx,
       DEMO_CATEGORIES.map((category) => ({
         id: category.id,
         name: category.name,
@@ -44,39 +45,17 @@ export async function generateCatalog({
         position: category.id,
       })),
     );
-
-    const ids: number[] = [];
-    for (let start = 0; start < count; start += CHUNK) {
-      const plans = Array.from({ length: Math.min(CHUNK, count - start) }, () => planProduct(random));
-      const rows = await tx
-        .insert(products)
-        .values(plans.map((plan) => plan.row))
-        .returning({ id: products.id });
-      const imageRows = rows.flatMap(({ id }, i) => {
-        const { row } = plans[i]!;
-        return (["front", "detail"] as const).map((view, position) => ({
-          productId: id,
-          position,
-          mediaId: images.get(`${row.categoryId}:${view}`)!,
-          alt: `${row.name} – ${view} view`,
-        }));
-      });
-      const sizeRows = rows.flatMap(({ id }, i) =>
-        plans[i]!.stock.map(({ size, stock }, position) => ({ productId: id, size, position, stock })),
-      );
-      await tx.insert(productImages).values(imageRows);
-      await tx.insert(productSizes).values(sizeRows);
-      ids.push(...rows.map((row) => row.id));
-    }
-    return { firstId: Math.min(...ids), lastId: Math.max(...ids) };
+    return insertProducts(
+      tx,
+      Array.from({ length: count }, () => planProduct(random, images)),
+    );
   });
+  const range = { firstId: Math.min(...ids), lastId: Math.max(...ids) };
   // A live store's tables have been vacuumed and analyzed by autovacuum; freshly filled ones not yet.
   await db.execute(sql`vacuum analyze`);
   return range;
 }
 
-/** Rows per insert: well under PostgreSQL's 65,535 bind parameters for the size rows. */
-const CHUNK = 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function storeImages(media: MediaService): Promise<Map<string, string>> {
@@ -111,7 +90,7 @@ async function storeImages(media: MediaService): Promise<Map<string, string>> {
   return ids;
 }
 
-function planProduct(random: () => number) {
+function planProduct(random: () => number, images: Map<string, string>): NewProduct {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const category = pick(DEMO_CATEGORIES);
   const siblings = DEMO_PRODUCTS.filter((product) => product.category === category.id);
@@ -124,32 +103,44 @@ function planProduct(random: () => number) {
   const discounted = random() < 0.4;
   const reviews = random() < 0.6 ? Math.floor(random() * 200) : 0;
 
-  const row = {
-    name: `${splitColour(pick(DEMO_PRODUCTS).name).colour} ${splitColour(garment.name).rest}`,
-    description: [firstSentence(garment), otherSentences(detail)].join(" "),
-    pricePaise: rupeesToPaise(price),
-    originalPricePaise: discounted
-      ? rupeesToPaise(Math.round((price * (1.1 + random() * 0.3)) / 100) * 100 - 1)
-      : null,
-    categoryId: category.id,
-    features: garment.features,
-    care: CARE[garment.care],
-    rating: reviews > 0 ? Math.round((3.5 + random() * 1.5) * 10) / 10 : 0,
-    reviewCount: reviews,
-    soldCount: Math.floor(random() ** 3 * 600),
-    createdAt: new Date(Date.now() - Math.floor(random() * 730 * DAY_MS)),
-  } satisfies typeof products.$inferInsert;
+  const name = `${splitColour(pick(DEMO_PRODUCTS).name).colour} ${splitColour(garment.name).rest}`;
+  const originalPrice = discounted ? Math.round((price * (1.1 + random() * 0.3)) / 100) * 100 - 1 : undefined;
+  const rating = reviews > 0 ? Math.round((3.5 + random() * 1.5) * 10) / 10 : 0;
+  const soldCount = Math.floor(random() ** 3 * 600);
+  const createdAt = new Date(Date.now() - Math.floor(random() * 730 * DAY_MS));
 
   const first = Math.floor(random() * 2);
   const sizes: SizeLabel[] = category.sizes.slice(first, first + 4 + Math.floor(random() * 3));
   const stock = sizes.map((size) => {
     const roll = random();
-    return {
+    return [
       size,
-      stock: roll < 0.12 ? 0 : roll < 0.2 ? 1 + Math.floor(random() * 3) : 4 + Math.floor(random() * 22),
-    };
+      roll < 0.12 ? 0 : roll < 0.2 ? 1 + Math.floor(random() * 3) : 4 + Math.floor(random() * 22),
+    ] as const;
   });
-  return { row, stock };
+  const views = ["front", "detail"] as const;
+  return {
+    draft: {
+      name,
+      description: [firstSentence(garment), otherSentences(detail)].join(" "),
+      price,
+      originalPrice,
+      category: category.id,
+      size: sizes,
+      stock: Object.fromEntries(stock),
+      availableQunatity: 0,
+      images: views.map((view) => images.get(`${category.id}:${view}`)!),
+      features: garment.features,
+      care: CARE[garment.care],
+    },
+    extras: {
+      createdAt,
+      soldCount,
+      rating,
+      reviewCount: reviews,
+      alts: views.map((view) => `${name} – ${view} view`),
+    },
+  };
 }
 
 /** "Blush Pink Chanderi Anarkali" -> colour "Blush Pink", rest "Chanderi Anarkali". */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { hashSecret } from "../server/auth/credentials";
+import { hashSecret } from "../server/accounts/credentials";
 import type { Database } from "../server/db/client";
 
 const FIRST_NAMES = [

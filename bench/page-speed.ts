@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { launch, type LaunchedChrome } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { round } from "./report";
+import { round } from "./round";
 
 export const CHROMIUM = "/usr/bin/chromium";
 const CHROME_FLAGS = [

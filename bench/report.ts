@@ -3,6 +3,7 @@ import { LIST_CALLS } from "./calls";
 import type { PageResult } from "./page-speed";
 import type { PlaceOrderResults } from "./place-order";
 import type { StaffCallsResults } from "./staff-calls";
+import { round } from "./round";
 
 export type Check = { target: string; measured: string; status: "pass" | "fail" | "skipped"; note?: string };
 
@@ -240,10 +241,3 @@ const kib = (bytes: number) => round(bytes / 1024);
 /** A latency of a run in ms, or "no answer" when none came back within the run. */
 const ms = (run: RateResult, value: number) =>
   run.requestsPerSecond > 0 ? String(round(value)) : "no answer";
-
-/** Three significant digits at most, for the report. */
-export function round(value: number): number {
-  if (!Number.isFinite(value) || value === 0) return value;
-  const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(value))));
-  return Number(value.toFixed(Math.min(digits, 3)));
-}

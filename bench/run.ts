@@ -14,7 +14,8 @@ import {
   startControlPage,
   type PageRun,
 } from "./page-speed";
-import { round, toMarkdown, type BenchResults, type EndpointResult } from "./report";
+import { toMarkdown, type BenchResults, type EndpointResult } from "./report";
+import { round } from "./round";
 import { measurePlaceOrder } from "./place-order";
 import { measureStaffCalls } from "./staff-calls";
 import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";

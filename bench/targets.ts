@@ -1,5 +1,6 @@
 import { KEPT_PAGES, LIST_CALLS, NEW_PAGES } from "./calls";
-import { round, type BenchResults, type Check } from "./report";
+import type { BenchResults, Check } from "./report";
+import { round } from "./round";
 
 /** The targets of bench/README.md, checked at the end of every `npm run bench`. */
 export const TARGETS = {

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { defineCall } from "./call";
 import { envelope } from "./envelope";
 import { idField } from "./ids";
-import { normalizeMobile } from "./users-rules";
+import { normalizePhone } from "./accounts-rules";
 
 /** The checkout address form's fields and their labels, in the form's order. */
 export const ADDRESS_FIELDS = {
@@ -37,12 +38,12 @@ const requiredField = (field: AddressField, max = 200) =>
 export const addressInput = z.object({
   name: requiredField("name", 100),
   phone: requiredField("phone", 20).transform((value, context) => {
-    const mobile = normalizeMobile(value);
-    if (mobile === null) {
+    const phone = normalizePhone(value);
+    if (phone === null) {
       context.addIssue({ code: "custom", message: ADDRESS_MESSAGES.phoneInvalid });
       return z.NEVER;
     }
-    return mobile;
+    return phone;
   }),
   address: requiredField("address", 300),
   city: requiredField("city", 100),
@@ -74,3 +75,27 @@ export const updateAddressRequest = addressInput.extend({ id: addressIdField });
 
 export const addressesResponse = envelope(z.array(address));
 export const addressResponse = envelope(address);
+
+// The checkout's address book: a signed-in shopper's own addresses.
+export const myAddressesCall = defineCall({
+  method: "GET",
+  path: "/addresses/my-addresses",
+  tag: "addresses",
+  output: addressesResponse,
+});
+
+export const addAddressCall = defineCall({
+  method: "POST",
+  path: "/addresses/add-address",
+  tag: "addresses",
+  body: addressInput,
+  output: addressResponse,
+});
+
+export const updateAddressCall = defineCall({
+  method: "POST",
+  path: "/addresses/update-address",
+  tag: "addresses",
+  body: updateAddressRequest,
+  output: addressResponse,
+});

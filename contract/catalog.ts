@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { defineCall } from "./call";
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SIZES } from "./catalog-options";
-import { envelope } from "./envelope";
+import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
 
 export const sizeLabel = z.enum(SIZES);
@@ -99,3 +100,36 @@ export const productDetail = z.object({
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 export const productDetailResponse = envelope(productDetail);
+
+// The calls of the catalog.
+export const categoriesCall = defineCall({
+  method: "GET",
+  path: "/categories/category",
+  tag: "catalog",
+  output: categoriesResponse,
+});
+
+export const getProductsCall = defineCall({
+  method: "GET",
+  path: "/products/get-products",
+  tag: "catalog",
+  query: productListQuery,
+  output: productListResponse,
+});
+
+export const getProductCall = defineCall({
+  method: "GET",
+  path: "/products/get-product",
+  tag: "catalog",
+  query: productIdQuery,
+  output: productDetailResponse,
+});
+
+/** Staff only. The spec's call is a GET; the server also answers it as DELETE. */
+export const deleteProductCall = defineCall({
+  method: "GET",
+  path: "/products/delete-product",
+  tag: "catalog",
+  query: productIdQuery,
+  output: messageResponse,
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { defineCall } from "./call";
 import { envelope } from "./envelope";
 
 export const contactMessage = z.object({
@@ -28,3 +29,11 @@ export const contactMessage = z.object({
 export type ContactMessage = z.infer<typeof contactMessage>;
 
 export const contactResponse = envelope(z.object({ id: z.number().int() }));
+
+export const sendContactCall = defineCall({
+  method: "POST",
+  path: "/contact/get-contact",
+  tag: "contact",
+  body: contactMessage,
+  output: contactResponse,
+});

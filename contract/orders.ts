@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { addressIdField } from "./addresses";
 import { SIZES } from "./catalog-options";
-import { envelope } from "./envelope";
+import { defineCall } from "./call";
+import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
 
 /** An order's own status (spec section 4's badge colours are keyed by these). */
@@ -185,3 +186,73 @@ export const priceCartResponse = envelope(
   }),
 );
 export type PricedCart = z.infer<typeof priceCartResponse>["data"];
+
+/** A checkout attempt's key: a client-made random string, sent again with a retried Place Order. */
+export const idempotencyHeaders = z.object({
+  "idempotency-key": z
+    .string()
+    .regex(/^[\w-]{8,100}$/, { error: "The Idempotency-Key header must be 8-100 letters, digits, - or _." })
+    .optional(),
+});
+
+// The calls of a shopper's orders.
+/** One key per checkout attempt: a retried or double-clicked Place Order finds the same order. */
+export const placeOrderCall = defineCall({
+  method: "POST",
+  path: "/orders/place-order",
+  tag: "orders",
+  headers: idempotencyHeaders,
+  body: placeOrderRequest,
+  output: placeOrderResponse,
+});
+
+/** Open to guests too: it says only what the catalog already shows. */
+export const priceCartCall = defineCall({
+  method: "POST",
+  path: "/orders/price-cart",
+  tag: "orders",
+  body: priceCartRequest,
+  output: priceCartResponse,
+});
+
+export const myOrdersCall = defineCall({
+  method: "GET",
+  path: "/orders/my-orders",
+  tag: "orders",
+  output: ordersResponse,
+});
+
+export const getOrderCall = defineCall({
+  method: "GET",
+  path: "/orders/get-order",
+  tag: "orders",
+  query: orderIdQuery,
+  output: orderResponse,
+});
+
+/** The payment callback's poll; the server asks PhonePe about an unsettled payment first. */
+export const getOrderStatusCall = defineCall({
+  method: "POST",
+  path: "/orders/get-order-status",
+  tag: "orders",
+  body: orderIdRequest,
+  output: orderStatusResponse,
+});
+
+/** The order card's refresh icon (spec: POST /phonepe/get-order-status): the same as getOrderStatusCall. */
+export const refreshOrderStatusCall = defineCall({
+  method: "POST",
+  path: "/phonepe/get-order-status",
+  tag: "orders",
+  body: orderIdRequest,
+  output: orderStatusResponse,
+});
+
+/** PhonePe's server-to-server callback: read leniently (PhonePe adds fields), verified by its header. */
+export const phonePeWebhookCall = defineCall({
+  method: "POST",
+  path: "/phonepe/webhook",
+  tag: "payments",
+  body: z.unknown(),
+  output: messageResponse,
+});

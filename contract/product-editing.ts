@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { SIZES } from "./catalog-options";
-import { envelope } from "./envelope";
-import { picture, sizeLabel } from "./catalog";
+import { defineCall } from "./call";
+import { envelope, messageResponse } from "./envelope";
+import { picture, productIdQuery, sizeLabel } from "./catalog";
 import {
   DEFAULT_AVAILABLE_QUANTITY,
   DEFAULT_FEATURES,
@@ -165,3 +166,58 @@ export const staffProduct = z.object({
 export type StaffProduct = z.infer<typeof staffProduct>;
 export const staffProductResponse = envelope(staffProduct);
 export const productSavedResponse = envelope(z.object({ _id: z.number().int() }));
+
+// Staff's calls for adding and editing products.
+export const uploadImagesCall = defineCall({
+  method: "POST",
+  path: "/utils/upload-images",
+  tag: "catalog",
+  description:
+    "Staff only. multipart/form-data with the repeated field `files`: JPEG, PNG, WebP or AVIF (HEIC when the " +
+    "server's image library decodes it), at most 10 files of 10 MB and 40 megapixels each. `files` in the " +
+    "answer are media ids for add-product's `image` and `images`.",
+  form: true,
+  output: uploadImagesResponse,
+});
+
+export const addProductCall = defineCall({
+  method: "POST",
+  path: "/products/add-product",
+  tag: "catalog",
+  description:
+    "Staff only. The spec's product draft; `image` and `images` are references from upload-images. " +
+    "Each size in `size` starts with `stock[size]` or `availableQunatity` (default 50).",
+  body: productDraft,
+  output: productSavedResponse,
+});
+
+export const updateProductCall = defineCall({
+  method: "POST",
+  path: "/products/update-product",
+  tag: "catalog",
+  description:
+    "Staff only. Every field of the product: its images in order (from get-product-for-staff or new " +
+    "uploads), its sizes, and the stock of each size in `stock`.",
+  body: productUpdate,
+  output: productSavedResponse,
+});
+
+export const setVisibilityCall = defineCall({
+  method: "POST",
+  path: "/products/set-visibility",
+  tag: "catalog",
+  description: "Staff only. Hides a product from the shop (as delete-product does) or shows it again.",
+  body: productVisibility,
+  output: messageResponse,
+});
+
+export const productForStaffCall = defineCall({
+  method: "GET",
+  path: "/products/get-product-for-staff",
+  tag: "catalog",
+  description:
+    "Staff only. A product, hidden or not, as the edit page needs it: image ids, stock per size and " +
+    "what unpaid orders hold of each size (`reserved`).",
+  query: productIdQuery,
+  output: staffProductResponse,
+});

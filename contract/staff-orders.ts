@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envelope } from "./envelope";
-import { order, ORDER_STATUSES, type OrderStatus } from "./orders";
+import { defineCall } from "./call";
+import { order, orderIdQuery, ORDER_STATUSES, type OrderStatus } from "./orders";
 
 /** Spec section 9: the admin orders page size is 10, from page 1. */
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -140,3 +141,35 @@ export const dashboard = z.object({
 });
 export type Dashboard = z.infer<typeof dashboard>;
 export const dashboardResponse = envelope(dashboard);
+
+// Staff's calls on orders: Received Orders, an order's details and status, the dashboard.
+export const adminOrdersCall = defineCall({
+  method: "GET",
+  path: "/orders/get-admin-orders",
+  tag: "orders",
+  query: adminOrdersQuery,
+  output: adminOrdersResponse,
+});
+
+export const orderDetailsCall = defineCall({
+  method: "GET",
+  path: "/orders/get-order-details",
+  tag: "orders",
+  query: orderIdQuery,
+  output: staffOrderDetailsResponse,
+});
+
+export const updateOrderStatusCall = defineCall({
+  method: "POST",
+  path: "/orders/update-order-status",
+  tag: "orders",
+  body: updateOrderStatusRequest,
+  output: updateOrderStatusResponse,
+});
+
+export const dashboardCall = defineCall({
+  method: "GET",
+  path: "/admin/dashboard",
+  tag: "orders",
+  output: dashboardResponse,
+});

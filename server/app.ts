@@ -1,17 +1,19 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { addressesRoutes } from "./addresses/addresses.routes";
 import { createAddressesService } from "./addresses/addresses.service";
-import { createAccountsService } from "./auth/accounts.service";
-import { createAuthGuard, sessionCookieFor, type AuthGuard } from "./auth/auth-guard";
-import { authRoutes } from "./auth/auth.routes";
-import { createAuthService, type AuthService } from "./auth/auth.service";
+import { createAccountsService } from "./accounts/accounts.service";
+import { createSessionGuard, sessionCookieFor, type SessionGuard } from "./accounts/session-guard";
+import { accountsRoutes } from "./accounts/accounts.routes";
+import { createPasswords, type Passwords } from "./accounts/passwords";
+import { createRegistration } from "./accounts/registration";
+import { createSessions } from "./accounts/sessions";
+import { tagsChangedBy } from "./catalog/catalog-changes";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
@@ -27,6 +29,7 @@ import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/err
 import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
 import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
 import { createAttemptCounts } from "./lib/rate-limits";
+import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
@@ -51,12 +54,14 @@ export type Services = {
   media: MediaService;
   catalog: CatalogService;
   mailWorker: MailWorker;
-  auth: AuthService;
-  guard: AuthGuard;
+  passwords: Passwords;
+  guard: SessionGuard;
   orders: OrdersService;
   payments: PaymentsService;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
   phonePeSandbox: PhonePeSandbox | null;
+  /** The API's calls, as pages make them in-process (tests make them too). */
+  calls: Calls;
 };
 
 declare module "fastify" {
@@ -136,30 +141,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
 
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
-  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes.
+  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes
+  // to what they show.
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const catalog = createCatalogService({
     db,
     media,
-    onCatalogChanged: (productId) => {
-      if (productId === undefined) {
+    // A change drops the answers and pages that show what it touched (catalog/catalog-changes.ts).
+    onCatalogChanged: (change) => {
+      const tags = tagsChangedBy(change);
+      if (tags === "everything") {
         catalogAnswers.clear();
         pageCache.clear();
       } else {
-        catalogAnswers.forget("/api/products/get-product", { id: productId });
-        pageCache.forgetProduct(productId);
+        catalogAnswers.forgetTagged(tags);
+        pageCache.forgetTagged(tags);
       }
     },
   });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
-  const auth = createAuthService({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
+  const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
+  const passwords = createPasswords({
+    db,
+    publicUrl: config.publicUrl,
+    onMailQueued: mailWorker.nudge,
+    registration,
+  });
+  const sessions = createSessions({ db });
   const accounts = createAccountsService({ db });
   const sessionCookie = sessionCookieFor(config.env);
-  const guard = createAuthGuard({ auth, cookie: sessionCookie, publicUrl: config.publicUrl });
+  const guard = createSessionGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
   const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
@@ -182,7 +197,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
       })
     : null;
-  app.decorate("services", { db, media, catalog, mailWorker, auth, guard, orders, payments, phonePeSandbox });
+  // Each API call is served from its description in contract/, over HTTP and to the pages in-process.
+  const calls = createCalls({ publicUrl: config.publicUrl });
+  app.decorate("services", {
+    db,
+    media,
+    catalog,
+    mailWorker,
+    passwords,
+    guard,
+    orders,
+    payments,
+    phonePeSandbox,
+    calls,
+  });
 
   if (config.seedDemo) {
     const seeded = await seedDemoCatalog({ db, media, catalog });
@@ -216,15 +244,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 1 })
     : undefined;
-  await app.register(rateLimit, {
-    global: false,
-    ...(redis ? { redis } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      code: 429,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
-  });
+  // Rate limits count in Redis when REDIS_URL is set, else in this process (lib/rate-limits.ts).
+  const attempts = createAttemptCounts(redis);
   await registerApiDocs(app, {
     sessionGuards: Object.values(guard),
     cookieName: sessionCookie.name,
@@ -248,21 +269,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     return { code: 200, message: "ok", data: { status: "ok" } };
   });
-  await app.register(catalogRoutes, { prefix: "/api", catalog, guard, cache: catalogAnswers });
-  await app.register(productEditingRoutes, { prefix: "/api", catalog, guard });
-  await app.register(uploadRoutes, { prefix: "/api", media, guard });
-  await app.register(contactRoutes, { prefix: "/api", contact });
-  await app.register(authRoutes, {
+  await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
+  await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
+  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard });
+  await app.register(contactRoutes, { prefix: "/api", calls, contact, attempts });
+  await app.register(accountsRoutes, {
     prefix: "/api",
-    auth,
+    calls,
+    registration,
+    passwords,
+    sessions,
     accounts,
     guard,
     cookie: sessionCookie,
-    attempts: createAttemptCounts(redis),
+    attempts,
   });
-  await app.register(addressesRoutes, { prefix: "/api", addresses, guard });
-  await app.register(ordersRoutes, { prefix: "/api", catalog, orders, payments, placeOrder, guard });
-  await app.register(staffOrdersRoutes, { prefix: "/api", orders, staffOrders, dashboard, guard });
+  await app.register(addressesRoutes, { prefix: "/api", calls, addresses, guard });
+  await app.register(ordersRoutes, { prefix: "/api", calls, catalog, orders, payments, placeOrder, guard });
+  await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
@@ -288,6 +312,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       env: config.env,
       sessionCookie: sessionCookie.name,
       pageCache,
+      calls,
     });
 
   if (options.startWorkers) {
@@ -295,7 +320,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments.reconciler.start();
   }
   app.addHook("onClose", async () => {
-    await auth.settled();
+    await passwords.settled();
     await mailWorker.stop();
     await payments.reconciler.stop();
     await redis?.quit();

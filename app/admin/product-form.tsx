@@ -8,15 +8,27 @@ import {
   MAX_UPLOAD_FILES,
   PRODUCT_MESSAGES,
 } from "#contract/product-editing-rules";
-import type { StaffProduct } from "#contract/product-editing";
+import {
+  addProductCall,
+  updateProductCall,
+  uploadImagesCall,
+  type StaffProduct,
+} from "#contract/product-editing";
 import { controlProps, FormField } from "~/components/form-field";
 import { CloseIcon, PlusIcon } from "~/components/icons";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
 import { compressImages } from "./compress-images";
 
 type Size = (typeof SIZES)[number];
+
+/** upload-images' body: the files as multipart in the repeated field `files`. */
+function imagesForm(files: { blob: Blob; name: string }[]) {
+  const form = new FormData();
+  for (const file of files) form.append("files", file.blob, file.name);
+  return form;
+}
 export type FormImage = { id: string; src: string };
 
 type Values = {
@@ -91,7 +103,6 @@ export function ProductForm({
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState<{ id: number; name: string } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const api = createApiClient(browserFetch);
   const reserved = new Map(product?.sizes.map((size) => [size.label, size.reserved]));
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
@@ -127,7 +138,7 @@ export function ProductForm({
         toast("error", PRODUCT_MESSAGES.uploadFailed);
         return;
       }
-      const result = await api.uploadImages(compressed);
+      const result = await browserApi(uploadImagesCall, imagesForm(compressed));
       if (!result.ok && result.status === 0) toast("error", PRODUCT_MESSAGES.uploadError);
       else if (!result.ok || result.data.length === 0)
         toast("error", PRODUCT_MESSAGES.uploadFailed, result.ok ? undefined : result.message);
@@ -199,8 +210,8 @@ export function ProductForm({
     setSaving(true);
     try {
       const result = product
-        ? await api.updateProduct({ ...common, id: product._id })
-        : await api.addProduct({
+        ? await browserApi(updateProductCall, { ...common, id: product._id })
+        : await browserApi(addProductCall, {
             ...common,
             image: common.images[0],
             availableQunatity: Number(values.availableQunatity || DEFAULT_AVAILABLE_QUANTITY),

@@ -1,5 +1,5 @@
 import { Link } from "~/components/navigation";
-import type { USER_GROUPS } from "#contract/users-rules";
+import type { USER_GROUPS } from "#contract/accounts-rules";
 
 export type UserGroup = (typeof USER_GROUPS)[number];
 

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
-import type { UserSummary } from "#contract/users";
-import { ROLE, type RoleId } from "#contract/users-rules";
-import { formatDate, formatMobile, ROLE_LABELS } from "~/account/format";
+import type { UserSummary } from "#contract/accounts";
+import { ROLE, type RoleId } from "#contract/accounts-rules";
+import { formatDate, formatMobile, ROLE_LABELS } from "~/accounts/format";
 
 const ROLE_BADGE: Record<RoleId, string> = {
   [ROLE.superAdmin]: "bg-amber-50 text-amber-900 ring-amber-200",

@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { ROLE } from "#contract/users-rules";
+import { ROLE } from "#contract/accounts-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
-import { useSignedInUser } from "~/account/signed-in-user";
+import { browserApi } from "~/lib/api-client";
+import { useSignedInUser } from "~/accounts/signed-in-user";
 
 /**
  * Staff (any role but customer, spec section 6) see an edit link and a delete button on each product card. Deleting asks
@@ -49,7 +49,9 @@ function DeleteButtonForStaff({ id, name }: { id: number; name: string }) {
     const card = button.closest("li");
     const neighbour = card?.nextElementSibling ?? card?.previousElementSibling;
     setBusy(true);
-    const result = await createApiClient(browserFetch).deleteProduct(id);
+    // Loaded on demand: shoppers, who never delete, do not download the catalog's schemas for it.
+    const { deleteProductCall } = await import("#contract/catalog");
+    const result = await browserApi(deleteProductCall, { id });
     setBusy(false);
     setConfirming(false);
     if (result.ok) {

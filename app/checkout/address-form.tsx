@@ -7,11 +7,12 @@ import {
   type AddressField,
   type AddressInput,
 } from "#contract/addresses";
-import { normalizeMobile } from "#contract/users-rules";
+import { normalizePhone } from "#contract/accounts-rules";
 import { controlProps, FormField } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
+import { addAddressCall, updateAddressCall } from "#contract/addresses";
 import { useHydrated } from "~/lib/hydration";
 
 const EMPTY: AddressInput = {
@@ -29,7 +30,7 @@ function problemsOf(values: AddressInput): Partial<Record<AddressField, string>>
   const problems: Partial<Record<AddressField, string>> = {};
   for (const field of Object.keys(ADDRESS_FIELDS) as AddressField[])
     if (!values[field].trim()) problems[field] = ADDRESS_MESSAGES.required(field);
-  if (!problems.phone && normalizeMobile(values.phone) === null)
+  if (!problems.phone && normalizePhone(values.phone) === null)
     problems.phone = ADDRESS_MESSAGES.phoneInvalid;
   if (!problems.pincode && !isPincode(values.pincode.replace(/\s/g, "")))
     problems.pincode = ADDRESS_MESSAGES.pincodeInvalid;
@@ -65,10 +66,10 @@ export function AddressForm({
       return;
     }
     setSaving(true);
-    const api = createApiClient(browserFetch);
+    const api = browserApi;
     const result = address
-      ? await api.updateAddress({ ...values, id: address.id })
-      : await api.addAddress(values);
+      ? await api(updateAddressCall, { ...values, id: address.id })
+      : await api(addAddressCall, values);
     setSaving(false);
     if (!result.ok) {
       setErrors((result.errors ?? {}) as Partial<Record<AddressField, string>>);

@@ -1,12 +1,13 @@
 import { useState } from "react";
 import { formatRupees } from "#contract/money";
 import type { Order } from "#contract/orders";
-import { formatDate, formatMobile } from "~/account/format";
+import { formatDate, formatMobile } from "~/accounts/format";
 import { RefreshIcon } from "~/components/icons";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { TEXT_LINK } from "~/components/styles";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
+import { refreshOrderStatusCall } from "#contract/orders";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 
 /** One order in My Orders (spec: Account page > Orders tab), with a refresh that updates it in place. */
@@ -17,7 +18,7 @@ export function OrderCard({ order: initial }: { order: Order }) {
 
   async function refresh() {
     setRefreshing(true);
-    const result = await createApiClient(browserFetch).refreshOrderStatus(order.orderId);
+    const result = await browserApi(refreshOrderStatusCall, { orderId: order.orderId });
     setRefreshing(false);
     // Spec: a failed refresh is only logged.
     if (result.ok) setOrder({ ...order, ...result.data });

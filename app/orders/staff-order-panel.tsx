@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { OrderStatus } from "#contract/orders";
 import type { StaffOrderDetails } from "#contract/staff-orders";
-import { formatMobile } from "~/account/format";
+import { formatMobile } from "~/accounts/format";
 import { BUTTON_PRIMARY } from "~/components/styles";
 
 // In the store's time zone, so the server and the browser render the same moment.

@@ -1,11 +1,11 @@
 import { useLoaderData } from "react-router";
-import { ANY_ROLE } from "#contract/users-rules";
-import { AccountSidebar } from "~/account/account-sidebar";
-import { MyOrders, MyProfile } from "~/account/account-tabs";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { ANY_ROLE } from "#contract/accounts-rules";
+import { AccountSidebar } from "~/accounts/account-sidebar";
+import { MyOrders, MyProfile } from "~/accounts/account-tabs";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
-import { createApiClient } from "~/lib/api-client";
+import { myOrdersCall } from "#contract/orders";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, ANY_ROLE);
   const tab = new URL(request.url).pathname.replace(/\/$/, "") === "/orders" ? "orders" : "profile";
   if (tab === "profile") return { user, tab, orders: [] };
-  const orders = await createApiClient(context.api).myOrders();
+  const orders = await context.api(myOrdersCall);
   if (!orders.ok) throw new Response(orders.message, { status: orders.status || 502 });
   return { user, tab, orders: orders.data };
 }

@@ -1,11 +1,11 @@
-import { STAFF_ROLES } from "#contract/users-rules";
+import { STAFF_ROLES } from "#contract/accounts-rules";
 import { useLoaderData } from "react-router";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
 import { Link } from "~/components/navigation";
-import { createApiClient } from "~/lib/api-client";
+import { categoriesCall } from "#contract/catalog";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/add-product";
 
@@ -22,7 +22,7 @@ export const shouldRevalidate = keepThroughLogout;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, STAFF_ROLES);
-  const categories = await createApiClient(context.api).categories();
+  const categories = await context.api(categoriesCall);
   if (!categories.ok) throw new Response(categories.message, { status: categories.status || 502 });
   return { categories: categories.data };
 }

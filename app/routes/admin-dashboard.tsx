@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
 import { useLoaderData } from "react-router";
 import { Link } from "~/components/navigation";
-import { ROLE, STAFF_ROLES } from "#contract/users-rules";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { ROLE, STAFF_ROLES } from "#contract/accounts-rules";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { BagIcon, PlusIcon, TruckIcon, UserIcon } from "~/components/icons";
 import { formatRupees } from "#contract/money";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
-import { createApiClient } from "~/lib/api-client";
+import { dashboardCall } from "#contract/staff-orders";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-dashboard";
 
@@ -27,7 +27,7 @@ export const shouldRevalidate = keepThroughLogout;
 /** /admin-dashboard and /dashboard: the staff's start page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, STAFF_ROLES);
-  const result = await createApiClient(context.api).dashboard();
+  const result = await context.api(dashboardCall);
   return {
     fullName: user.fullName,
     roleId: user.roleId,

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLoaderData, useNavigate } from "react-router";
 import type { Address } from "#contract/addresses";
+import type { SizeLabel } from "#contract/catalog";
 import { formatRupees } from "#contract/money";
 import { SIZES } from "#contract/catalog-options";
-import { ORDER_MESSAGES, type PricedCart } from "#contract/orders";
-import { ANY_ROLE } from "#contract/users-rules";
-import { formatMobile } from "~/account/format";
-import { requireUser } from "~/account/guards";
+import { ORDER_MESSAGES, placeOrderCall, priceCartCall, type PricedCart } from "#contract/orders";
+import { ANY_ROLE } from "#contract/accounts-rules";
+import { formatMobile } from "~/accounts/format";
+import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
 import type { CartItem } from "~/cart/cart-lines";
@@ -17,7 +18,9 @@ import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
+import { myAddressesCall } from "#contract/addresses";
+import { getOrderStatusCall } from "#contract/orders";
 import { useHydrated } from "~/lib/hydration";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -35,15 +38,24 @@ export const headers = privatePageHeaders;
 /** Checkout is for signed-in shoppers (spec route table); guests log in first and come back to their bag. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, ANY_ROLE);
-  const addresses = await createApiClient(context.api).addresses();
+  const addresses = await context.api(myAddressesCall);
   return { addresses: addresses.ok ? addresses.data : [] };
 }
 
-const bagLines = (items: CartItem[]) =>
-  items.map((item) => ({ id: item.id, size: item.size, quantity: item.quantity, price: item.price }));
+/** The bag's lines as the API takes them; with their sizes checked (hasSize), typed as sizes. */
+const bagLines = <Item extends CartItem>(
+  items: Item[],
+): { id: number; size: Item["size"]; quantity: number; price: number }[] =>
+  items.map((item) => ({
+    id: item.id,
+    size: item.size,
+    quantity: item.quantity,
+    price: item.price,
+  }));
 
 /** A line moved from the wishlist has no size until the shopper picks one on the product page. */
-const hasSize = (item: CartItem) => (SIZES as readonly string[]).includes(item.size);
+const hasSize = (item: CartItem): item is CartItem & { size: SizeLabel } =>
+  (SIZES as readonly string[]).includes(item.size);
 
 /** The bag priced by the server; asked again whenever the bag changes. */
 function usePricedCart(items: CartItem[]) {
@@ -53,13 +65,11 @@ function usePricedCart(items: CartItem[]) {
   useEffect(() => {
     if (key === "[]") return;
     let current = true;
-    void createApiClient(browserFetch)
-      .priceCart(JSON.parse(key))
-      .then((result) => {
-        if (!current) return;
-        setFailed(!result.ok);
-        setPriced(result.ok ? result.data : null);
-      });
+    void browserApi(priceCartCall, { items: JSON.parse(key) }).then((result) => {
+      if (!current) return;
+      setFailed(!result.ok);
+      setPriced(result.ok ? result.data : null);
+    });
     return () => {
       current = false;
     };
@@ -125,15 +135,16 @@ export default function Checkout() {
         "Some pieces cannot be ordered as they are. See the notes in your bag.",
       );
     setPlacing(true);
-    const result = await createApiClient(browserFetch).placeOrder(
+    const result = await browserApi(
+      placeOrderCall,
       {
-        items: lines,
+        items: bagLines(items.filter(hasSize)),
         addressId: selected,
         paymentMethod: "phonePe",
         ...(priced ? { totalAmount: priced.total } : {}),
         redirectUrl: `${window.location.origin}/payment/callback`,
       },
-      attemptKey(),
+      { headers: { "idempotency-key": attemptKey() } },
     );
     if (!result.ok) {
       setPlacing(false);
@@ -150,7 +161,7 @@ export default function Checkout() {
   useEffect(() => {
     if (!waitingFor) return;
     const timer = setInterval(async () => {
-      const status = await createApiClient(browserFetch).orderStatus(waitingFor.orderId);
+      const status = await browserApi(getOrderStatusCall, { orderId: waitingFor.orderId });
       if (status.ok && status.data.paymentStatus !== "Initiated")
         void navigate(`/payment/callback?orderId=${encodeURIComponent(waitingFor.orderId)}`);
     }, 5000);

@@ -8,12 +8,12 @@ import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
 import { FAQ_ITEMS } from "~/content/faq";
 import { storeAddressLine, storeHoursLine } from "~/content/store-details";
-import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 import { formText, postedForm } from "~/lib/form-values";
 import { actionOrFailure } from "~/lib/request-failure";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { sendContactCall } from "#contract/contact";
 
 export const headers = sharedPageHeaders;
 
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     message: text("message"),
   };
   const phone = values.phone.trim();
-  const result = await createApiClient(context.api).sendContact({
+  const result = await context.api(sendContactCall, {
     name: values.name,
     email: values.email,
     subject: values.subject,

@@ -1,14 +1,16 @@
 import { useState } from "react";
 import { useLoaderData, useRevalidator } from "react-router";
-import { STAFF_ROLES } from "#contract/users-rules";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { STAFF_ROLES } from "#contract/accounts-rules";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
 import { Link } from "~/components/navigation";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
+import { categoriesCall } from "#contract/catalog";
+import { productForStaffCall, setVisibilityCall } from "#contract/product-editing";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/edit-product";
 
@@ -26,8 +28,11 @@ export const shouldRevalidate = keepThroughLogout;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context, STAFF_ROLES);
   if (!/^[1-9]\d{0,9}$/.test(params.id)) throw new Response("Product not found", { status: 404 });
-  const api = createApiClient(context.api);
-  const [product, categories] = await Promise.all([api.staffProduct(params.id), api.categories()]);
+  const api = context.api;
+  const [product, categories] = await Promise.all([
+    api(productForStaffCall, { id: params.id }),
+    api(categoriesCall),
+  ]);
   if (!product.ok) throw new Response(product.message, { status: product.status || 502 });
   if (!categories.ok) throw new Response(categories.message, { status: categories.status || 502 });
   return { product: product.data, categories: categories.data };
@@ -41,7 +46,7 @@ export default function EditProduct() {
 
   async function toggleVisibility() {
     setBusy(true);
-    const result = await createApiClient(browserFetch).setProductVisibility(product._id, product.hidden);
+    const result = await browserApi(setVisibilityCall, { id: product._id, visible: product.hidden });
     setBusy(false);
     if (result.ok) {
       toast("success", result.message);

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
-import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
+import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
+import { forgotPasswordCall } from "#contract/accounts";
 import { formText, postedForm } from "~/lib/form-values";
 import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -26,7 +26,7 @@ const FAILED = "Failed to send reset link.";
 /** Asks the API to mail a reset link; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const email = formText(await postedForm(request), "email");
-  const result = await createApiClient(context.api).forgotPassword({ email });
+  const result = await context.api(forgotPasswordCall, { email });
   if (result.ok) return { ok: true as const, message: result.message || SENT, email };
   const message = result.status >= 500 ? SERVER_TROUBLE : result.message || FAILED;
   return data(
@@ -65,7 +65,7 @@ export default function ForgotPassword() {
   }, [answer]);
 
   return (
-    <AuthPanel
+    <SignInPanel
       title="Forgot Password"
       intro="Enter the email address of your account and we'll send you a link to choose a new password."
     >
@@ -104,7 +104,7 @@ export default function ForgotPassword() {
         </button>
       </Form>
 
-      <AuthFooterLink question="Remembered your password?" to="/login" label="Sign In" />
-    </AuthPanel>
+      <SignInFooterLink question="Remembered your password?" to="/login" label="Sign In" />
+    </SignInPanel>
   );
 }

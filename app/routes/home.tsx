@@ -3,7 +3,7 @@ import type { Category } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { ProductGrid } from "~/catalog/product-card";
 import { ResponsivePicture } from "~/components/picture";
-import { createApiClient } from "~/lib/api-client";
+import { getProductsCall } from "#contract/catalog";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import { sharedPageHeaders } from "~/lib/page-headers";
@@ -11,10 +11,10 @@ import { sharedPageHeaders } from "~/lib/page-headers";
 export const headers = sharedPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = createApiClient(context.api);
+  const api = context.api;
   const [newArrivals, bestsellers] = await Promise.all([
-    api.products({ limit: 8, sort: "newest" }),
-    api.products({ limit: 8, sort: "bestsellers" }),
+    api(getProductsCall, { limit: 8, sort: "newest" }),
+    api(getProductsCall, { limit: 8, sort: "bestsellers" }),
   ]);
   return {
     newArrivals: newArrivals.ok ? newArrivals.data : [],

@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/navigation";
-import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
-import { passingCookies } from "~/account/api-cookies";
-import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { finishOwnSubmissions, homeFor, redirectSignedIn } from "~/account/guards";
-import { OtpDialog } from "~/account/otp-dialog";
+import { loginCall } from "#contract/accounts";
+import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/accounts-rules";
+import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
+import { finishOwnSubmissions, homeFor, redirectSignedIn } from "~/accounts/guards";
+import { OtpDialog } from "~/accounts/otp-dialog";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
 import { actionOrFailure } from "~/lib/request-failure";
 import { safeRedirectTo } from "~/lib/redirect-target";
@@ -33,11 +32,13 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const email = formText(form, "email");
-  const { fetcher, headers } = passingCookies(context.api);
-  const result = await createApiClient(fetcher).login({
-    email,
-    password: String(form.get("password") ?? ""),
-  });
+  // The session cookie the API sets reaches the browser with the action's answer.
+  const headers = new Headers();
+  const result = await context.api(
+    loginCall,
+    { email, password: String(form.get("password") ?? "") },
+    { answerHeaders: headers },
+  );
   if (result.ok) {
     const redirectTo = safeRedirectTo(form.get("redirectTo")) ?? homeFor(result.data.roleId);
     return data({ ok: true as const, fullName: result.data.fullName, redirectTo }, { headers });
@@ -94,7 +95,7 @@ export default function Login() {
   }, [result, settled, navigate]);
 
   return (
-    <AuthPanel title="Login" intro="Welcome back! Log in to see your orders and check out faster.">
+    <SignInPanel title="Login" intro="Welcome back! Log in to see your orders and check out faster.">
       {result && !result.ok && (
         <FormNotice tone="error" className="mt-5">
           <p role="alert">{failureText(result.message)}</p>
@@ -148,7 +149,7 @@ export default function Login() {
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
-      <AuthFooterLink question="New here?" to="/register" label="Create a New Account" />
+      <SignInFooterLink question="New here?" to="/register" label="Create a New Account" />
       {verifyEmail && (
         <OtpDialog
           onClose={() => {
@@ -160,6 +161,6 @@ export default function Login() {
           resendWaitSeconds={RESEND_COOLDOWN_SECONDS}
         />
       )}
-    </AuthPanel>
+    </SignInPanel>
   );
 }

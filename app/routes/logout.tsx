@@ -1,8 +1,7 @@
 import { data, useActionData } from "react-router";
 import { Link } from "~/components/navigation";
-import { passingCookies } from "~/account/api-cookies";
-import { LogoutButton, type LogoutAnswer } from "~/account/logout-button";
-import { createApiClient } from "~/lib/api-client";
+import { LogoutButton, type LogoutAnswer } from "~/accounts/logout-button";
+import { logoutCall } from "#contract/accounts";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/logout";
 
@@ -11,8 +10,8 @@ export const meta = () =>
 
 /** Ends the session on the server and clears the session cookie. */
 export async function action({ context }: Route.ActionArgs) {
-  const { fetcher, headers } = passingCookies(context.api);
-  const result = await createApiClient(fetcher).logout();
+  const headers = new Headers();
+  const result = await context.api(logoutCall, undefined, { answerHeaders: headers });
   return data<LogoutAnswer>(
     { ok: result.ok, message: result.message },
     { headers, status: result.ok ? 200 : result.status },

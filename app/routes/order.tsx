@@ -1,15 +1,16 @@
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
 import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
-import { ANY_ROLE, STAFF_ROLES } from "#contract/users-rules";
-import { formatDate, formatMobile } from "~/account/format";
-import { requireUser } from "~/account/guards";
+import { ANY_ROLE, STAFF_ROLES } from "#contract/accounts-rules";
+import { formatDate, formatMobile } from "~/accounts/format";
+import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { createApiClient } from "~/lib/api-client";
+import { getOrderCall } from "#contract/orders";
+import { updateOrderStatusCall, orderDetailsCall } from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
 import { formText } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
@@ -24,16 +25,16 @@ export const headers = privatePageHeaders;
 /** Spec: Order detail. Its owner and staff see it; anyone else, as a missing order, 'Order not found.' */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, ANY_ROLE);
-  const api = createApiClient(context.api);
+  const api = context.api;
   // Staff also see the shopper's contact, the payments, refunds, history and what they may do next.
   if (STAFF_ROLES.includes(user.roleId)) {
-    const result = await api.orderDetails(params.id);
+    const result = await api(orderDetailsCall, { id: params.id });
     if (result.ok) return { order: result.data.order, staff: result.data };
     if (result.status === 404 || result.status === 400)
       return data({ order: null, staff: null }, { status: 404 });
     throw new Response(result.message, { status: result.status || 502 });
   }
-  const result = await api.order(params.id);
+  const result = await api(getOrderCall, { id: params.id });
   if (result.ok) return { order: result.data, staff: null };
   if (result.status === 404 || result.status === 400)
     return data({ order: null, staff: null }, { status: 404 });
@@ -48,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ ok: false as const, message: "Choose what to do with the order." }, { status: 400 });
   const courier = formText(form, "courier").trim();
   const trackingNumber = formText(form, "trackingNumber").trim();
-  const result = await createApiClient(context.api).updateOrderStatus({
+  const result = await context.api(updateOrderStatusCall, {
     orderId: params.id,
     status,
     ...(courier ? { courier } : {}),

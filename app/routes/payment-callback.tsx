@@ -5,7 +5,8 @@ import { useCart } from "~/cart/cart-context";
 import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
+import { getOrderStatusCall } from "#contract/orders";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageMeta } from "~/lib/seo";
 
@@ -70,7 +71,7 @@ export default function PaymentCallback() {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     async function poll(count: number) {
-      const result = await createApiClient(browserFetch).orderStatus(orderId!);
+      const result = await browserApi(getOrderStatusCall, { orderId: orderId! });
       if (stopped) return;
       if (!result.ok) {
         setShown(FAILED);

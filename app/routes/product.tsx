@@ -11,8 +11,8 @@ import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/ic
 import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
-import { createApiClient } from "~/lib/api-client";
 import { answerOrFailure } from "~/lib/request-failure";
+import { getProductCall } from "#contract/catalog";
 import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
@@ -25,7 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
     return data({ product: null, error: "Invalid product ID" }, { status: 404 });
   }
-  const result = await createApiClient(context.api).product(params.id);
+  const result = await context.api(getProductCall, { id: params.id });
   if (result.ok) return { product: result.data, error: null };
   if (result.status === 404 || result.status === 400) {
     return data({ product: null, error: result.message }, { status: 404 });

@@ -10,18 +10,19 @@ import { FilterIcon } from "~/components/icons";
 import { GetForm, Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
-import { browserFetch, createApiClient } from "~/lib/api-client";
+import { browserApi } from "~/lib/api-client";
 import { answerOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { plural } from "~/lib/plural";
 import type { Route } from "./+types/products";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { getProductsCall } from "#contract/catalog";
 
 export const headers = sharedPageHeaders;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const filters = readFilters(new URL(request.url).searchParams);
-  const result = await createApiClient(context.api).products(toApiParams(filters, 1));
+  const result = await context.api(getProductsCall, toApiParams(filters, 1));
   if (!result.ok) return { filters, products: [], total: 0, error: "Unable to fetch products" };
   return { filters, products: result.data, total: result.pagination.total, error: null };
 }
@@ -183,7 +184,10 @@ function ProductResults({
   async function loadMore() {
     setLoadingMore(true);
     setLoadError(null);
-    const result = await createApiClient(browserFetch).products(toApiParams(filters, pages.length + 1));
+    // Loaded on demand: the call's description brings the catalog's schemas (and Zod), which the first
+    // paint of the list does not need.
+    const { getProductsCall } = await import("#contract/catalog");
+    const result = await browserApi(getProductsCall, toApiParams(filters, pages.length + 1));
     setLoadingMore(false);
     if (result.ok) {
       focusProduct.current = products.length;

@@ -1,17 +1,16 @@
 import { Form, useLoaderData } from "react-router";
 import { formatRupees } from "#contract/money";
 import { ORDER_STATUSES, type OrderStatus } from "#contract/orders";
-import { ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders";
-import { STAFF_ROLES } from "#contract/users-rules";
-import { formatDate } from "~/account/format";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import { adminOrdersCall, ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders";
+import { STAFF_ROLES } from "#contract/accounts-rules";
+import { formatDate } from "~/accounts/format";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { FormNotice } from "~/components/form-field";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { createApiClient } from "~/lib/api-client";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
 import type { Route } from "./+types/received-orders";
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = ORDER_STATUSES.find((name) => name === params.get("status"));
   const search = (params.get("search") ?? "").trim().slice(0, 100);
   const page = Math.min(100_000, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
-  const result = await createApiClient(context.api).adminOrders({
+  const result = await context.api(adminOrdersCall, {
     page,
     limit: ADMIN_ORDERS_PAGE_SIZE,
     ...(status ? { status } : {}),

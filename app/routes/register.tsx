@@ -1,23 +1,23 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/navigation";
-import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
-import { finishOwnSubmissions, redirectSignedIn } from "~/account/guards";
-import { OtpDialog } from "~/account/otp-dialog";
+import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
+import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
+import { OtpDialog } from "~/accounts/otp-dialog";
 import {
   type RegistrationErrors,
   type RegistrationField,
   validateRegistration,
-} from "~/account/registration-form";
+} from "~/accounts/registration-form";
 import { controlProps, errorIdOf, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
 import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/register";
+import { registerCall } from "#contract/accounts";
 
 /** A signed-in shopper is sent on instead of seeing the form. */
 export const loader = ({ request, context }: Route.LoaderArgs) => redirectSignedIn(request, context);
@@ -35,11 +35,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const text = (field: string) => formText(form, field);
-  const values = { fullName: text("fullName"), email: text("email"), mobile: text("mobile") };
-  const result = await createApiClient(context.api).register({
+  const values = { fullName: text("fullName"), email: text("email"), phone: text("phone") };
+  const result = await context.api(registerCall, {
     fullName: values.fullName,
     email: values.email,
-    phone: values.mobile,
+    phone: values.phone,
     password: text("password"),
     confirmPassword: text("confirmPassword"),
     acceptTerms: form.get("acceptTerms") === "on",
@@ -52,12 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       token: result.token,
       resendWaitSeconds: result.data.resendAvailableInSeconds,
     };
-  const { phone, ...errors } = result.errors ?? {};
   return data(
     {
       ok: false as const,
       message: result.message,
-      errors: { ...errors, ...(phone ? { mobile: phone } : {}) } as RegistrationErrors,
+      errors: (result.errors ?? {}) as RegistrationErrors,
       values,
     },
     { status: result.status >= 400 ? result.status : 502 },
@@ -110,7 +109,7 @@ export default function Register() {
   });
 
   return (
-    <AuthPanel
+    <SignInPanel
       title="Create Account"
       intro="Join us to follow your orders, keep your details and check out faster."
     >
@@ -148,15 +147,15 @@ export default function Register() {
             defaultValue={failure?.values.email}
           />
         </FormField>
-        <FormField id="register-mobile" label="Mobile Number" error={errorOf("mobile")}>
+        <FormField id="register-phone" label="Mobile Number" error={errorOf("phone")}>
           <input
-            {...control("mobile")}
+            {...control("phone")}
             type="tel"
             inputMode="tel"
             autoComplete="tel-national"
             placeholder="98765 43210"
             maxLength={20}
-            defaultValue={failure?.values.mobile}
+            defaultValue={failure?.values.phone}
           />
         </FormField>
         <FormField id="register-password" label="Password" error={errorOf("password")}>
@@ -189,7 +188,7 @@ export default function Register() {
           {busy ? "Creating account..." : "Create Account"}
         </button>
       </Form>
-      <AuthFooterLink question="Already have an account?" to="/login" label="Login" />
+      <SignInFooterLink question="Already have an account?" to="/login" label="Login" />
       {result?.ok && (
         <>
           <FormNotice tone="success" className="mt-5">
@@ -217,6 +216,6 @@ export default function Register() {
           )}
         </>
       )}
-    </AuthPanel>
+    </SignInPanel>
   );
 }

@@ -1,17 +1,17 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Link } from "~/components/navigation";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/users-rules";
-import { AuthFooterLink, AuthPanel } from "~/account/auth-panel";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/accounts-rules";
+import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
+import { resetPasswordCall } from "#contract/accounts";
 
 // The canonical URL leaves the token out: it is only ever in the address bar and the hidden field.
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -31,7 +31,7 @@ const FAILED = "Your password could not be changed. Please try again.";
 /** Sets the new password through the API; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const result = await createApiClient(context.api).resetPassword({
+  const result = await context.api(resetPasswordCall, {
     token: formText(form, "token"),
     password: formText(form, "password"),
     confirmPassword: formText(form, "confirmPassword"),
@@ -53,17 +53,17 @@ export default function ResetPassword() {
 
   if (!token) {
     return (
-      <AuthPanel title="Reset Password">
+      <SignInPanel title="Reset Password">
         <LinkProblem message="This reset link is incomplete. Please open the link from the email again, or ask for a new one." />
-      </AuthPanel>
+      </SignInPanel>
     );
   }
   if (answer?.ok) return <PasswordChanged message={answer.message} />;
   if (answer?.linkInvalid) {
     return (
-      <AuthPanel title="Reset Password">
+      <SignInPanel title="Reset Password">
         <LinkProblem message={answer.message} />
-      </AuthPanel>
+      </SignInPanel>
     );
   }
   return <NewPasswordForm token={token} />;
@@ -96,7 +96,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const fieldErrorShown = Boolean(errorOf("password") || errorOf("confirmPassword"));
 
   return (
-    <AuthPanel title="Reset Password" intro="Choose a new password for your account.">
+    <SignInPanel title="Reset Password" intro="Choose a new password for your account.">
       {failure && !saving && !edited && !fieldErrorShown && (
         <FormNotice tone="error" className="mt-5">
           {failure.message}
@@ -119,8 +119,8 @@ function NewPasswordForm({ token }: { token: string }) {
           {saving ? "Saving..." : "Reset Password"}
         </button>
       </Form>
-      <AuthFooterLink to="/login" label="Back to Sign In" />
-    </AuthPanel>
+      <SignInFooterLink to="/login" label="Back to Sign In" />
+    </SignInPanel>
   );
 }
 
@@ -132,14 +132,14 @@ function PasswordChanged({ message }: { message: string }) {
     navigate("/login", { replace: true });
   }, [message, navigate]);
   return (
-    <AuthPanel title="Password Updated">
+    <SignInPanel title="Password Updated">
       <FormNotice tone="success" className="mt-5">
         {message}
       </FormNotice>
       <Link to="/login" className={`${BUTTON_PRIMARY} mt-6 w-full`}>
         Sign In
       </Link>
-    </AuthPanel>
+    </SignInPanel>
   );
 }
 
@@ -152,7 +152,7 @@ function LinkProblem({ message }: { message: string }) {
       <Link to="/forgot-password" className={`${BUTTON_PRIMARY} mt-6 w-full`}>
         Get a new link
       </Link>
-      <AuthFooterLink question="Remembered your password?" to="/login" label="Sign In" />
+      <SignInFooterLink question="Remembered your password?" to="/login" label="Sign In" />
     </>
   );
 }

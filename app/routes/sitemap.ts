@@ -1,5 +1,5 @@
 import { MAX_PAGE_SIZE } from "#contract/catalog-options";
-import { createApiClient } from "~/lib/api-client";
+import { categoriesCall, getProductsCall } from "#contract/catalog";
 import { INDEXED_PAGES } from "~/lib/indexed-pages";
 import type { Route } from "./+types/sitemap";
 
@@ -7,12 +7,12 @@ const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&
 
 /** Every page a search engine should index: the information pages, each category and each product. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const api = createApiClient(context.api);
-  const categories = await api.categories();
+  const api = context.api;
+  const categories = await api(categoriesCall);
   const paths: string[] = [...INDEXED_PAGES];
   if (categories.ok) paths.push(...categories.data.map((category) => `/products?category=${category.id}`));
   for (let page = 1; ; page += 1) {
-    const result = await api.products({ page, limit: MAX_PAGE_SIZE });
+    const result = await api(getProductsCall, { page, limit: MAX_PAGE_SIZE });
     if (!result.ok) break;
     paths.push(...result.data.map((product) => `/products/${product._id}`));
     if (page * MAX_PAGE_SIZE >= result.pagination.total) break;

@@ -1,17 +1,17 @@
 import { useEffect } from "react";
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Link } from "~/components/navigation";
-import type { UpdateRoleRequest } from "#contract/users";
-import { ROLE, USER_GROUPS } from "#contract/users-rules";
-import { requireUser } from "~/account/guards";
-import { keepThroughLogout } from "~/account/private-page";
+import type { UpdateRoleRequest } from "#contract/accounts";
+import { ROLE, USER_GROUPS } from "#contract/accounts-rules";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { GroupTabs, Pagination, type UserGroup } from "~/admin/users-navigation";
 import { UsersTable } from "~/admin/users-table";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { createApiClient } from "~/lib/api-client";
+import { updateRoleCall, getUsersCall } from "#contract/accounts";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/super-admin-dashboard";
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const group: UserGroup = USER_GROUPS.find((name) => name === params.get("group")) ?? "staff";
   const page = Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1);
-  const result = await createApiClient(context.api).users({ group, page });
+  const result = await context.api(getUsersCall, { group, page });
   if (!result.ok) return { group, page, users: [], pages: 1, total: 0, error: result.message };
   const { total, limit } = result.pagination;
   return {
@@ -51,7 +51,7 @@ const FAILED = "The role could not be changed. Please try again.";
 /** Makes a user an admin (roleId 2) or a customer again (roleId 3); the API checks who may. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const result = await createApiClient(context.api).updateRole({
+  const result = await context.api(updateRoleCall, {
     userId: formText(form, "userId"),
     // The API refuses anything but 2 or 3 with its own message.
     roleId: Number(formText(form, "roleId")) as UpdateRoleRequest["roleId"],

@@ -1,10 +1,9 @@
 import { data } from "react-router";
-import { passingCookies } from "~/account/api-cookies";
-import type { CodeAnswer } from "~/account/otp-dialog";
+import type { CodeAnswer } from "~/accounts/otp-dialog";
 import { NotFound } from "~/components/not-found";
-import { createApiClient } from "~/lib/api-client";
 import { formText, postedForm } from "~/lib/form-values";
 import { actionOrFailure } from "~/lib/request-failure";
+import { resendOtpCall, verifyOtpCall } from "#contract/accounts";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/verify-email";
 
@@ -29,11 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const text = (name: string) => formText(form, name) || undefined;
   const email = text("email");
   const token = text("token");
-  const { fetcher, headers } = passingCookies(context.api);
-  const api = createApiClient(fetcher);
+  // The session cookie a verification sets reaches the browser with the action's answer.
+  const headers = new Headers();
 
   if (text("intent") === "resend") {
-    const result = await api.resendOtp(email, token);
+    const result = await context.api(resendOtpCall, email ? { email } : {}, { bearer: token });
     return data<CodeAnswer>(
       result.ok
         ? {
@@ -47,7 +46,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const result = await api.verifyOtp({ otp: text("otp") ?? "", ...(email ? { email } : {}) }, token);
+  const result = await context.api(
+    verifyOtpCall,
+    { otp: text("otp") ?? "", ...(email ? { email } : {}) },
+    { bearer: token, answerHeaders: headers },
+  );
   return data<CodeAnswer>(
     result.ok
       ? {

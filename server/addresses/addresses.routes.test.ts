@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE } from "../../contract/users-rules";
+import { ROLE } from "../../contract/accounts-rules";
 import { bearer, createUserAndLogin, freshIp, post } from "../test-support/accounts";
 import { HOME } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";

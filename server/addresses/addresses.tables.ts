@@ -1,5 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
-import { users } from "../auth/auth.tables";
+import { users } from "../accounts/accounts.tables";
 
 /** A shopper's saved delivery addresses (the checkout's address book). */
 export const addresses = pgTable(

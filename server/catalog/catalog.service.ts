@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
   ProductDetail,
@@ -13,12 +13,13 @@ import { createComputedCache } from "../lib/computed-cache";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
+import type { CatalogChange } from "./catalog-changes";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 import { createProductEditing } from "./product-editing";
 
 /**
- * `onCatalogChanged` runs after every change a shopper can see (answers cached from before are dropped): with
- * a product id when only that product's own page changed, without one when listings may have too.
+ * `onCatalogChanged` runs after every change a shopper can see, saying what it touches (catalog-changes.ts),
+ * so that the answers and pages cached from before that show it are dropped, and only those.
  */
 export function createCatalogService({
   db,
@@ -27,7 +28,7 @@ export function createCatalogService({
 }: {
   db: Database;
   media: MediaService;
-  onCatalogChanged: (productId?: number) => void;
+  onCatalogChanged: (change: CatalogChange) => void;
 }) {
   // Listings' ids for the answers' 30 s: at most a million ids (8 bytes each, 8 MB) in at most 5,000
   // listings (searches for random words make many small ones).
@@ -37,15 +38,17 @@ export function createCatalogService({
     sizeCalculation: (ids) => Math.max(1, ids.length),
     ttl: 30_000,
   });
-  /**
-   * Forgets what was kept of the catalog (here and, through onCatalogChanged, the cached answers): only
-   * `productId`'s own page when given (a change no listing shows), everything otherwise.
-   */
-  function forgetCachedAnswers(productId?: number) {
-    if (productId === undefined) listings.clear();
-    onCatalogChanged(productId);
+  /** Tells what was kept of the catalog (here the listings' ids, through onCatalogChanged the rest) what changed. */
+  function announce(change: CatalogChange) {
+    if ("categories" in change || change.listings === "membership") listings.clear();
+    onCatalogChanged(change);
   }
-  const editing = createProductEditing({ db, media, forget: forgetCachedAnswers });
+
+  /** Forgets everything kept of the catalog (after the demo seed loaded it in its own transaction). */
+  function forgetCachedAnswers() {
+    announce({ categories: true });
+  }
+  const editing = createProductEditing({ db, media, announce });
 
   async function listCategories(): Promise<Category[]> {
     const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
@@ -260,7 +263,7 @@ export function createCatalogService({
       .where(and(eq(products.id, id), isNull(products.deletedAt)))
       .returning({ id: products.id });
     if (!deleted) throw notFound("Product not found");
-    forgetCachedAnswers();
+    announce({ productIds: [id], listings: "membership" });
   }
 
   /**
@@ -316,7 +319,7 @@ export function createCatalogService({
    * the transaction rolls back) when a line is short. Lines are taken in one order to avoid deadlocks.
    */
   async function reserveStock(tx: Transaction, lines: readonly PricedLine[]): Promise<void> {
-    let soldOut = false;
+    const emptied = new Set<number>(); // products with a size that has just run out
     for (const line of [...lines].sort(byProductAndSize)) {
       const [row] = await tx
         .update(productSizes)
@@ -341,24 +344,61 @@ export function createCatalogService({
             : ORDER_MESSAGES.onlyLeft(line.name, line.size, stock),
         );
       }
-      if (row.stock === 0) soldOut = true;
+      if (row.stock === 0) emptied.add(line.productId);
     }
-    // A size that sold out must not show in stock from a cached answer; other counts may lag 30 s.
-    if (soldOut) forgetCachedAnswers();
+    // A product with no size left in stock any more is out of stock in the listings that show it.
+    const inStock = await sizesInStock(tx, [...emptied]);
+    announceStock(
+      lines,
+      [...emptied].filter((productId) => !inStock.has(productId)),
+    );
   }
 
   /** Gives the lines' quantities back to stock, in the caller's transaction (which makes it happen once). */
   async function releaseStock(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
-    let backInStock = false;
+    const refilled = new Map<number, Set<string>>(); // sizes that were out of stock, by product
     for (const line of [...lines].sort(byProductAndSize)) {
       const [row] = await tx
         .update(productSizes)
         .set({ stock: sql`${productSizes.stock} + ${line.quantity}` })
         .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)))
         .returning({ stock: productSizes.stock });
-      if (row && row.stock === line.quantity) backInStock = true;
+      if (row && row.stock === line.quantity)
+        refilled.set(line.productId, (refilled.get(line.productId) ?? new Set()).add(line.size));
     }
-    if (backInStock) forgetCachedAnswers();
+    // A product was out of stock before when every size in stock now is one that was just refilled.
+    const inStock = await sizesInStock(tx, [...refilled.keys()]);
+    announceStock(
+      lines,
+      [...refilled]
+        .filter(([productId, sizes]) => [...(inStock.get(productId) ?? [])].every((size) => sizes.has(size)))
+        .map(([productId]) => productId),
+    );
+  }
+
+  /** The sizes of the products that are in stock now, by product (products with none are left out). */
+  async function sizesInStock(
+    tx: Transaction,
+    productIds: readonly number[],
+  ): Promise<Map<number, Set<string>>> {
+    const sizes = new Map<number, Set<string>>();
+    if (productIds.length === 0) return sizes;
+    const rows = await tx
+      .select({ productId: productSizes.productId, size: productSizes.size })
+      .from(productSizes)
+      .where(and(inArray(productSizes.productId, [...productIds]), gt(productSizes.stock, 0)));
+    for (const row of rows) sizes.set(row.productId, (sizes.get(row.productId) ?? new Set()).add(row.size));
+    return sizes;
+  }
+
+  /**
+   * After the stock of the lines' products changed: their own answers and pages show the counts, and the
+   * listings that hold one of `flipped` show it went out of stock or came back.
+   */
+  function announceStock(lines: readonly StockLine[], flipped: readonly number[]) {
+    const changed = [...new Set(lines.map((line) => line.productId))].filter((id) => !flipped.includes(id));
+    if (changed.length > 0) announce({ productIds: changed, listings: "unchanged" });
+    if (flipped.length > 0) announce({ productIds: flipped, listings: "rows" });
   }
 
   return {

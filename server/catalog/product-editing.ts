@@ -1,14 +1,15 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { SizeLabel } from "../../contract/catalog";
 import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import type { ProductDraft, ProductUpdate, StaffProduct } from "../../contract/product-editing";
-import { selectRows, type Database, type Transaction } from "../db/client";
+import { selectRows, type Database, type Executor } from "../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
+import type { CatalogChange } from "./catalog-changes";
 import { categories, productImages, products, productSizes } from "./catalog.tables";
 
-/** What only the catalog's own writers (the demo seed, test fixtures) set on a new product. */
+/** What only the catalog's own loaders (the demo seed, test fixtures, the bench) set on a new product. */
 export type NewProductExtras = {
   createdAt?: Date;
   soldCount?: number;
@@ -19,7 +20,17 @@ export type NewProductExtras = {
   alts?: string[];
 };
 
-type Writer = Database | Transaction;
+/** A product to add: the spec's draft (as add-product takes it), and what only the catalog's loaders set. */
+export type NewProduct = { draft: ProductDraft; extras?: NewProductExtras };
+
+/** A category as the catalog's loaders add it (staff do not add categories). */
+export type NewCategory = {
+  id: number;
+  name: string;
+  description?: string;
+  imageId?: string | null;
+  position: number;
+};
 
 /** A media id, or a URL of one of its files (`…/<id>/<width>.<format>`): the id. */
 const MEDIA_ID = /^[0-9a-f]{32}$/;
@@ -29,11 +40,6 @@ export function mediaIdOf(reference: string): string | null {
   return MEDIA_ID_IN_URL.exec(reference)?.[1] ?? null;
 }
 
-/**
- * Creating and editing products: the one way a product is written (the add-product call, the demo seed and
- * the test fixtures all come here). `forget` drops cached answers: `productId` alone when only that
- * product's own page changed, everything otherwise.
- */
 /** The products row's columns that a staff draft or update sets, priced in paise. */
 function productColumns(draft: ProductDraft | ProductUpdate) {
   return {
@@ -47,92 +53,152 @@ function productColumns(draft: ProductDraft | ProductUpdate) {
   };
 }
 
-export function createProductEditing({
-  db,
-  media,
-  forget,
-}: {
-  db: Database;
-  media: MediaService;
-  forget: (productId?: number) => void;
-}) {
-  /** The media ids of the references, in order and without repeats; 400 for one that names no stored image. */
-  async function resolveImages(writer: Writer, references: readonly string[]): Promise<string[]> {
+/** Rows per insert: well under PostgreSQL's 65,535 bind parameters (a product has at most 6 size rows). */
+const CHUNK = 1000;
+
+/**
+ * The media ids of each list of references, in order and without repeats; 400 naming the first reference
+ * (in the lists' order) that names no stored image. One query for all the lists.
+ */
+async function resolveImages(writer: Executor, lists: readonly (readonly string[])[]): Promise<string[][]> {
+  const resolved = lists.map((references) => {
     const ids: string[] = [];
     for (const reference of references) {
       const id = mediaIdOf(reference);
       if (!id) throw badRequest(`Unknown image reference: ${reference.slice(0, 80)}`);
       if (!ids.includes(id)) ids.push(id);
     }
-    if (ids.length === 0) return ids;
+    return ids;
+  });
+  const wanted = [...new Set(resolved.flat())];
+  const known = new Set<string>();
+  for (let start = 0; start < wanted.length; start += CHUNK) {
     const found = await writer
       .select({ id: mediaAssets.id })
       .from(mediaAssets)
-      .where(inArray(mediaAssets.id, ids));
-    const known = new Set(found.map((row) => row.id));
-    const unknown = references.find((reference) => !known.has(mediaIdOf(reference)!));
-    if (unknown !== undefined) throw badRequest(`Unknown image reference: ${unknown.slice(0, 80)}`);
+      .where(inArray(mediaAssets.id, wanted.slice(start, start + CHUNK)));
+    for (const row of found) known.add(row.id);
+  }
+  const unknown = lists.flat().find((reference) => !known.has(mediaIdOf(reference)!));
+  if (unknown !== undefined) throw badRequest(`Unknown image reference: ${unknown.slice(0, 80)}`);
+  return resolved;
+}
+
+/** 400 naming the first of the category ids that does not exist. */
+async function checkCategories(writer: Executor, ids: readonly number[]): Promise<void> {
+  const wanted = [...new Set(ids)];
+  const found = await writer
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, wanted));
+  const known = new Set(found.map((row) => row.id));
+  const unknown = wanted.find((id) => !known.has(id));
+  if (unknown !== undefined) throw badRequest(`Unknown category: ${unknown}`);
+}
+
+function stockRows(
+  productId: number,
+  sizes: readonly SizeLabel[],
+  stockFor: (size: SizeLabel) => number,
+): (typeof productSizes.$inferInsert)[] {
+  return sizes.map((size, position) => ({ productId, size, position, stock: stockFor(size) }));
+}
+
+/**
+ * Adds the categories that are not there yet (by id). In the caller's transaction when given one; it tells
+ * no cache (the catalog service's createCategories does).
+ */
+export async function insertCategories(writer: Executor, rows: readonly NewCategory[]): Promise<void> {
+  if (rows.length === 0) return;
+  await writer
+    .insert(categories)
+    .values(rows.map((row) => ({ ...row, description: row.description ?? "", imageId: row.imageId ?? null })))
+    .onConflictDoNothing();
+}
+
+/**
+ * The one way products are added (add-product, the demo seed, test fixtures, the bench's catalog): each from
+ * the spec's draft, its chosen sizes starting at `stock[size]` or `availableQunatity`, `image` first and then
+ * the other `images`; shown in the shop at once unless `hidden`. All or none, in a transaction of its own or
+ * a savepoint of the caller's; categories and images are checked once for the batch and rows are written in
+ * chunks, so thousands of products load in seconds. Returns the new ids in order. Tells no cache (the
+ * catalog service's createProducts does).
+ */
+export async function insertProducts(writer: Executor, items: readonly NewProduct[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  return writer.transaction(async (tx) => {
+    await checkCategories(
+      tx,
+      items.map(({ draft }) => draft.category),
+    );
+    const imageIds = await resolveImages(
+      tx,
+      items.map(({ draft }) => (draft.image ? [draft.image, ...draft.images] : draft.images)),
+    );
+    const ids: number[] = [];
+    for (let start = 0; start < items.length; start += CHUNK) {
+      const chunk = items.slice(start, start + CHUNK);
+      const rows = await tx
+        .insert(products)
+        .values(
+          chunk.map(({ draft, extras = {} }) => ({
+            ...productColumns(draft),
+            ...(extras.createdAt ? { createdAt: extras.createdAt } : {}),
+            soldCount: extras.soldCount ?? 0,
+            rating: extras.rating ?? 0,
+            reviewCount: extras.reviewCount ?? 0,
+            deletedAt: extras.hidden ? new Date() : null,
+          })),
+        )
+        .returning({ id: products.id });
+      const imageRows = rows.flatMap(({ id }, i) => {
+        const { draft, extras } = chunk[i]!;
+        return imageIds[start + i]!.map((mediaId, position) => ({
+          productId: id,
+          position,
+          mediaId,
+          alt: extras?.alts?.[position] ?? draft.name,
+        }));
+      });
+      const sizeRows = rows.flatMap(({ id }, i) => {
+        const { draft } = chunk[i]!;
+        return stockRows(id, draft.size, (size) => draft.stock?.[size] ?? draft.availableQunatity);
+      });
+      if (imageRows.length > 0) await tx.insert(productImages).values(imageRows);
+      if (sizeRows.length > 0) await tx.insert(productSizes).values(sizeRows);
+      ids.push(...rows.map((row) => row.id));
+    }
+    return ids;
+  });
+}
+
+/** Creating and editing products; `announce` tells the caches what each change touches. */
+export function createProductEditing({
+  db,
+  media,
+  announce,
+}: {
+  db: Database;
+  media: MediaService;
+  announce: (change: CatalogChange) => void;
+}) {
+  /** Adds products (insertProducts) in a transaction of their own, then drops what the caches showed. */
+  async function createProducts(items: readonly NewProduct[]): Promise<number[]> {
+    const ids = await insertProducts(db, items);
+    if (ids.length > 0) announce({ productIds: ids, listings: "membership" });
     return ids;
   }
 
-  async function checkCategory(writer: Writer, id: number): Promise<void> {
-    const [row] = await writer.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
-    if (!row) throw badRequest(`Unknown category: ${id}`);
+  /** Adds a product from the spec's draft (add-product). */
+  async function createProduct(draft: ProductDraft): Promise<{ id: number }> {
+    const [id] = await createProducts([{ draft }]);
+    return { id: id! };
   }
 
-  function stockRows(
-    productId: number,
-    sizes: readonly SizeLabel[],
-    stockFor: (size: SizeLabel) => number,
-  ): (typeof productSizes.$inferInsert)[] {
-    return sizes.map((size, position) => ({ productId, size, position, stock: stockFor(size) }));
-  }
-
-  /**
-   * Adds a product from the spec's draft: each chosen size starts at `stock[size]` or `availableQunatity`;
-   * `image` first, then the other `images`. Shown in the shop at once. In the caller's transaction when
-   * given one (the seed's), else in its own.
-   */
-  async function createProduct(
-    draft: ProductDraft,
-    extras: NewProductExtras = {},
-    tx?: Transaction,
-  ): Promise<{ id: number }> {
-    const write = async (writer: Transaction) => {
-      await checkCategory(writer, draft.category);
-      const references = draft.image ? [draft.image, ...draft.images] : draft.images;
-      const imageIds = await resolveImages(writer, references);
-      const [row] = await writer
-        .insert(products)
-        .values({
-          ...productColumns(draft),
-          ...(extras.createdAt ? { createdAt: extras.createdAt } : {}),
-          soldCount: extras.soldCount ?? 0,
-          rating: extras.rating ?? 0,
-          reviewCount: extras.reviewCount ?? 0,
-          deletedAt: extras.hidden ? new Date() : null,
-        })
-        .returning({ id: products.id });
-      const id = row!.id;
-      if (imageIds.length > 0)
-        await writer.insert(productImages).values(
-          imageIds.map((mediaId, position) => ({
-            productId: id,
-            position,
-            mediaId,
-            alt: extras.alts?.[position] ?? draft.name,
-          })),
-        );
-      if (draft.size.length > 0)
-        await writer
-          .insert(productSizes)
-          .values(stockRows(id, draft.size, (size) => draft.stock?.[size] ?? draft.availableQunatity));
-      return { id };
-    };
-    if (tx) return write(tx); // the caller forgets, once, after its transaction
-    const created = await db.transaction(write);
-    forget();
-    return created;
+  /** Adds the categories not there yet (insertCategories), then drops what the caches showed. */
+  async function createCategories(rows: readonly NewCategory[]): Promise<void> {
+    await insertCategories(db, rows);
+    announce({ categories: true });
   }
 
   /**
@@ -142,9 +208,9 @@ export function createProductEditing({
    */
   async function updateProduct(update: ProductUpdate): Promise<void> {
     const before = await staffView(update.id);
-    const listingChanged = await db.transaction(async (tx) => {
-      await checkCategory(tx, update.category);
-      const imageIds = await resolveImages(tx, update.images);
+    const change = await db.transaction(async (tx): Promise<CatalogChange> => {
+      await checkCategories(tx, [update.category]);
+      const [imageIds = []] = await resolveImages(tx, [update.images]);
       await tx.update(products).set(productColumns(update)).where(eq(products.id, update.id));
       await tx.delete(productImages).where(eq(productImages.productId, update.id));
       await tx.insert(productImages).values(
@@ -160,19 +226,25 @@ export function createProductEditing({
       const rows = stockRows(update.id, update.size, (size) => update.stock[size] ?? current.get(size) ?? 0);
       await tx.insert(productSizes).values(rows);
 
-      // What a listing shows: name, prices, category, first image, whether any size is in stock.
-      const inStock = (sizes: { stock: number }[]) => sizes.some((size) => size.stock > 0);
-      return (
+      // Which products listings hold, and in what order: they filter, sort and search on these.
+      const membership =
         before.name !== update.name ||
+        before.description !== update.description ||
         before.price !== update.price ||
+        before.categoryId !== update.category;
+      // What a listing shows of the product besides.
+      const inStock = (sizes: { stock: number }[]) => sizes.some((size) => size.stock > 0);
+      const row =
         before.originalPrice !== (update.originalPrice ?? null) ||
-        before.categoryId !== update.category ||
         before.images[0]?.id !== imageIds[0] ||
-        inStock(before.sizes) !== inStock(rows as { stock: number }[])
-      );
+        inStock(before.sizes) !== inStock(rows as { stock: number }[]);
+      return {
+        productIds: [update.id],
+        listings: membership ? "membership" : row ? "rows" : "unchanged",
+      };
     });
     if (before.hidden) return; // no shopper can see it: nothing cached shows it
-    forget(listingChanged ? undefined : update.id);
+    announce(change);
   }
 
   /** Hides a product from the shop or shows it again (the spec's delete hides it too). */
@@ -183,7 +255,7 @@ export function createProductEditing({
       .where(eq(products.id, id))
       .returning({ id: products.id });
     if (!row) throw notFound("Product not found");
-    forget();
+    announce({ productIds: [id], listings: "membership" });
   }
 
   /** A product as staff edit it, hidden or not, with what unpaid orders hold of each size. */
@@ -236,14 +308,5 @@ export function createProductEditing({
     return new Map(rows.map((row) => [row.size, Number(row.reserved)]));
   }
 
-  /** Whether a live product exists (for the fixture and seed's checks). */
-  async function isListed(id: number): Promise<boolean> {
-    const [row] = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, id), isNull(products.deletedAt)));
-    return Boolean(row);
-  }
-
-  return { createProduct, updateProduct, setVisibility, staffView, isListed };
+  return { createProducts, createProduct, createCategories, updateProduct, setVisibility, staffView };
 }

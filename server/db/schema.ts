@@ -3,7 +3,7 @@ export * from "../media/media.tables";
 export * from "../catalog/catalog.tables";
 export * from "../contact/contact.tables";
 export * from "../mail/mail.tables";
-export * from "../auth/auth.tables";
+export * from "../accounts/accounts.tables";
 export * from "../addresses/addresses.tables";
 export * from "../orders/orders.tables";
 export * from "../payments/payments.tables";

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import type { SizeLabel } from "../../contract/catalog";
 import { categories } from "../catalog/catalog.tables";
 import type { CatalogService } from "../catalog/catalog.service";
+import { insertCategories, insertProducts } from "../catalog/product-editing";
 import type { MediaService } from "../media/media.service";
-import type { Database } from "./client";
+import type { Database, Executor } from "./client";
 import {
   CARE,
   DEMO_CATEGORIES,
@@ -31,7 +32,7 @@ export async function seedDemoCatalog({
 }: {
   db: Database;
   media: MediaService;
-  catalog: Pick<CatalogService, "createProduct" | "forgetCachedAnswers">;
+  catalog: Pick<CatalogService, "forgetCachedAnswers">;
 }): Promise<{ categories: number; products: number }> {
   if (await hasCategories(db)) return { categories: 0, products: 0 };
 
@@ -75,7 +76,10 @@ export async function seedDemoCatalog({
     await tx.execute(sql`lock table ${categories} in share row exclusive mode`);
     if (await hasCategories(tx)) return { categories: 0, products: 0 };
 
-    await tx.insert(categories).values(
+    // Through the catalog's writers (products as add-product adds them), in this transaction; the caches
+    // are told once it has committed.
+    await insertCategories(
+      tx,
       DEMO_CATEGORIES.map((category) => ({
         id: category.id,
         name: category.name,
@@ -84,11 +88,10 @@ export async function seedDemoCatalog({
         position: category.id,
       })),
     );
-
-    // Each product through the catalog's one writer (as add-product goes), in this transaction.
-    for (const plan of plans) {
-      await catalog.createProduct(
-        {
+    await insertProducts(
+      tx,
+      plans.map((plan) => ({
+        draft: {
           name: plan.row.name,
           description: plan.row.description,
           price: plan.row.price,
@@ -101,21 +104,20 @@ export async function seedDemoCatalog({
           features: plan.row.features,
           care: plan.row.care,
         },
-        {
+        extras: {
           createdAt: plan.row.createdAt,
           soldCount: plan.row.soldCount,
           alts: [`${plan.row.name} – front view`, `${plan.row.name} – detail view`],
         },
-        tx,
-      );
-    }
+      })),
+    );
     return { categories: DEMO_CATEGORIES.length, products: plans.length };
   });
   if (seeded.products > 0) catalog.forgetCachedAnswers();
   return seeded;
 }
 
-async function hasCategories(db: Pick<Database, "select">): Promise<boolean> {
+async function hasCategories(db: Executor): Promise<boolean> {
   const rows = await db.select({ id: categories.id }).from(categories).limit(1);
   return rows.length > 0;
 }

@@ -1,14 +1,25 @@
 import { LRUCache } from "lru-cache";
+import { createCacheTags } from "./cache-tags";
 
 /**
  * Values computed on demand and kept in an LRU (size and lifetime as `options` say). Concurrent misses for
- * one key share one computation. `clear()` (after the data changes) drops everything, `forget(key)` one value, and a value computed
- * from data read before a clear is not kept.
+ * one key share one computation. Each value shows what `tagsOf` says (lib/cache-tags.ts): `forgetTagged`
+ * drops the values that show any of the given tags, `clear()` drops everything, and a value computed from
+ * data read before a change to what it shows is not kept.
  */
-export function createComputedCache<Value extends object>(options: LRUCache.Options<string, Value, unknown>) {
-  const kept = new LRUCache<string, Value>(options);
+export function createComputedCache<Value extends object>(
+  options: LRUCache.Options<string, Value, unknown>,
+  tagsOf: (value: Value) => readonly string[] = () => [],
+) {
+  const tags = createCacheTags();
+  const kept = new LRUCache<string, Value>({
+    ...options,
+    dispose: (value, key, reason) => {
+      tags.remove(key, tagsOf(value));
+      options.dispose?.(value, key, reason);
+    },
+  });
   const computing = new Map<string, Promise<Value>>();
-  let generation = 0;
 
   function get(key: string, compute: () => Promise<Value>): Promise<Value> {
     const known = kept.get(key);
@@ -16,10 +27,14 @@ export function createComputedCache<Value extends object>(options: LRUCache.Opti
     const pending = computing.get(key);
     if (pending) return pending;
 
-    const startedIn = generation;
+    const since = tags.mark();
     const computed = compute()
       .then((value) => {
-        if (generation === startedIn) kept.set(key, value);
+        const shows = tagsOf(value);
+        if (tags.isCurrent(since, shows)) {
+          kept.set(key, value);
+          tags.add(key, shows);
+        }
         return value;
       })
       .finally(() => {
@@ -30,17 +45,19 @@ export function createComputedCache<Value extends object>(options: LRUCache.Opti
   }
 
   function clear() {
-    generation += 1;
+    tags.clear();
     kept.clear();
     computing.clear();
   }
 
-  /** Drops one key (a value being computed for it from older data is not kept either). */
-  function forget(key: string) {
-    generation += 1;
-    kept.delete(key);
-    computing.delete(key);
+  /**
+   * Drops the values that show any of `tags`. Requests from now on do not wait for a computation begun
+   * before (it may have read what changed; it is kept only if it shows none of it).
+   */
+  function forgetTagged(changed: readonly string[]) {
+    for (const key of tags.change(changed)) kept.delete(key);
+    computing.clear();
   }
 
-  return { get, clear, forget };
+  return { get, clear, forgetTagged };
 }

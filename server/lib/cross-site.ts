@@ -7,6 +7,9 @@ export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Sec-Fetch-Site values of a request from the store's own pages, or typed or bookmarked by the shopper. */
 const OWN_SITE_FETCHES = new Set(["same-origin", "none"]);
 
+/** What the checks read of a request: its headers and the host it was sent to. */
+type SiteHeaders = Pick<FastifyRequest, "headers" | "host">;
+
 export const CROSS_SITE_MESSAGE = "Requests from other sites are not accepted.";
 
 /**
@@ -14,7 +17,7 @@ export const CROSS_SITE_MESSAGE = "Requests from other sites are not accepted.";
  * `same-site` (a sibling subdomain), or its Origin is neither the store's public origin nor the host the
  * request was sent to. Clients that send neither header (servers, apps) are not marked.
  */
-export function comesFromAnotherSite(request: FastifyRequest, publicOrigin: string) {
+export function comesFromAnotherSite(request: SiteHeaders, publicOrigin: string) {
   const site = request.headers["sec-fetch-site"];
   if (site !== undefined && !OWN_SITE_FETCHES.has(site)) return true;
   const origin = request.headers.origin;
@@ -27,7 +30,7 @@ export function comesFromAnotherSite(request: FastifyRequest, publicOrigin: stri
  * an Origin or a Sec-Fetch-Site that says so. A request authenticated by the session cookie, which the
  * browser adds to any request, may change something only then.
  */
-export function comesFromOwnPages(request: FastifyRequest, publicOrigin: string) {
+export function comesFromOwnPages(request: SiteHeaders, publicOrigin: string) {
   if (comesFromAnotherSite(request, publicOrigin)) return false;
   const site = request.headers["sec-fetch-site"];
   return request.headers.origin !== undefined || (site !== undefined && OWN_SITE_FETCHES.has(site));

@@ -1,5 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ErrorEnvelope } from "../../contract/envelope";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { HttpError } from "./errors";
 import type { SecurityHeaders } from "./security-headers";
@@ -59,20 +60,36 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
     const message = error.validation[0]?.message ?? "Invalid request";
     return reply.code(400).send({ code: 400, message, errors });
   }
-  if (error instanceof HttpError) {
-    return reply.code(error.statusCode).send({
-      code: error.statusCode,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-    });
-  }
+  const { status, envelope } = errorAnswer(error, request.log);
+  return reply.code(status).send(envelope);
+}
+
+/**
+ * The envelope of an error that is not a validation error: an HttpError's status and message, another
+ * client error's clear message, or, logged, a 500 that says no more than that something went wrong. Also
+ * used for the calls pages make in-process (calls.ts).
+ */
+export function errorAnswer(
+  thrown: unknown,
+  log: FastifyBaseLogger,
+): { status: number; envelope: ErrorEnvelope } {
+  if (thrown instanceof HttpError)
+    return {
+      status: thrown.statusCode,
+      envelope: {
+        code: thrown.statusCode,
+        message: thrown.message,
+        ...(thrown.errors ? { errors: thrown.errors } : {}),
+      },
+    };
+  const error = thrown as Partial<FastifyError>;
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request";
-    return reply.code(status).send({ code: status, message });
+    return { status, envelope: { code: status, message } };
   }
-  request.log.error({ err: error }, "request failed");
-  return reply.code(500).send({ code: 500, message: "Something went wrong. Please try again." });
+  log.error({ err: thrown }, "request failed");
+  return { status: 500, envelope: { code: 500, message: "Something went wrong. Please try again." } };
 }
 
 /**

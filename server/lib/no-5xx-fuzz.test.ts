@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { FastifyInstance, RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE } from "../../contract/users-rules";
+import { ROLE } from "../../contract/accounts-rules";
 import { createUserAndLogin, freshIp } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { createTestApp } from "../test-support/test-app";

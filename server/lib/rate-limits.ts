@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { CallRequest, InputCheck, RequestCheck } from "./calls";
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
 import { tooManyRequests } from "./errors";
 
-export type Limit = { max: number; timeWindow: string };
+export type Limit = { max: number; windowMs: number };
+
+export const HOUR_MS = 60 * 60_000;
 
 const waitText = (seconds: number) =>
   seconds < 60
@@ -17,25 +19,32 @@ const tooManyAttempts = (seconds: number) =>
   tooManyRequests(`Too many attempts. Please try again in ${waitText(seconds)}.`);
 
 /**
- * A hook that counts the request under `name` and a key and answers 429 once the key is over its limit.
- * Counts live in Redis when REDIS_URL is set (shared by every process), else in this process.
- * Keys that carry personal data (an e-mail, a token) are hashed before they are stored.
+ * A check that counts the call under `name` and a key (the client's address unless `keyOf` names another)
+ * and answers 429, with Retry-After, once the key is over its limit in the window. Counts live in Redis
+ * when REDIS_URL is set (shared by every process), else in this process. Keys that carry personal data (an
+ * e-mail, a token) are hashed before they are stored.
  */
-export function rateLimitHook(
-  app: FastifyInstance,
+export function rateLimitCheck<Input = unknown>(
+  counts: AttemptCounts,
   name: string,
   limit: Limit,
-  keyOf: (request: FastifyRequest) => string | undefined = (request) => request.ip,
-) {
-  const count = app.createRateLimit({
-    ...limit,
-    keyGenerator: (request) => `${name}:${hashed(keyOf(request) ?? request.ip)}`,
-  });
-  return async (request: FastifyRequest, reply: { header: (name: string, value: number) => unknown }) => {
-    const result = await count(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header("retry-after", result.ttlInSeconds);
-      throw tooManyAttempts(result.ttlInSeconds);
+  {
+    keyOf = (request) => request.ip,
+    refusal = tooManyAttempts,
+  }: {
+    keyOf?: (request: CallRequest, input: Input) => string | undefined;
+    refusal?: (seconds: number) => Error;
+  } = {},
+): InputCheck<Input> {
+  return async (request, reply, input) => {
+    const { count, ttlMs } = await counts.add(
+      `${name}:${hashed(keyOf(request, input) ?? request.ip)}`,
+      limit.windowMs,
+    );
+    if (count > limit.max) {
+      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+      reply.header("retry-after", seconds);
+      throw refusal(seconds);
     }
   };
 }
@@ -44,14 +53,19 @@ export function rateLimitHook(
  * Limits a call per client address (before the body is read) and per account (once the body names it),
  * so neither one address trying many accounts nor many addresses trying one account get far.
  */
-export function limitPerIpAndAccount(
-  app: FastifyInstance,
+export function limitPerIpAndAccount<Input>(
+  counts: AttemptCounts,
   name: string,
-  limits: { perIp: Limit; perAccount: Limit; account: (request: FastifyRequest) => string | undefined },
-) {
+  limits: {
+    perIp: Limit;
+    perAccount: Limit;
+    account: (request: CallRequest, input: Input) => string | undefined;
+  },
+): { onRequest: RequestCheck; preHandler: InputCheck<Input> } {
+  const perIp = rateLimitCheck(counts, `${name}:ip`, limits.perIp);
   return {
-    onRequest: rateLimitHook(app, `${name}:ip`, limits.perIp),
-    preHandler: rateLimitHook(app, `${name}:account`, limits.perAccount, limits.account),
+    onRequest: (request, reply) => perIp(request, reply, undefined),
+    preHandler: rateLimitCheck(counts, `${name}:account`, limits.perAccount, { keyOf: limits.account }),
   };
 }
 
@@ -115,7 +129,7 @@ export function limitFailures(
   isFailure: (error: unknown) => boolean,
 ) {
   return async <Result>(
-    request: FastifyRequest,
+    request: CallRequest,
     reply: { header: (name: string, value: number) => unknown },
     account: string,
     attempt: () => Promise<Result>,

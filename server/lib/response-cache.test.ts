@@ -5,14 +5,17 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { compressAnswer, createResponseCache, ownCopy, preferredEncoding } from "./response-cache";
 
-const answerSchema = z.object({ version: z.number() });
+const answerSchema = z.object({ version: z.number(), thing: z.number().optional() });
 
 /** A store-like route whose answers are computed when the test lets them finish. */
 function appWithCachedRoute() {
   const cache = createResponseCache({ ttlMs: 30_000, maxBytes: 1024 * 1024 });
-  const send = cache.forRoute<z.infer<typeof answerSchema>>(answerSchema, "public, max-age=30");
+  // An answer shows the thing its query names.
+  const send = cache.forRoute<z.infer<typeof answerSchema>>(answerSchema, "public, max-age=30", (answer) => [
+    `thing:${answer.thing ?? 1}`,
+  ]);
   let version = 0;
-  const computations: Array<(answer: { version: number }) => void> = [];
+  const computations: Array<(answer: { version: number; thing?: number }) => void> = [];
   const app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -22,7 +25,7 @@ function appWithCachedRoute() {
       return new Promise((resolve) => computations.push(resolve));
     }),
   );
-  const finish = (index: number, answer: { version: number }) => computations[index]!(answer);
+  const finish = (index: number, answer: { version: number; thing?: number }) => computations[index]!(answer);
   return { app, cache, finish, computed: () => version };
 }
 
@@ -50,6 +53,30 @@ describe("response cache", () => {
     await expect.poll(computed).toBe(2);
     finish(1, { version: 2 });
     expect((await after).json()).toEqual({ version: 2 });
+  });
+
+  it("drops only the answers that show what changed, and keeps none computed before a change to what it shows", async () => {
+    const { app, cache, finish, computed } = appWithCachedRoute();
+    const one = app.inject("/answer?thing=1");
+    const two = app.inject("/answer?thing=2");
+    await expect.poll(computed).toBe(2);
+    cache.forgetTagged(["thing:2"]); // thing 2 changed while both answers were being computed
+    finish(0, { version: 1, thing: 1 });
+    finish(1, { version: 1, thing: 2 });
+    await Promise.all([one, two]);
+
+    expect((await app.inject("/answer?thing=1")).json()).toEqual({ version: 1, thing: 1 });
+    const again = app.inject("/answer?thing=2");
+    await expect.poll(computed).toBe(3);
+    finish(2, { version: 2, thing: 2 });
+    expect((await again).json()).toEqual({ version: 2, thing: 2 });
+
+    cache.forgetTagged(["thing:1"]);
+    expect((await app.inject("/answer?thing=2")).json()).toEqual({ version: 2, thing: 2 });
+    const renewed = app.inject("/answer?thing=1");
+    await expect.poll(computed).toBe(4);
+    finish(3, { version: 3, thing: 1 });
+    expect((await renewed).json()).toEqual({ version: 3, thing: 1 });
   });
 
   it("keeps answers in memory of their own size, not in slices of zlib's output buffer or Node's pool", () => {

@@ -8,8 +8,13 @@ import type { ZodType } from "zod";
 
 export type Encoding = "br" | "gzip";
 
-/** One answer, serialised once and compressed once per encoding on first demand. */
-type CachedAnswer = { body: Buffer; etag: string; encoded: Partial<Record<Encoding, Buffer>> };
+/** One answer, serialised once and compressed once per encoding on first demand, with what it shows. */
+type CachedAnswer = {
+  body: Buffer;
+  etag: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  tags: readonly string[];
+};
 
 /**
  * How hard to compress: `best` for what is kept and sent many times (an answer, a popular page), `fast` for a
@@ -57,36 +62,52 @@ export function compressAnswer(encoding: Encoding, body: Buffer, effort: Effort 
 /**
  * Serialised, compressed answers of public GETs kept in memory for as long as their Cache-Control lets any
  * client keep them, so that a popular page of the catalog costs the database and the CPU once per period, not
- * once per shopper. Concurrent misses for one answer share one computation. `clear()` (after the data
- * changes) drops everything, and an answer computed from data read before a clear is not kept.
- * See docs/decisions/009-catalog-answer-cache.md.
+ * once per shopper. Concurrent misses for one answer share one computation. Each answer shows what its
+ * route's `tagsOf` says (lib/cache-tags.ts): after a change `forgetTagged` drops the answers that show it
+ * (`clear()` drops everything), and an answer computed from data read before a change to what it shows is
+ * not kept. See docs/decisions/009-catalog-answer-cache.md.
  */
 export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: number }) {
-  const answers = createComputedCache<CachedAnswer>({
-    ttl: ttlMs,
-    maxSize: maxBytes,
-    sizeCalculation: (answer) => answer.body.length * 2,
-  });
+  const answers = createComputedCache<CachedAnswer>(
+    {
+      ttl: ttlMs,
+      maxSize: maxBytes,
+      sizeCalculation: (answer) => answer.body.length * 2,
+    },
+    (answer) => answer.tags,
+  );
 
-  function answerFor(key: string, compute: () => Promise<string>): Promise<CachedAnswer> {
+  function answerFor(
+    key: string,
+    compute: () => Promise<{ text: string; tags: readonly string[] }>,
+  ): Promise<CachedAnswer> {
     return answers.get(key, async () => {
-      const body = ownCopy(Buffer.from(await compute()));
+      const { text, tags } = await compute();
+      const body = ownCopy(Buffer.from(text));
       // Weak: the same tag names the answer in each of its encodings.
       const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-      return { body, etag, encoded: {} };
+      return { body, etag, encoded: {}, tags };
     });
   }
 
   /**
    * A route's cached answering: `answer` computes the response (validated and serialised with the route's
-   * response schema, as Fastify would) when this query's answer is not in the cache.
+   * response schema, as Fastify would) when this query's answer is not in the cache; `tagsOf` says what the
+   * answer shows.
    */
-  function forRoute<Answer>(schema: ZodType, cacheControl: string) {
+  function forRoute<Answer>(
+    schema: ZodType,
+    cacheControl: string,
+    tagsOf: (answer: Answer) => readonly string[],
+  ) {
     const serialize = serializerCompiler({ schema, method: "GET", url: "" }) as (data: Answer) => string;
     return async (request: FastifyRequest, reply: FastifyReply, answer: () => Promise<Answer>) => {
       // The validated query, not the raw URL: unknown parameters and their order make no new entries.
       const key = `${request.routeOptions.url}?${JSON.stringify(request.query)}`;
-      const cached = await answerFor(key, async () => serialize(await answer()));
+      const cached = await answerFor(key, async () => {
+        const data = await answer();
+        return { text: serialize(data), tags: tagsOf(data) };
+      });
       reply
         .header("cache-control", cacheControl)
         .header("etag", cached.etag)
@@ -101,11 +122,20 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
     };
   }
 
-  /** Drops the answer of one route to one validated query (as `forRoute` keys it). */
-  const forget = (routeUrl: string, query: Record<string, unknown>) =>
-    answers.forget(`${routeUrl}?${JSON.stringify(query)}`);
+  /**
+   * The kept answer of a route to a validated query (as `forRoute` keeps it), for a call a page makes
+   * in-process: the same entry, computed and serialised with the route's schema when it is not kept.
+   */
+  function inProcess<Answer>(schema: ZodType, tagsOf: (answer: Answer) => readonly string[]) {
+    const serialize = serializerCompiler({ schema, method: "GET", url: "" }) as (data: Answer) => string;
+    return (routeUrl: string, query: unknown, answer: () => Promise<Answer>) =>
+      answerFor(`${routeUrl}?${JSON.stringify(query)}`, async () => {
+        const data = await answer();
+        return { text: serialize(data), tags: tagsOf(data) };
+      });
+  }
 
-  return { forRoute, clear: answers.clear, forget };
+  return { forRoute, inProcess, clear: answers.clear, forgetTagged: answers.forgetTagged };
 }
 
 /**

@@ -1,8 +1,8 @@
 import multipart from "@fastify/multipart";
-import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { MAX_UPLOAD_FILES, PRODUCT_MESSAGES, uploadImagesResponse } from "../../contract/product-editing";
-import type { AuthGuard } from "../auth/auth-guard";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { MAX_UPLOAD_FILES, PRODUCT_MESSAGES, uploadImagesCall } from "../../contract/product-editing";
+import type { SessionGuard } from "../accounts/session-guard";
+import type { Calls } from "../lib/calls";
 import { HttpError } from "../lib/errors";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { MAX_UPLOAD_BYTES, type MediaService } from "./media.service";
@@ -34,7 +34,7 @@ const displayName = (name: string | undefined) =>
  */
 export async function uploadRoutes(
   server: FastifyInstance,
-  { media, guard }: { media: MediaService; guard: AuthGuard },
+  { calls, media, guard }: { calls: Calls; media: MediaService; guard: SessionGuard },
 ) {
   await server.register(multipart, {
     limits: {
@@ -45,24 +45,14 @@ export async function uploadRoutes(
       headerPairs: 100,
     },
   });
-  const app = server.withTypeProvider<ZodTypeProvider>();
   const uploads = createUploads({ media });
 
-  app.post(
-    "/utils/upload-images",
-    {
-      schema: {
-        tags: ["catalog"],
-        description:
-          "Staff only. multipart/form-data with the repeated field `files`: JPEG, PNG, WebP or AVIF (HEIC when the " +
-          "server's image library decodes it), at most 10 files of 10 MB and 40 megapixels each. `files` in the " +
-          "answer are media ids for add-product's `image` and `images`.",
-        consumes: ["multipart/form-data"],
-        response: { 200: uploadImagesResponse },
-      },
-      onRequest: guard.requireStaffWrite,
-    },
-    async (request, reply) => {
+  // Browsers only: the multipart body is read from the request as it streams, never in-process.
+  calls.serve(server, uploadImagesCall, {
+    onRequest: [guard.requireStaffWrite],
+    handler: async (_input, { request: call, reply }) => {
+      // A form call is served over HTTP only (calls.ts): its request is Fastify's, with the multipart parser.
+      const request = call as FastifyRequest;
       const files: UploadedFile[] = [];
       try {
         for await (const part of request.files()) {
@@ -89,5 +79,5 @@ export async function uploadRoutes(
         })),
       };
     },
-  );
+  });
 }

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, PAYMENT_STATUSES, type ShippingAddress } from "../../contract/orders";
-import { users } from "../auth/auth.tables";
+import { users } from "../accounts/accounts.tables";
 import { products } from "../catalog/catalog.tables";
 
 /**

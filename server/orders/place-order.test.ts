@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLE } from "../../contract/users-rules";
+import { ROLE } from "../../contract/accounts-rules";
 import { bearer, createUserAndLogin, lastMailTo, post } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import {

@@ -7,7 +7,7 @@ import {
   type ShippingAddress,
 } from "../../contract/orders";
 import type { AddressesService } from "../addresses/addresses.service";
-import type { AuthenticatedUser } from "../auth/auth.service";
+import type { AuthenticatedUser } from "../accounts/sessions";
 import type { CatalogService, PricedLine, StockLine } from "../catalog/catalog.service";
 import { isUniqueViolation, type Database } from "../db/client";
 import { badRequest, conflict, HttpError } from "../lib/errors";

@@ -1,47 +1,40 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { orderIdQuery } from "../../contract/orders";
 import {
-  adminOrdersQuery,
-  adminOrdersResponse,
-  dashboardResponse,
+  adminOrdersCall,
+  dashboardCall,
+  orderDetailsCall,
   STAFF_ORDER_MESSAGES,
-  staffOrderDetailsResponse,
-  updateOrderStatusRequest,
-  updateOrderStatusResponse,
+  updateOrderStatusCall,
 } from "../../contract/staff-orders";
-import type { AuthGuard } from "../auth/auth-guard";
+import type { SessionGuard } from "../accounts/session-guard";
+import type { Calls } from "../lib/calls";
 import type { DashboardService } from "./dashboard";
 import type { OrdersService } from "./orders.service";
 import type { StaffOrders } from "./staff-orders";
 
 type Options = {
+  calls: Calls;
   orders: OrdersService;
   staffOrders: StaffOrders;
   dashboard: DashboardService;
-  guard: AuthGuard;
+  guard: SessionGuard;
 };
 
 /** Staff's calls on orders (issue 17): Received Orders, an order's details and status, the dashboard. */
 export async function staffOrdersRoutes(
-  server: FastifyInstance,
-  { orders, staffOrders, dashboard, guard }: Options,
+  app: FastifyInstance,
+  { calls, orders, staffOrders, dashboard, guard }: Options,
 ) {
-  const app = server.withTypeProvider<ZodTypeProvider>();
-
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
   });
+  const onRequest = [guard.requireStaff];
 
-  app.get(
-    "/orders/get-admin-orders",
-    {
-      schema: { tags: ["orders"], querystring: adminOrdersQuery, response: { 200: adminOrdersResponse } },
-      onRequest: guard.requireStaff,
-    },
-    async (request) => {
-      const { page, limit } = request.query;
-      const { orders: found, total } = await orders.listForStaff(request.query);
+  calls.serve(app, adminOrdersCall, {
+    onRequest,
+    handler: async (query) => {
+      const { page, limit } = query;
+      const { orders: found, total } = await orders.listForStaff(query);
       return {
         code: 200,
         message: "Orders fetched successfully",
@@ -49,44 +42,32 @@ export async function staffOrdersRoutes(
         pagination: { page, limit, total },
       };
     },
-  );
+  });
 
-  app.get(
-    "/orders/get-order-details",
-    {
-      schema: { tags: ["orders"], querystring: orderIdQuery, response: { 200: staffOrderDetailsResponse } },
-      onRequest: guard.requireStaff,
-    },
-    async (request) => ({
+  calls.serve(app, orderDetailsCall, {
+    onRequest,
+    handler: async (query) => ({
       code: 200,
       message: "Order fetched successfully",
-      data: await staffOrders.details(request.query.id),
+      data: await staffOrders.details(query.id),
     }),
-  );
+  });
 
-  app.post(
-    "/orders/update-order-status",
-    {
-      schema: {
-        tags: ["orders"],
-        body: updateOrderStatusRequest,
-        response: { 200: updateOrderStatusResponse },
-      },
-      onRequest: guard.requireStaff,
-    },
-    async (request) => ({
+  calls.serve(app, updateOrderStatusCall, {
+    onRequest,
+    handler: async (change, { request }) => ({
       code: 200,
-      message: STAFF_ORDER_MESSAGES.updated(request.body.status),
-      data: await staffOrders.updateStatus(request.user!.userId, request.body),
+      message: STAFF_ORDER_MESSAGES.updated(change.status),
+      data: await staffOrders.updateStatus(request.user!.userId, change),
     }),
-  );
+  });
 
-  app.get(
-    "/admin/dashboard",
-    {
-      schema: { tags: ["orders"], response: { 200: dashboardResponse } },
-      onRequest: guard.requireStaff,
-    },
-    async () => ({ code: 200, message: "Dashboard fetched successfully", data: await dashboard.numbers() }),
-  );
+  calls.serve(app, dashboardCall, {
+    onRequest,
+    handler: async () => ({
+      code: 200,
+      message: "Dashboard fetched successfully",
+      data: await dashboard.numbers(),
+    }),
+  });
 }

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_STATUSES } from "../../contract/orders";
-import { ROLE } from "../../contract/users-rules";
+import { ROLE } from "../../contract/accounts-rules";
 import { selectRows } from "../db/client";
 import { bearer, createUserAndLogin, freshIp, lastMailTo, post } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ROLE } from "../../contract/users-rules";
+import { ROLE } from "../../contract/accounts-rules";
 import { bearer, createUserAndLogin, freshIp, lastMailTo, post } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import {

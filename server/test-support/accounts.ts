@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { RoleId } from "../../contract/users-rules";
-import { users } from "../auth/auth.tables";
-import { hashSecret } from "../auth/credentials";
+import type { RoleId } from "../../contract/accounts-rules";
+import { users } from "../accounts/accounts.tables";
+import { hashSecret } from "../accounts/credentials";
 import { outboxEmails } from "../mail/mail.tables";
 
 export const PASSWORD = "saffron-silk-42";

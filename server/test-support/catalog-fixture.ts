@@ -1,7 +1,6 @@
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import type { SizeLabel } from "../../contract/catalog";
-import { categories } from "../catalog/catalog.tables";
 
 export type FixtureProduct = {
   name: string;
@@ -23,23 +22,23 @@ export const FIXTURE_CATEGORIES = [
   { id: 5, name: "Kids" },
 ];
 
-/** Inserts the five categories and the given products, each with one small real image; returns their ids. */
+/**
+ * Adds the five categories (when missing) and the given products, each with one small real image, through
+ * the catalog's writers; returns the products' ids.
+ */
 export async function seedCatalog(app: FastifyInstance, items: FixtureProduct[]): Promise<number[]> {
-  const { db, media } = app.services;
+  const { catalog, media } = app.services;
   const image = await sharp({ create: { width: 30, height: 40, channels: 3, background: "#9c2a50" } })
     .png()
     .toBuffer();
   const asset = await media.store(image);
-  await db
-    .insert(categories)
-    .values(FIXTURE_CATEGORIES.map((category, index) => ({ ...category, position: index + 1 })))
-    .onConflictDoNothing();
-  const ids: number[] = [];
-  for (const item of items) {
-    // Through the catalog's one writer, as add-product goes.
-    const sizes = Object.entries(item.sizes ?? { S: 5, M: 5 }) as [SizeLabel, number][];
-    const { id } = await app.services.catalog.createProduct(
-      {
+  await catalog.createCategories(
+    FIXTURE_CATEGORIES.map((category, index) => ({ ...category, position: index + 1 })),
+  );
+  return catalog.createProducts(
+    items.map((item) => {
+      const sizes = Object.entries(item.sizes ?? { S: 5, M: 5 }) as [SizeLabel, number][];
+      const draft = {
         name: item.name,
         description: item.description ?? `${item.name}, a fixture product.`,
         price: item.price,
@@ -51,15 +50,13 @@ export async function seedCatalog(app: FastifyInstance, items: FixtureProduct[])
         images: [asset.id],
         features: ["Pure georgette", "Hand embroidered"],
         care: "Dry clean only.",
-      },
-      {
+      };
+      const extras = {
         soldCount: item.soldCount ?? 0,
         createdAt: new Date(Date.now() - (item.daysAgo ?? 0) * 86_400_000),
         hidden: item.deleted,
-      },
-    );
-    ids.push(id);
-  }
-  app.services.catalog.forgetCachedAnswers(); // as the catalog's own changes do
-  return ids;
+      };
+      return { draft, extras };
+    }),
+  );
 }

@@ -6,7 +6,7 @@ import { orderEvents, orders } from "../orders/orders.tables";
 import { payments, refunds } from "../payments/payments.tables";
 import type { SandboxDecision, WebhookDelivery } from "../payments/phonepe-sandbox";
 import { bearer, createUserAndLogin, freshIp, post } from "./accounts";
-import { ROLE } from "../../contract/users-rules";
+import { ROLE } from "../../contract/accounts-rules";
 
 export const HOME: AddressInput = {
   name: "Kavya Reddy",

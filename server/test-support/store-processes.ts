@@ -5,10 +5,12 @@ import http from "node:http";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { ROLE } from "../../contract/users-rules";
-import { users } from "../auth/auth.tables";
-import { hashSecret } from "../auth/credentials";
-import { categories, products, productSizes } from "../catalog/catalog.tables";
+import type { SizeLabel } from "../../contract/catalog";
+import { paiseToRupees } from "../../contract/money";
+import { ROLE } from "../../contract/accounts-rules";
+import { users } from "../accounts/accounts.tables";
+import { hashSecret } from "../accounts/credentials";
+import { insertCategories, insertProducts } from "../catalog/product-editing";
 import { localOrigin } from "../config";
 import { adminQuery, openDatabase, type Database } from "../db/client";
 import { migrateDatabase } from "../db/migrate";
@@ -308,25 +310,33 @@ export async function signInShoppers(
   return shoppers;
 }
 
-/** One product in category 1 ("Anarkali", created if missing) with the given stock per size; its id. */
+/**
+ * One product (without images) in category 1 ("Anarkali", created if missing) with the given stock per size,
+ * through the catalog's writers (the stores start afterwards: no cache to tell); its id.
+ */
 export async function seedProduct(
   db: Database,
   { name, pricePaise, sizes }: { name: string; pricePaise: number; sizes: Record<string, number> },
 ): Promise<number> {
-  await db.insert(categories).values({ id: 1, name: "Anarkali", position: 1 }).onConflictDoNothing();
-  const [product] = await db
-    .insert(products)
-    .values({ name, description: `${name}, a fixture product.`, pricePaise, categoryId: 1 })
-    .returning({ id: products.id });
-  await db.insert(productSizes).values(
-    Object.entries(sizes).map(([size, stock], position) => ({
-      productId: product!.id,
-      size,
-      stock,
-      position,
-    })),
-  );
-  return product!.id;
+  await insertCategories(db, [{ id: 1, name: "Anarkali", position: 1 }]);
+  const [id] = await insertProducts(db, [
+    {
+      draft: {
+        name,
+        description: `${name}, a fixture product.`,
+        price: paiseToRupees(pricePaise),
+        originalPrice: undefined,
+        category: 1,
+        size: Object.keys(sizes) as SizeLabel[],
+        stock: sizes,
+        availableQunatity: 0,
+        images: [],
+        features: [],
+        care: "",
+      },
+    },
+  ]);
+  return id!;
 }
 
 /**

@@ -46,10 +46,10 @@ describe("the address a page is kept under", () => {
 describe("the hashes of a page's inline scripts", () => {
   const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-  it("hashes each inline script, those held as text in a <noscript> too, and not those with a src", () => {
+  it("hashes each inline script, module scripts too, and not those with a src", () => {
     const html = [
       "<html><head><script>window.a = 1;</script></head><body>",
-      '<noscript id="page-scripts"><script type="module" async="">import "/assets/x.js";</script></noscript>',
+      '<script type="module" async="">import "/assets/x.js";</script>',
       '<script src="/assets/y.js"></script><script nonce="n">console.log("<b>")</script>',
       "</body></html>",
     ].join("");
@@ -63,12 +63,13 @@ describe("the page cache", () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ["Date"] }));
   afterEach(() => vi.useRealTimers());
 
-  const page = (text: string) => ({
+  const page = (text: string, shows: string[] = ["categories"]) => ({
     body: Buffer.from(`<p>${text}</p><script>go()</script>`),
     contentType: "text/html; charset=utf-8",
     cacheControl: PUBLIC,
     freshMs: 30_000,
     staleMs: 300_000,
+    shows,
   });
 
   it("gives a kept page while fresh, then to one request nothing (it renders again) and the stale page to the others", () => {
@@ -98,27 +99,51 @@ describe("the page cache", () => {
     expect(cache.lookup("/")).toBeUndefined();
   });
 
-  it("does not keep a page rendered before a change, and a product's change drops only that product's pages", () => {
+  it("does not keep a page rendered before a change to what it shows, and a change drops only the pages showing it", () => {
     const cache = createPageCache({ maxBytes: 1024 * 1024 });
     const before = cache.mark();
     cache.clear();
     cache.keep("/products", page("list"), before);
     expect(cache.lookup("/products")).toBeUndefined();
 
-    for (const key of [
-      "/products/5",
-      "/products/5.data?_routes=routes%2Fproduct",
-      "/products/50",
-      "/products",
-    ])
-      cache.keep(key, page(key), cache.mark());
-    cache.forgetProduct(5);
+    const product5 = ["categories", "product:5"];
+    const listingWith5 = ["categories", "listings", "listed:5", "listed:6"];
+    const rendering = cache.mark();
+    cache.forgetTagged(["product:6", "listed:6"]); // product 6 sold out
+    cache.keep("/products/5", page("5", product5), rendering); // rendered before a change it does not show
+    cache.keep("/", page("home", listingWith5), rendering); // rendered before a change it shows
+    expect(cache.lookup("/products/5")).toBeDefined();
+    expect(cache.lookup("/")).toBeUndefined();
+
+    cache.keep("/products/5.data?_routes=routes%2Fproduct", page("5 data", product5), cache.mark());
+    cache.keep("/products/50", page("50", ["categories", "product:50"]), cache.mark());
+    cache.keep("/products", page("list", listingWith5), cache.mark());
+    cache.keep(
+      "/products?categoryId=2",
+      page("other list", ["categories", "listings", "listed:7"]),
+      cache.mark(),
+    );
+    cache.keep("/about", page("about"), cache.mark());
+
+    // A stock count of product 5: its own pages only.
+    cache.forgetTagged(["product:5"]);
     expect(cache.lookup("/products/5")).toBeUndefined();
     expect(cache.lookup("/products/5.data?_routes=routes%2Fproduct")).toBeUndefined();
     expect(cache.lookup("/products/50")).toBeDefined();
     expect(cache.lookup("/products")).toBeDefined();
-    cache.clear();
+
+    // Product 5 sold out: the listings that hold it too.
+    cache.forgetTagged(["product:5", "listed:5"]);
+    expect(cache.lookup("/products")).toBeUndefined();
+    expect(cache.lookup("/products?categoryId=2")).toBeDefined();
+
+    // A new price: every listing; product pages and the store's own pages stay.
+    cache.forgetTagged(["product:50", "listed:50", "listings"]);
+    expect(cache.lookup("/products?categoryId=2")).toBeUndefined();
     expect(cache.lookup("/products/50")).toBeUndefined();
+    expect(cache.lookup("/about")).toBeDefined();
+    cache.clear();
+    expect(cache.lookup("/about")).toBeUndefined();
   });
 
   it("compresses a page quickly for the request that rendered it, and as small as is worth it once it is kept", () => {

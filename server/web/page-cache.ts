@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { createCacheTags } from "../lib/cache-tags";
 import { compressAnswer, ownCopy, type Effort, type Encoding } from "../lib/response-cache";
 
 /**
@@ -16,6 +17,8 @@ export type CachedPage = {
   etag: string;
   /** 'sha256-…' of each inline script, for script-src. */
   scriptHashes: string[];
+  /** What the page shows: the tags of the API answers it was built from (lib/cache-tags.ts). */
+  tags: readonly string[];
   storedAt: number;
   freshMs: number;
   /** True while one request renders the page again (the others are given this copy meanwhile). */
@@ -75,9 +78,8 @@ function decodeName(pair: string): string {
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
- * The CSP hash of every inline script in the page, those React Router keeps as text in the <noscript> that
- * holds its scripts (app/components/page-scripts.tsx) included: the browser checks each one it runs against
- * the hashes when the page is served from the cache.
+ * The CSP hash of every inline script in the page (React Router's context and module scripts): the browser
+ * checks each one it runs against the hashes when the page is served from the cache.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -92,15 +94,17 @@ export function inlineScriptHashes(html: string): string[] {
  * The pages guests are given, kept in memory (LRU, `maxBytes` at most) so that a page many shoppers open at
  * once is rendered once per `s-maxage`, not once per shopper. Only requests without cookies or credentials
  * are served from it or fill it (server/web/ssr.ts). A stale page is served while the one request that found
- * it stale renders it again. A catalog change drops the pages it touches at once; a page rendered from data
- * read before the change is not kept. See docs/decisions/022-page-cache.md.
+ * it stale renders it again. A page shows what the API answers it was built from show (their tags): a
+ * catalog change drops the pages that show what changed at once (`forgetTagged`), and a page rendered from
+ * data read before a change to what it shows is not kept. See docs/decisions/022-page-cache.md.
  */
 export function createPageCache({ maxBytes }: { maxBytes: number }) {
+  const tags = createCacheTags();
   const pages = new LRUCache<string, CachedPage>({
     maxSize: maxBytes,
     sizeCalculation: (page) => page.body.length * 2,
+    dispose: (page, key) => tags.remove(key, page.tags),
   });
-  let generation = 0;
 
   /**
    * The page kept for `key`, if it may be served now: fresh, or stale while another request renders it again.
@@ -115,8 +119,8 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
     return undefined;
   }
 
-  /** A mark taken before rendering: `keep` refuses a page rendered before a later change. */
-  const mark = () => generation;
+  /** A mark taken before rendering: `keep` refuses a page rendered before a later change to what it shows. */
+  const mark = () => tags.mark();
 
   function keep(
     key: string,
@@ -126,12 +130,15 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       cacheControl,
       freshMs,
       staleMs,
+      shows,
     }: {
       body: Buffer;
       contentType: string;
       cacheControl: string;
       freshMs: number;
       staleMs: number;
+      /** The tags of what the page shows. */
+      shows: readonly string[];
     },
     renderedAt: number,
   ): CachedPage {
@@ -143,13 +150,16 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       cacheControl,
       etag: `W/"${createHash("sha1").update(owned).digest("base64url")}"`,
       scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(owned.toString("utf8")) : [],
+      tags: shows,
       storedAt: Date.now(),
       freshMs,
       refreshing: false,
     };
     // Kept until it may no longer be served, stale or not; a page rendered before a change is not kept.
-    if (renderedAt === generation) pages.set(key, page, { ttl: freshMs + staleMs });
-    else pages.delete(key);
+    if (tags.isCurrent(renderedAt, shows)) {
+      pages.set(key, page, { ttl: freshMs + staleMs });
+      tags.add(key, shows);
+    } else pages.delete(key);
     return page;
   }
 
@@ -173,20 +183,18 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
     return bytes;
   }
 
-  /** Drops every page (a change to the listing, the categories or several products). */
+  /** Drops every page (a change to the categories, which every page shows). */
   function clear() {
-    generation += 1;
+    tags.clear();
     pages.clear();
   }
 
-  /** Drops the pages of one product (a change that shows on its own page only). */
-  function forgetProduct(productId: number) {
-    generation += 1;
-    const productPage = new RegExp(`^/products/${productId}(\\.data)?(\\?|$)`);
-    for (const key of [...pages.keys()]) if (productPage.test(key)) pages.delete(key);
+  /** Drops the pages that show any of `changed` (a product's page, the listings that show it, …). */
+  function forgetTagged(changed: readonly string[]) {
+    for (const key of tags.change(changed)) pages.delete(key);
   }
 
-  return { lookup, mark, keep, drop, encodedBody, clear, forgetProduct };
+  return { lookup, mark, keep, drop, encodedBody, clear, forgetTagged };
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

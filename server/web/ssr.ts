@@ -12,7 +12,8 @@ import type {
 } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { ApiFetch } from "../../app/lib/api-client";
+import type { ApiCaller } from "../../contract/call";
+import type { Calls } from "../lib/calls";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
@@ -27,8 +28,11 @@ export type WebBuild =
 
 declare module "react-router" {
   interface AppLoadContext {
-    /** Calls the store's own API in-process, with the shopper's cookies and address. */
-    api: ApiFetch;
+    /**
+     * Calls the store's own API in-process through the calls' descriptions (contract/), with the shopper's
+     * session and address: the route's checks and handler run without HTTP (lib/calls.ts).
+     */
+    api: ApiCaller;
     /** The CSP nonce of this response, for the inline scripts React Router writes. */
     nonce: string;
     publicUrl: string;
@@ -56,7 +60,7 @@ function contentSecurityPolicy(scriptSources: string[], imageSources: string) {
 
 /**
  * Serves the built browser assets and hands every other request to the React Router app, whose loaders
- * reach data through the same HTTP API (called in-process with app.inject, no network hop). In development
+ * reach data through the same API calls, made in-process (no HTTP, no app.inject: lib/calls.ts). In development
  * (`npm run dev`) Vite serves the browser's modules instead, and pages are rendered from the current sources.
  */
 export async function registerWeb(
@@ -68,6 +72,7 @@ export async function registerWeb(
     env,
     sessionCookie,
     pageCache,
+    calls,
   }: {
     build: WebBuild;
     publicUrl: string;
@@ -77,6 +82,8 @@ export async function registerWeb(
     sessionCookie: string;
     /** Pages guests are given, kept for them (web/page-cache.ts); none in development. */
     pageCache?: PageCache;
+    /** The API's calls, which loaders and actions make in-process. */
+    calls: Calls;
   },
 ) {
   const imageSources = ["'self' data: blob:", mediaOrigin].filter(Boolean).join(" ");
@@ -124,7 +131,9 @@ export async function registerWeb(
       }
       const renderedAt = shared?.mark();
       const nonce = randomBytes(16).toString("base64");
-      const api = createInProcessApi(app, request);
+      // What the page shows: what the API answers it is built from show.
+      const shows = new Set<string>();
+      const api = calls.callerFor(request, { serializeCookie: app.serializeCookie, shows });
       let response: Response;
       try {
         response = await handleRequest(await toWebRequest(request, key, publicUrl), {
@@ -142,7 +151,11 @@ export async function registerWeb(
         const body = Buffer.from(await response.arrayBuffer());
         const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
         const cacheControl = response.headers.get("cache-control") ?? "";
-        const page = shared.keep(key, { body, contentType, cacheControl, ...sharing }, renderedAt);
+        const page = shared.keep(
+          key,
+          { body, contentType, cacheControl, ...sharing, shows: [...shows] },
+          renderedAt,
+        );
         return sendCachedPage(reply, request, shared, page, "miss");
       }
       shared?.drop(key);
@@ -290,45 +303,4 @@ async function sendWebResponse(
     reply.header("vary", response.headers.has("vary") ? `${response.headers.get("vary")}, Cookie` : "Cookie");
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
-}
-
-/** What the browser said that the API needs: its session, its language, and where a write comes from. */
-const FORWARDED_HEADERS = [
-  "cookie",
-  "authorization",
-  "user-agent",
-  "accept-language",
-  "origin",
-  "host",
-  "sec-fetch-site",
-] as const;
-/** What the API answers that the page must pass on: the session cookie it starts or ends. */
-const RETURNED_HEADERS = ["content-type", "set-cookie", "retry-after"] as const;
-
-function createInProcessApi(app: FastifyInstance, request: FastifyRequest): ApiFetch {
-  return async (apiPath, init = {}) => {
-    const headers: Record<string, string> = {};
-    for (const name of FORWARDED_HEADERS) {
-      const value = request.headers[name];
-      if (typeof value === "string") headers[name] = value;
-    }
-    Object.assign(headers, init.headers as Record<string, string> | undefined);
-    const response = await app.inject({
-      method: (init.method ?? "GET") as "GET",
-      url: `/api${apiPath}`,
-      headers,
-      remoteAddress: request.ip,
-      ...(typeof init.body === "string" ? { payload: init.body } : {}),
-    });
-    const returned = new Headers();
-    for (const name of RETURNED_HEADERS) {
-      const value = response.headers[name];
-      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
-        returned.append(name, String(item));
-    }
-    return new Response(response.rawPayload.length > 0 ? new Uint8Array(response.rawPayload) : null, {
-      status: response.statusCode,
-      headers: returned,
-    });
-  };
 }

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { UserSummary } from "../../contract/users";
-import { ROLE, ROLE_NAMES, STAFF_ROLES, type RoleId, USER_GROUPS } from "../../contract/users-rules";
+import { and, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Profile, UserSummary } from "../../contract/accounts";
+import { ROLE, ROLE_NAMES, STAFF_ROLES, type RoleId, USER_GROUPS } from "../../contract/accounts-rules";
 import type { Database } from "../db/client";
-import { badRequest, notFound } from "../lib/errors";
-import { sessions, users } from "./auth.tables";
+import { badRequest, notFound, unauthorized } from "../lib/errors";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
+import { users } from "./accounts.tables";
 import { hashSecret, verifySecret } from "./credentials";
+import { revokeSessions, sessionUserOf } from "./sessions";
 
 /** The demo store's accounts (embedded defaults only, never in production); the README lists them. */
 export const DEMO_PASSWORD = "rangoli-demo-2026";
@@ -42,8 +44,23 @@ const toSummary = ({ verifiedAt, createdAt, ...row }: SummaryRow): UserSummary =
   createdAt: createdAt.toISOString(),
 });
 
-/** What the super admin does with accounts, and the accounts the store starts with. */
+/** A user's own profile, what the super admin does with accounts, and the accounts the store starts with. */
 export function createAccountsService({ db }: { db: Database }) {
+  async function getProfile(userId: number): Promise<Profile> {
+    const [user] = await db
+      .select({
+        fullName: users.fullName,
+        email: users.email,
+        phone: users.phone,
+        billingAddress: users.billingAddress,
+        roleId: users.roleId,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) throw unauthorized(ACCOUNTS_MESSAGES.sessionMissing);
+    return { ...user, ...sessionUserOf(user) };
+  }
+
   async function listUsers(query: { group: (typeof USER_GROUPS)[number]; page: number; limit: number }) {
     const where =
       query.group === "staff" ? inArray(users.roleId, [...STAFF_ROLES]) : eq(users.roleId, ROLE.customer);
@@ -102,11 +119,7 @@ export function createAccountsService({ db }: { db: Database }) {
         .update(users)
         .set({ passwordHash, roleId: ROLE.superAdmin, verifiedAt: sql`coalesce(${users.verifiedAt}, now())` })
         .where(eq(users.id, existing.id));
-      if (!samePassword)
-        await tx
-          .update(sessions)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(sessions.userId, existing.id), isNull(sessions.revokedAt)));
+      if (!samePassword) await revokeSessions(tx, existing.id);
     });
   }
 
@@ -126,7 +139,7 @@ export function createAccountsService({ db }: { db: Database }) {
     return DEMO_ACCOUNTS.length;
   }
 
-  return { listUsers, setRole, ensureSuperAdmin, seedDemoAccounts };
+  return { getProfile, listUsers, setRole, ensureSuperAdmin, seedDemoAccounts };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -16,7 +16,7 @@ import {
   uniqueEmail,
 } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
-import { emailVerifications, users } from "./auth.tables";
+import { emailVerifications, users } from "./accounts.tables";
 
 let app: FastifyInstance;
 let close: () => Promise<void>;

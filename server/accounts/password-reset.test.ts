@@ -17,7 +17,7 @@ import {
   uniqueEmail,
 } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
-import { passwordResets } from "./auth.tables";
+import { passwordResets } from "./accounts.tables";
 import { hashToken } from "./credentials";
 
 let app: FastifyInstance;
@@ -32,7 +32,7 @@ const NEW_PASSWORD = "monsoon-mango-77";
 /** Asks for a reset link, and waits for the work the answer does not wait for. */
 async function forgot(email: string) {
   const answer = await post(app, "/api/users/forgot-password", { email });
-  await app.services.auth.settled();
+  await app.services.passwords.settled();
   return answer;
 }
 const reset = (token: string, password = NEW_PASSWORD, confirmPassword = password) =>
@@ -76,7 +76,7 @@ describe("POST /api/users/forgot-password", () => {
     });
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
     expect(answers[1]!.json()).toEqual(answers[0]!.json());
-    await app.services.auth.settled();
+    await app.services.passwords.settled();
     expect(await mailCount(app, email)).toBe(1);
   });
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { RoleId } from "#contract/users-rules";
+import type { RoleId } from "#contract/accounts-rules";
 
 /** The signed-in user as every page knows it (the root loader's `user`); null for a guest. */
 export type SignedInUser = { fullName: string; roleId: RoleId };

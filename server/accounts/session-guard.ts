@@ -1,8 +1,10 @@
-import type { FastifyReply, FastifyRequest } from "fastify";
-import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/users-rules";
+import type { FastifyRequest } from "fastify";
+import { ANY_ROLE, ROLE, STAFF_ROLES, type RoleId } from "../../contract/accounts-rules";
+import type { CallRequest } from "../lib/calls";
 import { comesFromAnotherSite, comesFromOwnPages, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
 import { forbidden, unauthorized } from "../lib/errors";
-import { AUTH_MESSAGES, type AuthenticatedUser, type AuthService } from "./auth.service";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
+import type { AuthenticatedUser, Sessions } from "./sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -20,11 +22,11 @@ export function sessionCookieFor(env: string): SessionCookie {
 }
 
 /** The token of `Authorization: Bearer <token>`, or of a bare `Authorization: <token>` (spec clients). */
-export const bearerTokenOf = (request: FastifyRequest) =>
+export const bearerTokenOf = (request: Pick<FastifyRequest, "headers">) =>
   request.headers.authorization?.trim().replace(/^Bearer\s+/i, "") || undefined;
 
 /** The session token of a request: from the Authorization header, else the cookie. */
-export function credentialsOf(request: FastifyRequest, cookie: SessionCookie) {
+export function credentialsOf(request: Pick<FastifyRequest, "headers" | "cookies">, cookie: SessionCookie) {
   const header = bearerTokenOf(request);
   if (header) return { token: header, via: "header" as const };
   const fromCookie = request.cookies[cookie.name];
@@ -32,12 +34,12 @@ export function credentialsOf(request: FastifyRequest, cookie: SessionCookie) {
   return null;
 }
 
-export function createAuthGuard({
-  auth,
+export function createSessionGuard({
+  sessions,
   cookie,
   publicUrl,
 }: {
-  auth: AuthService;
+  sessions: Sessions;
   cookie: SessionCookie;
   publicUrl: string;
 }) {
@@ -47,7 +49,7 @@ export function createAuthGuard({
    * The user behind the request, or null. A write authenticated by the cookie, whatever its method, must
    * say it comes from the store's own pages (see comesFromOwnPages).
    */
-  async function identify(request: FastifyRequest, { writes = !SAFE_METHODS.has(request.method) } = {}) {
+  async function identify(request: CallRequest, { writes = !SAFE_METHODS.has(request.method) } = {}) {
     const credentials = credentialsOf(request, cookie);
     if (!credentials) return null;
     if (credentials.via === "cookie" && writes && !comesFromOwnPages(request, publicOrigin))
@@ -56,15 +58,15 @@ export function createAuthGuard({
           ? CROSS_SITE_MESSAGE
           : "This request must come from the store's own pages.",
       );
-    const user = await auth.authenticate(credentials.token);
+    const user = await sessions.authenticate(credentials.token);
     return user ? { user, via: credentials.via } : null;
   }
 
   /** `writes` marks a GET that changes something (the spec's delete-product), checked like a POST. */
   function requireRole(roles: readonly RoleId[], options: { writes?: boolean } = {}) {
-    return async (request: FastifyRequest, _reply: FastifyReply) => {
+    return async (request: CallRequest) => {
       const identified = await identify(request, options);
-      if (!identified) throw unauthorized(AUTH_MESSAGES.sessionMissing);
+      if (!identified) throw unauthorized(ACCOUNTS_MESSAGES.sessionMissing);
       if (!roles.includes(identified.user.roleId)) throw forbidden("You do not have access to this.");
       request.user = identified.user;
     };
@@ -79,4 +81,4 @@ export function createAuthGuard({
   };
 }
 
-export type AuthGuard = ReturnType<typeof createAuthGuard>;
+export type SessionGuard = ReturnType<typeof createSessionGuard>;

@@ -1,19 +1,21 @@
 import { redirect, type AppLoadContext, type ShouldRevalidateFunction } from "react-router";
-import type { Profile } from "#contract/users";
-import { ROLE, type RoleId } from "#contract/users-rules";
-import { createApiClient, type ApiClient } from "~/lib/api-client";
+import type { CallResult } from "#contract/call";
+import { getMeCall, type Profile } from "#contract/accounts";
+import { ROLE, type RoleId } from "#contract/accounts-rules";
 import { safeRedirectTo } from "~/lib/redirect-target";
 
-const answers = new WeakMap<AppLoadContext, ReturnType<ApiClient["me"]>>();
+type SessionAnswer = Promise<CallResult<typeof getMeCall>>;
+
+const answers = new WeakMap<AppLoadContext, SessionAnswer>();
 
 /**
  * The API's answer about the signed-in user of this request. The root and a guarded page both want it in
  * the same request: it is asked for once (React Router gives every loader of a request the same context).
  */
-export function sessionAnswer(context: AppLoadContext): ReturnType<ApiClient["me"]> {
+export function sessionAnswer(context: AppLoadContext): SessionAnswer {
   let answer = answers.get(context);
   if (!answer) {
-    answer = createApiClient(context.api).me();
+    answer = context.api(getMeCall);
     answers.set(context, answer);
   }
   return answer;

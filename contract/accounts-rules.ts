@@ -22,8 +22,8 @@ export const MESSAGES = {
   fullNameRequired: "Full name is required",
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",
-  mobileRequired: "Mobile number is required",
-  mobileInvalid: "Please enter a valid 10-digit mobile number",
+  phoneRequired: "Mobile number is required",
+  phoneInvalid: "Please enter a valid 10-digit mobile number",
   passwordRequired: "Password is required",
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
@@ -37,7 +37,7 @@ export const MESSAGES = {
 export const USER_GROUPS = ["staff", "customers"] as const;
 
 /** An Indian mobile number as its 10 digits (starting 6-9), accepting +91, 0 and spaces; null if it is not one. */
-export function normalizeMobile(value: string): string | null {
+export function normalizePhone(value: string): string | null {
   const digits = value.replace(/[\s()-]/g, "").replace(/^(\+91|0091|0)/, "");
   return /^[6-9]\d{9}$/.test(digits) ? digits : null;
 }

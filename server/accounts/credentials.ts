@@ -1,6 +1,8 @@
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { OTP_LENGTH } from "../../contract/users-rules";
+import { OTP_LENGTH } from "../../contract/accounts-rules";
+import { badRequest } from "../lib/errors";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
 
 /** OWASP's argon2id minimum: 19 MiB of memory, 2 iterations, 1 lane (argon2id is the library's default
  * algorithm; a test checks the stored hashes say so). */
@@ -35,6 +37,12 @@ export async function isCommonPassword(password: string): Promise<boolean> {
     commonPasswords = new Set(dictionary["passwords-common"] as string[]);
   }
   return commonPasswords.has(password.toLowerCase());
+}
+
+/** 400 for a common password (at registration and reset), naming the field. */
+export async function rejectCommonPassword(password: string, field = "password"): Promise<void> {
+  if (await isCommonPassword(password))
+    throw badRequest(ACCOUNTS_MESSAGES.commonPassword, { [field]: ACCOUNTS_MESSAGES.commonPassword });
 }
 
 /** 256 random bits, for session, registration and reset tokens. Only its SHA-256 is ever stored. */

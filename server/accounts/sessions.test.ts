@@ -13,7 +13,7 @@ import {
   uniqueEmail,
 } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
-import { sessions, users } from "./auth.tables";
+import { sessions, users } from "./accounts.tables";
 import { hashToken } from "./credentials";
 
 let app: FastifyInstance;

@@ -1,14 +1,15 @@
 import { z } from "zod";
-import { envelope } from "./envelope";
+import { defineCall } from "./call";
+import { envelope, messageResponse } from "./envelope";
 import {
   MESSAGES,
-  normalizeMobile,
+  normalizePhone,
   OTP_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ROLE,
   USER_GROUPS,
-} from "./users-rules";
+} from "./accounts-rules";
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
@@ -19,13 +20,13 @@ export const emailField = requiredText(MESSAGES.emailRequired).pipe(
     .transform((email) => email.toLowerCase()),
 );
 
-export const mobileField = requiredText(MESSAGES.mobileRequired).transform((value, context) => {
-  const mobile = normalizeMobile(value);
-  if (mobile === null) {
-    context.addIssue({ code: "custom", message: MESSAGES.mobileInvalid });
+export const phoneField = requiredText(MESSAGES.phoneRequired).transform((value, context) => {
+  const phone = normalizePhone(value);
+  if (phone === null) {
+    context.addIssue({ code: "custom", message: MESSAGES.phoneInvalid });
     return z.NEVER;
   }
-  return mobile;
+  return phone;
 });
 
 export const newPasswordField = z
@@ -45,7 +46,7 @@ export const registerRequest = z
   .object({
     fullName: requiredText(MESSAGES.fullNameRequired).pipe(z.string().max(100)),
     email: emailField,
-    phone: mobileField,
+    phone: phoneField,
     password: newPasswordField,
     confirmPassword: z.string().optional(),
     acceptTerms: z.boolean().optional(),
@@ -181,3 +182,92 @@ export const updateRoleRequest = z.object({
 });
 export type UpdateRoleRequest = z.input<typeof updateRoleRequest>;
 export const updateRoleResponse = envelope(userSummary);
+
+/** The answers that start a session: its token is also in the `authorization` header and the cookie. */
+const sessionStartedResponse = sessionResponse.meta({
+  headers: { authorization: { type: "string", description: "`Bearer <token>`: the new session's token" } },
+});
+
+// The calls of accounts.
+export const registerCall = defineCall({
+  method: "POST",
+  path: "/users/register",
+  tag: "users",
+  body: registerRequest,
+  output: registerResponse,
+});
+
+/**
+ * With the registration token as Bearer when the client has it, else by e-mail. The spec's client was also
+ * seen calling it without the /users prefix: the server answers /register-verify-otp too.
+ */
+export const verifyOtpCall = defineCall({
+  method: "POST",
+  path: "/users/register-verify-otp",
+  tag: "users",
+  body: verifyOtpRequest,
+  output: sessionStartedResponse,
+});
+
+export const resendOtpCall = defineCall({
+  method: "POST",
+  path: "/users/resend-otp",
+  tag: "users",
+  body: resendOtpRequest,
+  output: resendOtpResponse,
+});
+
+export const loginCall = defineCall({
+  method: "POST",
+  path: "/users/login",
+  tag: "users",
+  body: loginRequest,
+  output: sessionStartedResponse,
+});
+
+export const logoutCall = defineCall({
+  method: "POST",
+  path: "/users/logout",
+  tag: "users",
+  output: messageResponse,
+});
+
+export const forgotPasswordCall = defineCall({
+  method: "POST",
+  path: "/users/forgot-password",
+  tag: "users",
+  body: forgotPasswordRequest,
+  output: messageResponse,
+});
+
+export const resetPasswordCall = defineCall({
+  method: "POST",
+  path: "/users/reset-password",
+  tag: "users",
+  body: resetPasswordRequest,
+  output: messageResponse,
+});
+
+export const getMeCall = defineCall({
+  method: "GET",
+  path: "/users/get-me",
+  tag: "users",
+  output: getMeResponse,
+});
+
+/** The super admin's list of staff or customers. */
+export const getUsersCall = defineCall({
+  method: "GET",
+  path: "/users/get-users",
+  tag: "users",
+  query: listUsersQuery,
+  output: listUsersResponse,
+});
+
+export const updateRoleCall = defineCall({
+  method: "POST",
+  path: "/users/update-role",
+  tag: "users",
+  body: updateRoleRequest,
+  output: updateRoleResponse,
+});

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/navigation";
 import type { Order } from "#contract/orders";
-import type { Profile } from "#contract/users";
-import { formatMobile } from "~/account/format";
+import type { Profile } from "#contract/accounts";
+import { formatMobile } from "~/accounts/format";
 import { BagIcon } from "~/components/icons";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { OrderCard } from "~/orders/order-card";

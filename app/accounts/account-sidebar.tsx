@@ -1,5 +1,5 @@
 import { NavLink } from "~/components/navigation";
-import { LogoutButton } from "~/account/logout-button";
+import { LogoutButton } from "~/accounts/logout-button";
 
 const LINKS = [
   { to: "/profile", label: "My Profile" },

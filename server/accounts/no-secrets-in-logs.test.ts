@@ -50,7 +50,7 @@ it("logs no password, code or token along a whole account's life, at the most ve
       remoteAddress: freshIp(),
     });
     await post(app, "/api/users/forgot-password", { email });
-    await app.services.auth.settled();
+    await app.services.passwords.settled();
     const resetToken = resetTokenIn((await lastMailTo(app, email))!.text);
     const newPassword = "lotus-petal-2026";
     await post(app, "/api/users/reset-password", {

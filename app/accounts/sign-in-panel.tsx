@@ -3,7 +3,7 @@ import { Link } from "~/components/navigation";
 import { TEXT_LINK } from "~/components/styles";
 
 /** The narrow card of the account-entry pages: a heading, a line under it, then the form or a notice. */
-export function AuthPanel({
+export function SignInPanel({
   title,
   intro,
   children,
@@ -26,7 +26,7 @@ export function AuthPanel({
 }
 
 /** The line under an account form pointing to the neighbouring page ("New here? Create a New Account"). */
-export function AuthFooterLink({ question, to, label }: { question?: string; to: string; label: string }) {
+export function SignInFooterLink({ question, to, label }: { question?: string; to: string; label: string }) {
   return (
     <p className="mt-6 text-center text-sm text-muted">
       {question && <>{question} </>}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { MESSAGES, OTP_LENGTH, RESEND_COOLDOWN_SECONDS } from "#contract/users-rules";
+import { MESSAGES, OTP_LENGTH, RESEND_COOLDOWN_SECONDS } from "#contract/accounts-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
 

@@ -1,4 +1,4 @@
-import { ROLE, type RoleId } from "#contract/users-rules";
+import { ROLE, type RoleId } from "#contract/accounts-rules";
 
 /** An Indian mobile number as people write it: 9876543210 becomes +91 98765 43210. */
 export function formatMobile(phone: string): string {

@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link } from "~/components/navigation";
-import { ROLE } from "#contract/users-rules";
+import { ROLE } from "#contract/accounts-rules";
 import { UserIcon } from "~/components/icons";
 import type { SignedInUser } from "./signed-in-user";
 import { homeFor } from "./guards";

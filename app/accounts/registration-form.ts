@@ -1,9 +1,9 @@
-import { MESSAGES, normalizeMobile, PASSWORD_MIN_LENGTH } from "#contract/users-rules";
+import { MESSAGES, normalizePhone, PASSWORD_MIN_LENGTH } from "#contract/accounts-rules";
 
 export const REGISTRATION_FIELDS = [
   "fullName",
   "email",
-  "mobile",
+  "phone",
   "password",
   "confirmPassword",
   "acceptTerms",
@@ -22,8 +22,8 @@ export function validateRegistration(form: FormData): RegistrationErrors {
   const email = text("email").trim();
   if (!email) errors.email = MESSAGES.emailRequired;
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = MESSAGES.emailInvalid;
-  if (!text("mobile").trim()) errors.mobile = MESSAGES.mobileRequired;
-  else if (normalizeMobile(text("mobile")) === null) errors.mobile = MESSAGES.mobileInvalid;
+  if (!text("phone").trim()) errors.phone = MESSAGES.phoneRequired;
+  else if (normalizePhone(text("phone")) === null) errors.phone = MESSAGES.phoneInvalid;
   const password = text("password");
   if (!password) errors.password = MESSAGES.passwordRequired;
   else if (password.length < PASSWORD_MIN_LENGTH) errors.password = MESSAGES.passwordTooShort;

@@ -1,0 +1,214 @@
+import { and, eq, lte, sql } from "drizzle-orm";
+import { RESEND_COOLDOWN_SECONDS } from "../../contract/accounts-rules";
+import { isUniqueViolation, type Database, type Transaction } from "../db/client";
+import { badRequest, conflict, tooManyRequests } from "../lib/errors";
+import { enqueueMail } from "../mail/mail.service";
+import { ACCOUNTS_MESSAGES } from "./accounts-messages";
+import { verificationCodeMail } from "./accounts-mails";
+import { emailVerifications, users } from "./accounts.tables";
+import { hashSecret, hashToken, newOtp, newToken, rejectCommonPassword, verifySecret } from "./credentials";
+import { startSession, type IssuedSession } from "./sessions";
+
+const CODE_LIFETIME_MS = 10 * 60_000;
+const MAX_CODE_TRIES = 5;
+
+const waitMessage = (seconds: number) =>
+  `Please wait ${seconds} second${seconds === 1 ? "" : "s"} before asking for a new code.`;
+
+const secondsUntilResend = (sentAt: Date) =>
+  Math.max(0, Math.ceil((sentAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - Date.now()) / 1000));
+
+/** Writes a fresh code for the account and queues its mail, in the caller's transaction. */
+async function writeVerificationCode(
+  tx: Transaction,
+  user: { id: number; email: string; fullName: string },
+  registrationTokenHash?: string,
+) {
+  const code = newOtp();
+  const values = {
+    codeHash: await hashSecret(code),
+    codeExpiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
+    failedAttempts: 0,
+    sentAt: new Date(),
+  };
+  await tx
+    .insert(emailVerifications)
+    .values({ userId: user.id, tokenHash: registrationTokenHash ?? hashToken(newToken()), ...values })
+    .onConflictDoUpdate({
+      target: emailVerifications.userId,
+      set: registrationTokenHash ? { ...values, tokenHash: registrationTokenHash } : values,
+    });
+  await enqueueMail(tx, verificationCodeMail(user.email, user.fullName, code));
+}
+
+/** Registering an account and proving its e-mail with a mailed code (the first session starts then). */
+export function createRegistration({ db, onMailQueued }: { db: Database; onMailQueued: () => void }) {
+  async function register(input: { fullName: string; email: string; phone: string; password: string }) {
+    await rejectCommonPassword(input.password);
+    const passwordHash = await hashSecret(input.password);
+    const registrationToken = newToken();
+    try {
+      await db.transaction(async (tx) => {
+        const [existing] = await tx
+          .select({ id: users.id, verifiedAt: users.verifiedAt, sentAt: emailVerifications.sentAt })
+          .from(users)
+          .leftJoin(emailVerifications, eq(emailVerifications.userId, users.id))
+          .where(eq(users.email, input.email))
+          .for("update", { of: users });
+        let userId: number;
+        if (existing) {
+          // A verified account is taken; an unverified one was never proven to be anybody's, so the new
+          // registration replaces it, no sooner than a resend would be allowed.
+          if (existing.verifiedAt) throw conflict(ACCOUNTS_MESSAGES.alreadyRegistered);
+          const wait = existing.sentAt ? secondsUntilResend(existing.sentAt) : 0;
+          if (wait > 0) throw tooManyRequests(waitMessage(wait));
+          await tx
+            .update(users)
+            .set({ fullName: input.fullName, phone: input.phone, passwordHash })
+            .where(eq(users.id, existing.id));
+          userId = existing.id;
+        } else {
+          const [created] = await tx
+            .insert(users)
+            .values({ fullName: input.fullName, email: input.email, phone: input.phone, passwordHash })
+            .returning({ id: users.id });
+          userId = created!.id;
+        }
+        await writeVerificationCode(
+          tx,
+          { id: userId, email: input.email, fullName: input.fullName },
+          hashToken(registrationToken),
+        );
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(ACCOUNTS_MESSAGES.alreadyRegistered);
+      throw error;
+    }
+    onMailQueued();
+    return {
+      token: registrationToken,
+      email: input.email,
+      resendAvailableInSeconds: RESEND_COOLDOWN_SECONDS,
+    };
+  }
+
+  /** The pending verification named by the registration token, or else by the e-mail. */
+  async function findVerification(by: {
+    registrationToken?: string | undefined;
+    email?: string | undefined;
+  }) {
+    const where = by.registrationToken
+      ? eq(emailVerifications.tokenHash, hashToken(by.registrationToken))
+      : by.email
+        ? eq(users.email, by.email)
+        : undefined;
+    if (!where) return undefined;
+    const [row] = await db
+      .select({
+        userId: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        roleId: users.roleId,
+        verifiedAt: users.verifiedAt,
+        codeHash: emailVerifications.codeHash,
+        codeExpiresAt: emailVerifications.codeExpiresAt,
+        sentAt: emailVerifications.sentAt,
+      })
+      .from(emailVerifications)
+      .innerJoin(users, eq(users.id, emailVerifications.userId))
+      .where(where);
+    return row;
+  }
+
+  async function verifyEmail(input: {
+    otp: string;
+    email?: string | undefined;
+    registrationToken?: string | undefined;
+  }): Promise<IssuedSession> {
+    const pending = await findVerification(input);
+    if (!pending) {
+      if (input.email && !input.registrationToken) {
+        const [user] = await db
+          .select({ verifiedAt: users.verifiedAt })
+          .from(users)
+          .where(eq(users.email, input.email));
+        if (user?.verifiedAt) throw badRequest(ACCOUNTS_MESSAGES.alreadyVerified);
+      }
+      throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
+    }
+    if (pending.codeExpiresAt.getTime() <= Date.now()) throw badRequest(ACCOUNTS_MESSAGES.codeExpired);
+
+    // Each try is counted before the code is checked, so parallel guesses cannot exceed the limit.
+    const [counted] = await db
+      .update(emailVerifications)
+      .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
+      .where(
+        and(
+          eq(emailVerifications.userId, pending.userId),
+          eq(emailVerifications.codeHash, pending.codeHash),
+          lte(emailVerifications.failedAttempts, MAX_CODE_TRIES - 1),
+        ),
+      )
+      .returning({ failedAttempts: emailVerifications.failedAttempts });
+    if (!counted) throw badRequest(ACCOUNTS_MESSAGES.codeTriesExhausted);
+
+    if (!(await verifySecret(pending.codeHash, input.otp))) {
+      const left = MAX_CODE_TRIES - counted.failedAttempts;
+      throw badRequest(
+        left > 0
+          ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.`
+          : ACCOUNTS_MESSAGES.codeTriesExhausted,
+      );
+    }
+
+    return db.transaction(async (tx) => {
+      // Deleting the row by its code makes the code single use even when two requests race.
+      const [used] = await tx
+        .delete(emailVerifications)
+        .where(
+          and(
+            eq(emailVerifications.userId, pending.userId),
+            eq(emailVerifications.codeHash, pending.codeHash),
+          ),
+        )
+        .returning({ userId: emailVerifications.userId });
+      if (!used) throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
+      await tx.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, pending.userId));
+      return startSession(tx, { id: pending.userId, fullName: pending.fullName, roleId: pending.roleId });
+    });
+  }
+
+  async function resendCode(by: { registrationToken?: string | undefined; email?: string | undefined }) {
+    const pending = await findVerification(by);
+    if (!pending) return { resendAvailableInSeconds: RESEND_COOLDOWN_SECONDS };
+    const wait = secondsUntilResend(pending.sentAt);
+    if (wait > 0) throw tooManyRequests(waitMessage(wait));
+    const sent = await db.transaction(async (tx) => {
+      // Claim the resend atomically: of two requests racing past the check above, one sends.
+      const [claimed] = await tx
+        .update(emailVerifications)
+        .set({ sentAt: new Date() })
+        .where(
+          and(
+            eq(emailVerifications.userId, pending.userId),
+            lte(emailVerifications.sentAt, new Date(Date.now() - RESEND_COOLDOWN_SECONDS * 1000)),
+          ),
+        )
+        .returning({ userId: emailVerifications.userId });
+      if (!claimed) return false;
+      await writeVerificationCode(tx, {
+        id: pending.userId,
+        email: pending.email,
+        fullName: pending.fullName,
+      });
+      return true;
+    });
+    if (!sent) throw tooManyRequests(waitMessage(RESEND_COOLDOWN_SECONDS));
+    onMailQueued();
+    return { resendAvailableInSeconds: RESEND_COOLDOWN_SECONDS };
+  }
+
+  return { register, verifyEmail, resendCode };
+}
+
+export type Registration = ReturnType<typeof createRegistration>;
