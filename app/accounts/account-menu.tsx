@@ -3,7 +3,7 @@ import { Link } from "~/components/navigation";
 import { ROLE } from "#contract/accounts-rules";
 import { UserIcon } from "~/components/icons";
 import type { SignedInUser } from "./signed-in-user";
-import { homeFor } from "./guards";
+import { homeFor } from "./home-for";
 import { LogoutButton } from "./logout-button";
 
 const closeMenu = (event: MouseEvent<HTMLElement>) =>

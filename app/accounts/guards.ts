@@ -1,7 +1,12 @@
+/*
+ * The page side of the API's guards, for loaders: they ask the API (contract/accounts.ts, with its schemas),
+ * so components import what they need from modules of their own (home-for.ts), not from here.
+ */
 import { redirect, type AppLoadContext, type ShouldRevalidateFunction } from "react-router";
 import type { CallResult } from "#contract/call";
 import { getMeCall, type Profile } from "#contract/accounts";
-import { ROLE, type RoleId } from "#contract/accounts-rules";
+import type { RoleId } from "#contract/accounts-rules";
+import { homeFor } from "./home-for";
 import { safeRedirectTo } from "~/lib/redirect-target";
 
 type SessionAnswer = Promise<CallResult<typeof getMeCall>>;
@@ -41,13 +46,6 @@ export async function requireUser(
   const user = result.data[0];
   if (!roles.includes(user.roleId)) throw redirect("/not-available");
   return user;
-}
-
-/** Where a user lands after logging in (spec section 4). */
-export function homeFor(roleId: RoleId): string {
-  if (roleId === ROLE.superAdmin) return "/super-admin-dashboard";
-  if (roleId === ROLE.admin) return "/admin-dashboard";
-  return "/";
 }
 
 /**
