@@ -69,16 +69,20 @@ function compileHints(): Plugin {
   return {
     name: "compile-hints",
     applyToEnvironment: (environment) => environment.name === "client",
-    generateBundle(_, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== "chunk") continue;
-        const entry = chunk.facadeModuleId?.replace(/\?.*$/, "") ?? "";
-        const atStart = chunk.name === "storefront" || STOREFRONT_ENTRIES.has(entry);
-        if (!atStart) continue;
-        chunk.code = COMPILE_EVERYTHING_HINT + chunk.code;
-        // The map file is written from the chunk's map (changing the bundle's .map asset had no effect).
-        if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-      }
+    // After Vite's own generateBundle, which writes the preload map of dynamic imports at the top of a chunk.
+    generateBundle: {
+      order: "post",
+      handler(_, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== "chunk") continue;
+          const entry = chunk.facadeModuleId?.replace(/\?.*$/, "") ?? "";
+          const atStart = chunk.name === "storefront" || STOREFRONT_ENTRIES.has(entry);
+          if (!atStart) continue;
+          chunk.code = COMPILE_EVERYTHING_HINT + chunk.code;
+          // The map file is written from the chunk's map (changing the bundle's .map asset had no effect).
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
     },
   };
 }
