@@ -112,36 +112,36 @@ async function fillContactForm(page: Page) {
   await form.getByRole("textbox", { name: "Message" }).fill("Can the blouse be altered to a 36 fit?");
 }
 
-/** Whether the page is as wide as a desktop's (the product list's filters show beside it from 768 px). */
-const isWide = (page: Page) => (page.viewportSize()?.width ?? 0) >= 768;
-
 test.describe("the product list", () => {
-  test("the arrow keys move through the sidebar's radios, which stay focused while the list loads", async ({
-    page,
-  }) => {
-    test.skip(!isWide(page), "the sidebar shows on wide screens only");
-    await gotoAndWaitForHydration(page, "/products");
-    const category = page
-      .getByRole("complementary", { name: "Filters" })
-      .getByRole("group", { name: "Category" });
-    const radios = category.getByRole("radio");
-    await radios.first().focus();
-    await page.keyboard.press("ArrowDown");
-    await expect(page).toHaveURL(/category=/);
-    await expect(radios.nth(1)).toBeFocused();
-    await expect(radios.nth(1)).toBeChecked();
-    const first = new URL(page.url()).searchParams.get("category");
+  test.describe("with the filters beside the list (768 px and wider)", () => {
+    test.use({ viewport: { width: 1280, height: 800 } });
 
-    await page.keyboard.press("ArrowDown");
-    await expect(radios.nth(2)).toBeChecked();
-    await expect(page).not.toHaveURL(new RegExp(`category=${first}(&|$)`));
-    await expect(radios.nth(2)).toBeFocused();
-    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toBeVisible();
-    await expect(radios.nth(2)).toBeFocused();
+    test("the arrow keys move through the sidebar's radios, which stay focused while the list loads", async ({
+      page,
+    }) => {
+      await gotoAndWaitForHydration(page, "/products");
+      const category = page
+        .getByRole("complementary", { name: "Filters" })
+        .getByRole("group", { name: "Category" });
+      const radios = category.getByRole("radio");
+      await radios.first().focus();
+      await page.keyboard.press("ArrowDown");
+      await expect(page).toHaveURL(/category=/);
+      await expect(radios.nth(1)).toBeFocused();
+      await expect(radios.nth(1)).toBeChecked();
+      const first = new URL(page.url()).searchParams.get("category");
 
-    // Back shows the filters of the address again.
-    await page.goBack();
-    await expect(radios.nth(1)).toBeChecked();
+      await page.keyboard.press("ArrowDown");
+      await expect(radios.nth(2)).toBeChecked();
+      await expect(page).not.toHaveURL(new RegExp(`category=${first}(&|$)`));
+      await expect(radios.nth(2)).toBeFocused();
+      await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toBeVisible();
+      await expect(radios.nth(2)).toBeFocused();
+
+      // Back shows the filters of the address again.
+      await page.goBack();
+      await expect(radios.nth(1)).toBeChecked();
+    });
   });
 
   test("Load More hands the keyboard to the first product it added", async ({ page }) => {
@@ -154,18 +154,21 @@ test.describe("the product list", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("Apply Filters on a phone returns the keyboard to the Filters & Sort button", async ({ page }) => {
-    test.skip(isWide(page), "the filters are in a dialog on narrow screens only");
-    await gotoAndWaitForHydration(page, "/products");
-    const opener = page.getByRole("button", { name: "Filters & Sort" });
-    await opener.click();
-    const dialog = page.getByRole("dialog", { name: "Filters & Sort" });
-    await dialog.getByRole("group", { name: "Category" }).getByRole("radio").nth(1).check();
-    await dialog.getByRole("button", { name: "Apply Filters" }).click();
-    await expect(page).toHaveURL(/category=/);
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toBeVisible();
-    await expect(opener).toBeFocused();
+  test.describe("with the filters in a dialog (a phone)", () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test("Apply Filters on a phone returns the keyboard to the Filters & Sort button", async ({ page }) => {
+      await gotoAndWaitForHydration(page, "/products");
+      const opener = page.getByRole("button", { name: "Filters & Sort" });
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: "Filters & Sort" });
+      await dialog.getByRole("group", { name: "Category" }).getByRole("radio").nth(1).check();
+      await dialog.getByRole("button", { name: "Apply Filters" }).click();
+      await expect(page).toHaveURL(/category=/);
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole("status").filter({ hasText: /^Showing/ })).toBeVisible();
+      await expect(opener).toBeFocused();
+    });
   });
 });
 
