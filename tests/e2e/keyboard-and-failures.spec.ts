@@ -1,9 +1,12 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration, logIn, STAFF } from "./support";
+import { addressOfItsOwn, expectNoAxeViolations, gotoAndWaitForHydration, logIn, STAFF } from "./support";
 
 /*
  * The storefront for every hand: what a keyboard, a screen reader and a failing network meet.
  */
+
+// Registrations, logins and messages sent here count against an address of this file's own.
+test.use({ extraHTTPHeaders: { "x-forwarded-for": addressOfItsOwn() } });
 
 test.describe("the customisations banner", () => {
   const region = (page: Page) => page.getByRole("region", { name: "Customisations we offer" });
