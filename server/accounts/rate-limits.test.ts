@@ -190,7 +190,7 @@ describe("with REDIS_URL", () => {
       for (const app of [first.app, second.app, first.app])
         expect((await post(app, "/api/users/forgot-password", { email })).statusCode).toBe(200);
       const redis = new Redis(redisUrl);
-      const keys = await redis.keys("fastify-rate-limit-*forgot-password:account*");
+      const keys = await redis.keys("store-attempts:forgot-password:account:*");
       await redis.quit();
       expect(keys.length).toBeGreaterThan(0);
       expect((await post(first.app, "/api/users/forgot-password", { email })).statusCode).toBe(429);
