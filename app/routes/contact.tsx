@@ -30,20 +30,21 @@ const SUCCESS_TITLE = "Message Sent!";
 const SUCCESS_TEXT = "Thank you for your message. We'll get back to you within 24 hours.";
 const FAILURE_TEXT = "Failed to send message.";
 
-/** Sends the message through the API; works as a plain form post without JavaScript. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const text = (field: ContactField) => {
-    const value = form.get(field);
-    return typeof value === "string" ? value : "";
-  };
-  const values = {
+/** The message's fields as posted (what refills the form when it is shown again). */
+const contactValues = (form: FormData) => {
+  const text = (field: ContactField) => formText(form, field);
+  return {
     name: text("name"),
     email: text("email"),
     phone: text("phone"),
     subject: text("subject"),
     message: text("message"),
   };
+};
+
+/** Sends the message through the API; works as a plain form post without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = contactValues(await postedForm(request));
   const phone = values.phone.trim();
   const result = await context.api(sendContactCall, {
     name: values.name,
@@ -62,17 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A message the network or the server failed stays in the form: 'Error' - 'Failed to send message.' */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  actionOrFailure(args, (form) => {
-    const text = (field: ContactField) => formText(form, field);
-    const values = {
-      name: text("name"),
-      email: text("email"),
-      phone: text("phone"),
-      subject: text("subject"),
-      message: text("message"),
-    };
-    return data({ ok: false as const, message: FAILURE_TEXT, errors: {}, values }, { status: 503 });
-  });
+  actionOrFailure(args, (form) =>
+    data(
+      { ok: false as const, message: FAILURE_TEXT, errors: {}, values: contactValues(form) },
+      { status: 503 },
+    ),
+  );
 
 export default function Contact() {
   return (

@@ -106,6 +106,18 @@ test.describe("the product tabs", () => {
   });
 });
 
+/** Registers a new account through the form, which then opens the code dialog. */
+async function registerUntilTheCodeDialog(page: Page, name: string) {
+  await gotoAndWaitForHydration(page, "/register");
+  await page.getByLabel("Full Name").fill("Kavya Reddy");
+  await page.getByLabel("Email").fill(`${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`);
+  await page.getByLabel("Mobile Number").fill("98480 12345");
+  await page.getByLabel("Password", { exact: true }).fill("saffron-silk-42");
+  await page.getByLabel("Confirm Password").fill("saffron-silk-42");
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
 /** Fills the contact form with a message. */
 async function fillContactForm(page: Page) {
   const form = page.getByRole("region", { name: "Send us a message" });
@@ -250,14 +262,7 @@ test.describe("focus after a control goes away", () => {
   });
 
   test("Escape on the code dialog returns to the button that opens it", async ({ page }) => {
-    await gotoAndWaitForHydration(page, "/register");
-    await page.getByLabel("Full Name").fill("Kavya Reddy");
-    await page.getByLabel("Email").fill(`escape.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`);
-    await page.getByLabel("Mobile Number").fill("98480 12345");
-    await page.getByLabel("Password", { exact: true }).fill("saffron-silk-42");
-    await page.getByLabel("Confirm Password").fill("saffron-silk-42");
-    await page.getByLabel(/I agree to the/).check();
-    await page.getByRole("button", { name: "Create Account" }).click();
+    await registerUntilTheCodeDialog(page, "escape");
     const dialog = page.getByRole("dialog", { name: "Verify your email" });
     await expect(dialog.getByLabel("Digit 1 of 6")).toBeFocused();
     await page.keyboard.press("Escape");
@@ -369,14 +374,7 @@ for (const [how, fail] of Object.entries(FAILURES)) {
 }
 
 test("a code the network fails to check leaves the dialog open and says so", async ({ page }) => {
-  await gotoAndWaitForHydration(page, "/register");
-  await page.getByLabel("Full Name").fill("Kavya Reddy");
-  await page.getByLabel("Email").fill(`offline.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`);
-  await page.getByLabel("Mobile Number").fill("98480 12345");
-  await page.getByLabel("Password", { exact: true }).fill("saffron-silk-42");
-  await page.getByLabel("Confirm Password").fill("saffron-silk-42");
-  await page.getByLabel(/I agree to the/).check();
-  await page.getByRole("button", { name: "Create Account" }).click();
+  await registerUntilTheCodeDialog(page, "offline");
   const dialog = page.getByRole("dialog", { name: "Verify your email" });
   await expect(dialog.getByLabel("Digit 1 of 6")).toBeFocused();
   await page.route("**/verify-email.data*", (route) => route.abort("internetdisconnected"));
