@@ -100,14 +100,10 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
     cacheControl: string,
     tagsOf: (answer: Answer) => readonly string[],
   ) {
-    const serialize = serializerCompiler({ schema, method: "GET", url: "" }) as (data: Answer) => string;
+    const kept = inProcess(schema, tagsOf);
     return async (request: FastifyRequest, reply: FastifyReply, answer: () => Promise<Answer>) => {
-      // The validated query, not the raw URL: unknown parameters and their order make no new entries.
-      const key = `${request.routeOptions.url}?${JSON.stringify(request.query)}`;
-      const cached = await answerFor(key, async () => {
-        const data = await answer();
-        return { text: serialize(data), tags: tagsOf(data) };
-      });
+      // A matched route always has its URL.
+      const cached = await kept(request.routeOptions.url ?? "", request.query, answer);
       reply
         .header("cache-control", cacheControl)
         .header("etag", cached.etag)
@@ -123,8 +119,9 @@ export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxByt
   }
 
   /**
-   * The kept answer of a route to a validated query (as `forRoute` keeps it), for a call a page makes
-   * in-process: the same entry, computed and serialised with the route's schema when it is not kept.
+   * The kept answer of a route to a validated query, computed and serialised with the route's schema when it
+   * is not kept: what `forRoute` sends, and what a call a page makes in-process reads (the same entry). The
+   * key is the validated query, not the raw URL: unknown parameters and their order make no new entries.
    */
   function inProcess<Answer>(schema: ZodType, tagsOf: (answer: Answer) => readonly string[]) {
     const serialize = serializerCompiler({ schema, method: "GET", url: "" }) as (data: Answer) => string;
