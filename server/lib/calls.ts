@@ -14,7 +14,7 @@ import {
 } from "../../contract/call";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "./cross-site";
 import { errorAnswer } from "./error-handler";
-import { badRequest, forbidden } from "./errors";
+import { badRequest, forbidden, invalidInput } from "./errors";
 import { CACHED_ROUTE, type ResponseCache } from "./response-cache";
 import { fieldWithNul, NUL_MESSAGE } from "./text-inputs";
 
@@ -240,9 +240,9 @@ type SerializeCookie = FastifyInstance["serializeCookie"];
 function valid(schema: z.ZodType, value: unknown): unknown {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join(".") || "body"] ??= issue.message;
-  throw badRequest(result.error.issues[0]?.message ?? "Invalid request", errors);
+  throw invalidInput(
+    result.error.issues.map((issue) => ({ field: issue.path.join("."), message: issue.message })),
+  );
 }
 
 /** A reply that keeps what a page passes on to the browser: the cookies set, Retry-After. */

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorEnvelope } from "../../contract/envelope";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { HttpError } from "./errors";
+import { HttpError, invalidInput } from "./errors";
 import type { SecurityHeaders } from "./security-headers";
 
 /**
@@ -51,16 +51,15 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
  * that something went wrong.
  */
 function answerError(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors: Record<string, string> = {};
-    for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "body";
-      errors[field] ??= issue.message ?? "Invalid value";
-    }
-    const message = error.validation[0]?.message ?? "Invalid request";
-    return reply.code(400).send({ code: 400, message, errors });
-  }
-  const { status, envelope } = errorAnswer(error, request.log);
+  const thrown = hasZodFastifySchemaValidationErrors(error)
+    ? invalidInput(
+        error.validation.map((issue) => ({
+          field: issue.instancePath.replace(/^\//, "").replace(/\//g, "."),
+          message: issue.message ?? "Invalid value",
+        })),
+      )
+    : error;
+  const { status, envelope } = errorAnswer(thrown, request.log);
   return reply.code(status).send(envelope);
 }
 
