@@ -5,6 +5,8 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { stockAlertsRoutes } from "./stock-alerts/stock-alerts.routes";
+import { createStockAlerts, type StockAlerts } from "./stock-alerts/stock-alerts.service";
 import { addressesRoutes } from "./addresses/addresses.routes";
 import { createAddressesService } from "./addresses/addresses.service";
 import { createAccountsService } from "./accounts/accounts.service";
@@ -53,6 +55,7 @@ export type Services = {
   db: Database;
   media: MediaService;
   catalog: CatalogService;
+  stockAlerts: StockAlerts;
   mailWorker: MailWorker;
   passwords: Passwords;
   guard: SessionGuard;
@@ -146,9 +149,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
+  const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
+  const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
+  const stockAlerts = createStockAlerts({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
   const catalog = createCatalogService({
     db,
     media,
+    notifyRestocked: stockAlerts.notifyRestocked,
     // A change drops the answers and pages that show what it touched (catalog/catalog-changes.ts).
     onCatalogChanged: (change) => {
       const tags = tagsChangedBy(change);
@@ -161,8 +168,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }
     },
   });
-  const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
-  const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
   const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
   const passwords = createPasswords({
@@ -203,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     media,
     catalog,
+    stockAlerts,
     mailWorker,
     passwords,
     guard,
@@ -272,6 +278,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
   await app.register(uploadRoutes, { prefix: "/api", calls, media, guard });
+  await app.register(stockAlertsRoutes, { prefix: "/api", calls, stockAlerts, guard, attempts });
   await app.register(contactRoutes, { prefix: "/api", calls, contact, attempts });
   await app.register(accountsRoutes, {
     prefix: "/api",

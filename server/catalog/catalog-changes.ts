@@ -1,3 +1,5 @@
+import type { Executor } from "../db/client";
+
 /**
  * What the catalog's cached answers, and the pages built from them, show (as tags of lib/cache-tags.ts), and
  * what a change to the catalog touches: a change drops only the answers and pages that show what changed.
@@ -39,3 +41,9 @@ export function tagsChangedBy(change: CatalogChange): string[] | "everything" {
   if (change.listings === "membership") tags.push(CATALOG_TAGS.listings);
   return tags;
 }
+
+/**
+ * Told, in the transaction of a change that may have put sizes of these products back in stock, so that
+ * what waits for them (back-in-stock alerts) happens with the change; answers how many it notified.
+ */
+export type NotifyRestocked = (tx: Executor, productIds: readonly number[]) => Promise<number>;

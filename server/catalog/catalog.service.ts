@@ -13,7 +13,7 @@ import { createComputedCache } from "../lib/computed-cache";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
-import type { CatalogChange } from "./catalog-changes";
+import type { CatalogChange, NotifyRestocked } from "./catalog-changes";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 import { createProductEditing } from "./product-editing";
 
@@ -25,10 +25,13 @@ export function createCatalogService({
   db,
   media,
   onCatalogChanged,
+  notifyRestocked,
 }: {
   db: Database;
   media: MediaService;
   onCatalogChanged: (change: CatalogChange) => void;
+  /** In the transaction of a change that may have put sizes back in stock: back-in-stock alerts. */
+  notifyRestocked: NotifyRestocked;
 }) {
   // Listings' ids for the answers' 30 s: at most a million ids (8 bytes each, 8 MB) in at most 5,000
   // listings (searches for random words make many small ones).
@@ -48,7 +51,7 @@ export function createCatalogService({
   function forgetCachedAnswers() {
     announce({ categories: true });
   }
-  const editing = createProductEditing({ db, media, announce });
+  const editing = createProductEditing({ db, media, announce, notifyRestocked });
 
   async function listCategories(): Promise<Category[]> {
     const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
@@ -366,6 +369,7 @@ export function createCatalogService({
       if (row && row.stock === line.quantity)
         refilled.set(line.productId, (refilled.get(line.productId) ?? new Set()).add(line.size));
     }
+    await notifyRestocked(tx, [...refilled.keys()]);
     // A product was out of stock before when every size in stock now is one that was just refilled.
     const inStock = await sizesInStock(tx, [...refilled.keys()]);
     announceStock(

@@ -6,7 +6,7 @@ import { selectRows, type Database, type Executor } from "../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
-import type { CatalogChange } from "./catalog-changes";
+import type { CatalogChange, NotifyRestocked } from "./catalog-changes";
 import { categories, productImages, products, productSizes } from "./catalog.tables";
 
 /** What only the catalog's own loaders (the demo seed, test fixtures, the bench) set on a new product. */
@@ -177,10 +177,12 @@ export function createProductEditing({
   db,
   media,
   announce,
+  notifyRestocked,
 }: {
   db: Database;
   media: MediaService;
   announce: (change: CatalogChange) => void;
+  notifyRestocked: NotifyRestocked;
 }) {
   /** Adds products (insertProducts) in a transaction of their own, then drops what the caches showed. */
   async function createProducts(items: readonly NewProduct[]): Promise<number[]> {
@@ -225,6 +227,7 @@ export function createProductEditing({
       await tx.delete(productSizes).where(eq(productSizes.productId, update.id));
       const rows = stockRows(update.id, update.size, (size) => update.stock[size] ?? current.get(size) ?? 0);
       await tx.insert(productSizes).values(rows);
+      await notifyRestocked(tx, [update.id]);
 
       // Which products listings hold, and in what order: they filter, sort and search on these.
       const membership =
@@ -249,12 +252,15 @@ export function createProductEditing({
 
   /** Hides a product from the shop or shows it again (the spec's delete hides it too). */
   async function setVisibility(id: number, visible: boolean): Promise<void> {
-    const [row] = await db
-      .update(products)
-      .set({ deletedAt: visible ? null : sql`coalesce(${products.deletedAt}, now())` })
-      .where(eq(products.id, id))
-      .returning({ id: products.id });
-    if (!row) throw notFound("Product not found");
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(products)
+        .set({ deletedAt: visible ? null : sql`coalesce(${products.deletedAt}, now())` })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      if (!row) throw notFound("Product not found");
+      if (visible) await notifyRestocked(tx, [id]);
+    });
     announce({ productIds: [id], listings: "membership" });
   }
 

@@ -7,3 +7,4 @@ export * from "../accounts/accounts.tables";
 export * from "../addresses/addresses.tables";
 export * from "../orders/orders.tables";
 export * from "../payments/payments.tables";
+export * from "../stock-alerts/stock-alerts.tables";
