@@ -6,6 +6,8 @@ export default [
   route("products/:id", "routes/product.tsx"),
   route("product/:id", "routes/product-redirect.tsx"),
   route("wishlist", "routes/wishlist.tsx"),
+  route("stock-alerts", "routes/stock-alerts.tsx"),
+  route("stock-alerts/confirm", "routes/stock-alert-confirm.tsx"),
   route("cart-drawer", "routes/cart-drawer.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("login", "routes/login.tsx"),

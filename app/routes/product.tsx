@@ -7,6 +7,7 @@ import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
 import { isKidsProduct, ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
+import { StockAlertForm } from "~/catalog/stock-alert-form";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
@@ -288,6 +289,10 @@ function ProductView({ product }: { product: ProductDetail }) {
               {stock.text}
             </p>
           </div>
+          <StockAlertForm
+            productId={product._id}
+            soldOutSizes={product.sizes.filter((option) => option.stock === 0).map((option) => option.label)}
+          />
 
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <button
