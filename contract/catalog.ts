@@ -3,6 +3,7 @@ import { defineCall } from "./call";
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SIZES } from "./catalog-options";
 import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
+import { sizeChart } from "./size-charts";
 
 export const sizeLabel = z.enum(SIZES);
 export type SizeLabel = z.infer<typeof sizeLabel>;
@@ -97,6 +98,8 @@ export const productDetail = z.object({
   rating: z.number(),
   reviews: z.number().int(),
   category: z.object({ id: z.number().int(), name: z.string() }),
+  /** The Size Guide's chart for the product's category (contract/size-charts.ts). */
+  sizeChart: sizeChart,
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 export const productDetailResponse = envelope(productDetail);

@@ -16,6 +16,7 @@ import { mediaAssets } from "../media/media.tables";
 import type { CatalogChange, NotifyRestocked } from "./catalog-changes";
 import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
 import { createProductEditing } from "./product-editing";
+import { createSizeCharts, defaultSizeChart } from "./size-charts";
 
 /**
  * `onCatalogChanged` runs after every change a shopper can see, saying what it touches (catalog-changes.ts),
@@ -221,7 +222,7 @@ export function createCatalogService({
       where: (product, { and, eq, isNull }) =>
         and(eq(product.id, sql.placeholder("id")), isNull(product.deletedAt)),
       with: {
-        category: { columns: { name: true } },
+        category: { columns: { name: true }, with: { sizeChart: { columns: { chart: true } } } },
         images: {
           columns: { alt: true },
           orderBy: (image, { asc }) => asc(image.position),
@@ -255,6 +256,7 @@ export function createCatalogService({
       rating: product.rating,
       reviews: product.reviewCount,
       category: { id: product.categoryId, name: product.category.name },
+      sizeChart: product.category.sizeChart?.chart ?? defaultSizeChart(product.category.name),
     };
   }
 
@@ -407,6 +409,7 @@ export function createCatalogService({
 
   return {
     ...editing,
+    sizeCharts: createSizeCharts({ db, announce }),
     listCategories,
     listProducts,
     getProduct,

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { SizeChart } from "../../contract/size-charts";
 import { mediaAssets } from "../media/media.tables";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -25,6 +26,15 @@ export const categories = pgTable("categories", {
   imageId: text("image_id").references(() => mediaAssets.id),
   position: smallint("position").notNull().default(0),
   hidden: boolean("hidden").notNull().default(false),
+});
+
+/** A category's size chart as staff set it (contract/size-charts.ts); none: the default chart. */
+export const sizeCharts = pgTable("size_charts", {
+  categoryId: integer("category_id")
+    .primaryKey()
+    .references(() => categories.id),
+  chart: jsonb("chart").$type<SizeChart>().notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const products = pgTable(
@@ -121,6 +131,10 @@ export const productSizes = pgTable(
 );
 
 // Relations, for reading a product with its category, pictures and sizes in one query (getProduct).
+export const categoryRelations = relations(categories, ({ one }) => ({
+  sizeChart: one(sizeCharts, { fields: [categories.id], references: [sizeCharts.categoryId] }),
+}));
+
 export const productRelations = relations(products, ({ one, many }) => ({
   category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
   images: many(productImages),

@@ -6,12 +6,16 @@ import {
   setVisibilityCall,
   updateProductCall,
 } from "../../contract/product-editing";
+import { SIZE_CHART_MESSAGES, saveSizeChartCall, staffSizeChartsCall } from "../../contract/size-charts";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import type { CatalogService } from "./catalog.service";
 
-/** Staff's calls for adding and editing products (issue 17); each a thin layer over the catalog service. */
+/**
+ * Staff's calls for adding and editing products (issue 17) and the categories' size charts; each a thin layer
+ * over the catalog service.
+ */
 export async function productEditingRoutes(
   app: FastifyInstance,
   { calls, catalog, guard }: { calls: Calls; catalog: CatalogService; guard: SessionGuard },
@@ -46,6 +50,24 @@ export async function productEditingRoutes(
         data: null,
       };
     },
+  });
+
+  calls.serve(app, staffSizeChartsCall, {
+    onRequest: [guard.requireStaff],
+    handler: async () => ({
+      code: 200,
+      message: "Size charts fetched successfully",
+      data: await catalog.sizeCharts.list(),
+    }),
+  });
+
+  calls.serve(app, saveSizeChartCall, {
+    onRequest: [guard.requireStaffWrite],
+    handler: async ({ categoryId, chart }) => ({
+      code: 200,
+      message: SIZE_CHART_MESSAGES.saved,
+      data: await catalog.sizeCharts.save(categoryId, chart),
+    }),
   });
 
   calls.serve(app, productForStaffCall, {
