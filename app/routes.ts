@@ -24,6 +24,7 @@ export default [
   route("admin-dashboard", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
   route("addproduct", "routes/add-product.tsx"),
   route("admin/products/:id/edit", "routes/edit-product.tsx"),
+  route("admin/size-charts", "routes/size-charts.tsx"),
   route("admin/received-orders", "routes/received-orders.tsx"),
   route("super-admin-dashboard", "routes/super-admin-dashboard.tsx"),
   route("about", "routes/about.tsx"),

@@ -1,31 +1,11 @@
 import { useState } from "react";
+import type { SizeChart } from "#contract/size-charts";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
+import { SizeChartTable } from "./size-chart-table";
 
-const WOMEN = [
-  ["XS", "32", "26", "34"],
-  ["S", "34", "28", "36"],
-  ["M", "36", "30", "38"],
-  ["L", "38", "32", "40"],
-  ["XL", "40", "34", "42"],
-  ["XXL", "42", "36", "44"],
-  ["XXXL", "44", "38", "46"],
-];
-const KIDS = [
-  ["2-3", "22", "20", "92-98"],
-  ["4-5", "23", "21", "104-110"],
-  ["6-7", "25", "22", "116-122"],
-  ["8-9", "27", "23", "128-134"],
-  ["10-11", "29", "24", "140-146"],
-  ["12-13", "31", "25", "152-158"],
-  ["14+", "33", "26", "164+"],
-];
-
-export function SizeGuide({ kids }: { kids: boolean }) {
+/** The Size Guide link and its dialog: the chart of the product's category. */
+export function SizeGuide({ chart }: { chart: SizeChart }) {
   const [open, setOpen] = useState(false);
-  const rows = kids ? KIDS : WOMEN;
-  const headings = kids
-    ? ["Size (years)", "Chest (in)", "Waist (in)", "Height (cm)"]
-    : ["Size", "Bust (in)", "Waist (in)", "Hip (in)"];
   return (
     <>
       <button
@@ -49,32 +29,9 @@ export function SizeGuide({ kids }: { kids: boolean }) {
             closeLabel="Close size guide"
             onClose={() => setOpen(false)}
           />
-          <table className="mt-4 w-full text-left text-sm">
-            <caption className="sr-only">Body measurements for each size</caption>
-            <thead>
-              <tr className="border-b border-brand-200">
-                {headings.map((heading) => (
-                  <th key={heading} scope="col" className="py-2 pr-2">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map(([size, ...values]) => (
-                <tr key={size} className="border-b border-brand-100">
-                  <th scope="row" className="py-2 pr-2 font-semibold">
-                    {size}
-                  </th>
-                  {values.map((value, index) => (
-                    <td key={index} className="py-2 pr-2">
-                      {value}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <div className="mt-4">
+            <SizeChartTable chart={chart} />
+          </div>
           <p className="mt-3 text-sm text-muted">
             Between two sizes? Pick the larger one: our tailors can take in the fit for free before dispatch.
           </p>

@@ -112,6 +112,11 @@ export const TruckIcon = (props: IconProps) => (
     <circle cx="17" cy="17.5" r="1.8" />
   </Icon>
 );
+export const RulerIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 15 15 3l6 6L9 21zM7 11l2 2M10 8l2 2M13 5l2 2" />
+  </Icon>
+);
 export const CheckCircleIcon = (props: IconProps) => (
   <Icon {...props}>
     <circle cx="12" cy="12" r="9" />

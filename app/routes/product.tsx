@@ -5,7 +5,7 @@ import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
-import { isKidsProduct, ProductTabs } from "~/catalog/product-tabs";
+import { ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
@@ -217,7 +217,7 @@ function ProductView({ product }: { product: ProductDetail }) {
 
           <div className="relative mt-6">
             <div className="absolute top-0 right-0">
-              <SizeGuide kids={isKidsProduct(product)} />
+              <SizeGuide chart={product.sizeChart} />
             </div>
             <fieldset>
               <legend className="font-semibold">Select Size</legend>
