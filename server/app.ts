@@ -5,6 +5,8 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { reviewsRoutes } from "./reviews/reviews.routes";
+import { createReviews, type Reviews } from "./reviews/reviews.service";
 import { stockAlertsRoutes } from "./stock-alerts/stock-alerts.routes";
 import { createStockAlerts, type StockAlerts } from "./stock-alerts/stock-alerts.service";
 import { addressesRoutes } from "./addresses/addresses.routes";
@@ -56,6 +58,7 @@ export type Services = {
   media: MediaService;
   catalog: CatalogService;
   stockAlerts: StockAlerts;
+  reviews: Reviews;
   mailWorker: MailWorker;
   passwords: Passwords;
   guard: SessionGuard;
@@ -168,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }
     },
   });
+  const reviews = createReviews({ db, media, announce: catalog.announce });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
   const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
   const passwords = createPasswords({
@@ -209,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     media,
     catalog,
     stockAlerts,
+    reviews,
     mailWorker,
     passwords,
     guard,
@@ -277,7 +282,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
-  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard });
+  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard, attempts });
+  await app.register(reviewsRoutes, {
+    prefix: "/api",
+    calls,
+    reviews,
+    guard,
+    attempts,
+    cache: catalogAnswers,
+  });
   await app.register(stockAlertsRoutes, { prefix: "/api", calls, stockAlerts, guard, attempts });
   await app.register(contactRoutes, { prefix: "/api", calls, contact, attempts });
   await app.register(accountsRoutes, {
