@@ -153,6 +153,15 @@ export default function OrderDetail() {
                     <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
                       {item.name}
                     </Link>
+                    {staff === null && order.orderStatus === "Delivered" ? (
+                      <Link
+                        to={`/reviews/write?product=${item.productId}`}
+                        className={`${TEXT_LINK} mt-1 block text-xs`}
+                        aria-label={`Write a review of ${item.name}`}
+                      >
+                        Write a review
+                      </Link>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-3">{item.size}</td>
                   <td className="py-2 pr-3">{item.quantity}</td>
