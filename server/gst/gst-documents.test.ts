@@ -341,6 +341,12 @@ describe("who may download", () => {
     expect(badKind.statusCode).toBe(400);
     expect(badKind.json().message).toBe(GST_MESSAGES.kind);
 
+    // The OpenAPI document describes the call's answer as a PDF.
+    const docs = (await get("/api/docs")).json();
+    expect(Object.keys(docs.paths["/orders/gst-document"].get.responses["200"].content)).toEqual([
+      "application/pdf",
+    ]);
+
     const listed = await get(`/api/orders/gst-documents?id=${orderId}`, shopper.token);
     expect(listed.json().data).toEqual([
       {

@@ -138,10 +138,10 @@ export function renderGstDocument(
         { label: "CGST", key: "cgstPaise" as const, width: 56 },
         { label: "SGST", key: "sgstPaise" as const, width: 56 },
       ]
-    : [{ label: "IGST", key: "igstPaise" as const, width: 112 }];
+    : [{ label: "IGST", key: "igstPaise" as const, width: 56 }];
   const columns = [
     { label: "#", width: 16, align: "left" as const },
-    { label: "Item", width: 118, align: "left" as const },
+    { label: "Item", width: document.intraState ? 118 : 174, align: "left" as const },
     { label: "HSN", width: 36, align: "left" as const },
     { label: "Qty", width: 24, align: "right" as const },
     { label: "Unit price", width: 60, align: "right" as const },
