@@ -36,6 +36,8 @@ import { createAttemptCounts } from "./lib/rate-limits";
 import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
+import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
+import { gstRoutes } from "./gst/gst.routes";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { openMediaStorage } from "./media/open-media-storage";
@@ -64,6 +66,7 @@ export type Services = {
   guard: SessionGuard;
   orders: OrdersService;
   payments: PaymentsService;
+  gst: GstDocuments;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
   phonePeSandbox: PhonePeSandbox | null;
   /** The API's calls, as pages make them in-process (tests make them too). */
@@ -153,7 +156,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
-  const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
+  const gst = createGstDocuments({ db, supplier: config.gst });
+  const mailWorker = createMailWorker({
+    db,
+    transport,
+    from: config.mailFrom,
+    log: app.log,
+    attachmentOf: (ref) => gst.attachment(ref.id),
+  });
   const stockAlerts = createStockAlerts({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
   const catalog = createCatalogService({
     db,
@@ -185,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessionCookie = sessionCookieFor(config.env);
   const guard = createSessionGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
-  const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
+  const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
   const payments = createPaymentsService({ db, orders, phonePe, log: app.log });
   const placeOrder = createPlaceOrder({
@@ -219,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
     orders,
     payments,
+    gst,
     phonePeSandbox,
     calls,
   });
@@ -306,6 +317,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(addressesRoutes, { prefix: "/api", calls, addresses, guard });
   await app.register(ordersRoutes, { prefix: "/api", calls, catalog, orders, payments, placeOrder, guard });
+  await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });

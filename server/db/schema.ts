@@ -9,3 +9,4 @@ export * from "../orders/orders.tables";
 export * from "../payments/payments.tables";
 export * from "../stock-alerts/stock-alerts.tables";
 export * from "../reviews/reviews.tables";
+export * from "../gst/gst.tables";
