@@ -1,5 +1,12 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { addressOfItsOwn, expectNoAxeViolations, gotoAndWaitForHydration, logIn, STAFF } from "./support";
+import {
+  addressOfItsOwn,
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  logIn,
+  newVerifiedShopper,
+  STAFF,
+} from "./support";
 
 /*
  * The storefront for every hand: what a keyboard, a screen reader and a failing network meet.
@@ -284,6 +291,29 @@ test.describe("focus after a control goes away", () => {
     await expect(page.getByText("Product Deleted")).toBeVisible();
     await expect(names.filter({ hasText: first! })).toHaveCount(0);
     await expect(page.getByRole("link", { name: second!, exact: true })).toBeFocused();
+  });
+
+  test("the owner's Make admin asks first, and then hands the keyboard to the answer", async ({
+    page,
+    baseURL,
+  }) => {
+    const email = await newVerifiedShopper(page, baseURL!);
+    await gotoAndWaitForHydration(page, "/login");
+    await logIn(page, "owner@rangoli.example", "rangoli-demo-2026");
+    await expect(page).toHaveURL(/\/super-admin-dashboard$/);
+    await gotoAndWaitForHydration(page, "/super-admin-dashboard?group=customers");
+    const row = page.getByRole("main").locator("tr").filter({ hasText: email });
+    await row.getByText("Make admin…").focus();
+    await page.keyboard.press("Enter");
+    await expect(row.getByText(/will be able to add and edit products/)).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(row.getByRole("button", { name: /^Yes, make admin/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const answer = page.getByRole("status").filter({ hasText: "is now an admin" });
+    await expect(answer).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(answer).toBeFocused();
+    await expectNoAxeViolations(page);
   });
 
   test("Escape on the code dialog returns to the button that opens it", async ({ page }) => {

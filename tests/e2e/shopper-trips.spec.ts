@@ -111,6 +111,29 @@ test("the footer sits at the bottom of a short page on a tall window", async ({ 
   expect(footer!.y + footer!.height).toBeGreaterThanOrEqual(1399);
 });
 
+test("the account sidebar breaks a long e-mail at its @ or a dot, never inside a word", async ({
+  page,
+  baseURL,
+}) => {
+  const email = await newVerifiedShopper(page, baseURL!);
+  await gotoAndWaitForHydration(page, "/login");
+  await logIn(page, email);
+  await expect(page).toHaveURL(/\/$/);
+  await gotoAndWaitForHydration(page, "/profile");
+  const shown = page.getByRole("complementary", { name: "Your account" }).getByText(email);
+  // The lines each part of the address takes (buyer. / 1764… . / 123456 / @example. / in): one each.
+  const lines = await shown.evaluate((element) =>
+    [...element.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .map((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+  );
+  expect(lines).toEqual([1, 1, 1, 1, 1]);
+});
+
 test("the account menu closes when the keyboard leaves it, and the header shows a whole first name", async ({
   page,
 }) => {
@@ -291,6 +314,12 @@ test.describe("saved and bagged products that changed since", () => {
         [shelf.onlyOne.id, shelf.onlyOne.sizes[1]],
         [shelf.several.id, shelf.several.sizes[1]],
       ]);
+
+      // On the sold-out product's own page neither the quantity's + nor ADD TO BAG work.
+      await gotoAndWaitForHydration(page, `/products/${shelf.soldOut.id}`);
+      await expect(page.getByText("Out of stock", { exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Increase quantity" })).toBeDisabled();
+      await expect(page.getByRole("button", { name: "ADD TO BAG" })).toBeDisabled();
     } finally {
       await restore();
     }
