@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data } from "react-router";
-import { Link } from "~/components/navigation";
+import { Link, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
@@ -42,14 +42,20 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 const FETCH_FAILED = "Failed to fetch product";
 
-/** A product the network or the server failed shows the spec's error in the store's page, and a toast. */
+/**
+ * A product the network or the server failed to bring keeps the page it was opened from (a list keeps its
+ * Load More pages) and says so in the spec's toast.
+ */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const answer = await answerOrFailure(request, serverLoader, () => ({
     product: null,
     reviews: null,
     error: FETCH_FAILED,
   }));
-  if (answer.error === FETCH_FAILED) toast("error", FETCH_FAILED);
+  if (answer.error === FETCH_FAILED) {
+    toast("error", FETCH_FAILED);
+    stayOnShownPage();
+  }
   return answer;
 }
 

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * Opens a page and waits until the browser has hydrated it, so that links navigate on the client and forms
@@ -92,6 +92,47 @@ export async function newVerifiedShopper(page: Page, baseURL: string): Promise<s
 
 /** The demo store's staff account (server/db/seed-demo.ts). */
 export const STAFF = { email: "staff@rangoli.example", password: "rangoli-demo-2026" };
+
+/** Staff set the stock of sizes of a product through the API (what the edit page saves). */
+export async function setStock(request: APIRequestContext, id: number, stock: Record<string, number>) {
+  const headers = { "x-forwarded-for": addressOfItsOwn() };
+  const login = await request.post("/api/users/login", { data: STAFF, headers });
+  expect(login.ok(), await login.text()).toBe(true);
+  const auth = { ...headers, authorization: `Bearer ${(await login.json()).token}` };
+  const product = (
+    await (await request.get(`/api/products/get-product-for-staff?id=${id}`, { headers: auth })).json()
+  ).data;
+  const saved = await request.post("/api/products/update-product", {
+    headers: auth,
+    data: {
+      id,
+      name: product.name,
+      description: product.description,
+      price: product.price,
+      originalPrice: product.originalPrice ?? undefined,
+      category: product.categoryId,
+      size: product.sizes.map((size: { label: string }) => size.label),
+      images: product.images.map((image: { id: string }) => image.id),
+      stock,
+      features: product.features,
+      care: product.care,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return product as { name: string; price: number; sizes: { label: string; stock: number }[] };
+}
+
+/** Staff hide a product from the shop (as Delete does) or show it again, through the API. */
+export async function setVisibility(request: APIRequestContext, id: number, visible: boolean) {
+  const headers = { "x-forwarded-for": addressOfItsOwn() };
+  const login = await request.post("/api/users/login", { data: STAFF, headers });
+  expect(login.ok(), await login.text()).toBe(true);
+  const saved = await request.post("/api/products/set-visibility", {
+    headers: { ...headers, authorization: `Bearer ${(await login.json()).token}` },
+    data: { id, visible },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
 
 /** Fills the login form the page shows and submits it. */
 export async function logIn(page: Page, email: string, password = SHOPPER_PASSWORD) {
