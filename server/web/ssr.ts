@@ -196,6 +196,8 @@ export async function registerWeb(
      * past PAGE_BODY_LIMIT, the connection closes after the answer instead, so that nothing reads the rest.
      */
     async function refusePage(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
+      // As React Router's own refusals are logged (app/lib/page-errors.ts): at info level, without a stack.
+      request.log.info({ status: error.statusCode, reason: error.message }, "page request refused");
       const nonce = randomBytes(16).toString("base64");
       const api = calls.callerFor(request, { serializeCookie: app.serializeCookie });
       const response = await handleRequest(new Request(new URL(REFUSED_PAGE, publicOrigin)), {
