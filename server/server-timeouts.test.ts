@@ -2,9 +2,10 @@ import { once } from "node:events";
 import net, { type AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_TIMEOUTS } from "./config";
 import { createTestApp } from "./test-support/test-app";
 
-const TIMEOUTS = { headersMs: 400, requestMs: 800, idleMs: 1_200, keepAliveMs: 1_000 };
+const TIMEOUTS = { ...SERVER_TIMEOUTS, headersMs: 400, requestMs: 800, idleMs: 1_200, keepAliveMs: 1_000 };
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
