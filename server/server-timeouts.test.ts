@@ -81,6 +81,37 @@ describe("slow clients", () => {
     expectCutOffAfter(closedAfterMs, TIMEOUTS.headersMs);
   });
 
+  it("hundreds at once, trickling headers or bodies, do not stop the store answering others", async () => {
+    const body = JSON.stringify({ email: "slow@example.in", password: "x".repeat(200) });
+    const slow = [
+      ...Array.from({ length: 200 }, () =>
+        slowClient(
+          "GET /api/health HTTP/1.1\r\nHost: localhost\r\n",
+          "X-Slow: abcdefghijklmnopqrstuvwxyz\r\n",
+        ),
+      ),
+      ...Array.from({ length: 100 }, () =>
+        slowClient(
+          "POST /api/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+            `Content-Length: ${body.length}\r\n\r\n`,
+          body,
+        ),
+      ),
+    ];
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    await expect.poll(connections).toBeGreaterThanOrEqual(300);
+    // While all of them trickle, another client is answered at once, before any of them has been cut off.
+    const askedAt = performance.now();
+    const answer = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(answer.status).toBe(200);
+    expect(performance.now() - askedAt).toBeLessThan(TIMEOUTS.headersMs);
+    // Then each is cut off at its own limit.
+    for (const { received } of await Promise.all(slow)) expect(received).toMatch(/^HTTP\/1\.1 408/);
+  });
+
   // Node keeps the socket a second longer than the Keep-Alive header says, so that the client closes first.
   it("keep an idle connection open for the keep-alive timeout after an answer", async () => {
     const { received, closedAfterMs } = await slowClient(
