@@ -142,10 +142,7 @@ export async function answerApiCallNotFound(
   reply: FastifyReply,
 ) {
   const path = request.url.split("?")[0]!;
-  // HEAD is answered wherever GET is (Fastify's head routes).
-  const allowed = API_METHODS.filter((method) =>
-    this.hasRoute({ method: method === "HEAD" ? "GET" : method, url: path }),
-  );
+  const allowed = API_METHODS.filter((method) => this.hasRoute({ method, url: path }));
   if (allowed.length > 0)
     return reply
       .code(405)
