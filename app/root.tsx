@@ -5,8 +5,10 @@ import {
   Meta,
   Outlet,
   Scripts,
+  ScrollRestoration,
   useLoaderData,
   useLocation,
+  useNavigationType,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -50,18 +52,21 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
 /**
- * Another page opens at its top. The page the browser loaded keeps the place the browser gives it (a
- * reload or Back restores the shopper's scroll position), and hydration does not touch it.
+ * Another page opens at its top, smoothly (the spec). The page the browser loaded keeps the place the browser
+ * gives it (a reload restores the shopper's scroll position), and hydration does not touch it. Back and
+ * Forward go to where the shopper was on that page: React Router's <ScrollRestoration> puts it back.
  */
 function ScrollToTopOnPathChange() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
   const shownPathname = useRef(pathname);
   useEffect(() => {
     if (shownPathname.current === pathname) return;
     shownPathname.current = pathname;
+    if (navigationType === "POP") return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-  }, [pathname]);
+  }, [pathname, navigationType]);
   return null;
 }
 
@@ -81,6 +86,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
+        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

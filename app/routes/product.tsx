@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { data } from "react-router";
-import { Link } from "~/components/navigation";
+import { data, useSearchParams } from "react-router";
+import { Link, showInPlace } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
+import { productViewUrl, readProductView, type ProductView as View } from "~/catalog/product-view";
 import { ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
@@ -116,7 +117,10 @@ function stockLabel(product: ProductDetail, size: string | null) {
 
 function ProductView({ product }: { product: ProductDetail }) {
   const cart = useCart();
-  const [imageIndex, setImageIndex] = useState(0);
+  // The picture and tab the address names (the thumbnails' and tabs' links without scripts).
+  const [searchParams] = useSearchParams();
+  const [view, setView] = useState<View>(() => readProductView(searchParams, product.pictures.length));
+  const imageIndex = view.image;
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState(false);
@@ -189,9 +193,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             <ul className="flex gap-2 sm:col-start-1 sm:row-start-1 sm:flex-col" aria-label="Product images">
               {product.pictures.map((picture, index) => (
                 <li key={picture.src}>
-                  <button
-                    type="button"
-                    onClick={() => setImageIndex(index)}
+                  <a
+                    href={productViewUrl(product._id, { ...view, image: index })}
+                    onClick={showInPlace(() => setView({ ...view, image: index }))}
                     aria-label={`Show image ${index + 1} of ${product.pictures.length}`}
                     aria-current={index === imageIndex}
                     className={`block w-16 overflow-hidden rounded ring-2 sm:w-20 ${index === imageIndex ? "ring-brand-600" : "ring-transparent"}`}
@@ -202,7 +206,7 @@ function ProductView({ product }: { product: ProductDetail }) {
                       alt=""
                       className="aspect-[3/4] h-auto w-full object-cover"
                     />
-                  </button>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -294,7 +298,14 @@ function ProductView({ product }: { product: ProductDetail }) {
             soldOutSizes={product.sizes.filter((option) => option.stock === 0).map((option) => option.label)}
           />
 
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <noscript>
+            <p className="mt-8 rounded-lg border border-brand-200 bg-white p-4">
+              The bag and the wishlist are kept in your browser by JavaScript, which is turned off. Turn it on
+              to add this piece to your bag or wishlist and to check out.
+            </p>
+          </noscript>
+          {/* Without scripts these buttons could do nothing: the note above says so instead. */}
+          <div className="mt-8 flex flex-col gap-3 noscript:hidden sm:flex-row">
             <button
               type="button"
               onClick={addToBag}
@@ -319,7 +330,12 @@ function ProductView({ product }: { product: ProductDetail }) {
           </ul>
         </div>
       </div>
-      <ProductTabs product={product} />
+      <ProductTabs
+        product={product}
+        active={view.tab}
+        hrefOf={(tab) => productViewUrl(product._id, { ...view, tab }, true)}
+        onChange={(tab) => setView({ ...view, tab })}
+      />
     </div>
   );
 }
