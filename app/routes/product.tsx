@@ -259,11 +259,12 @@ function ProductView({ product }: { product: ProductDetail }) {
           </div>
 
           <div className="mt-6 flex items-center gap-4">
-            <span className="font-semibold" id="quantity-label">
+            {/* The quantity is chosen for the bag, which needs scripts (the note below). */}
+            <span className="font-semibold noscript:hidden" id="quantity-label">
               Quantity
             </span>
             <div
-              className="flex items-center rounded border border-brand-200"
+              className="flex items-center rounded border border-brand-200 noscript:hidden"
               role="group"
               aria-labelledby="quantity-label"
             >
