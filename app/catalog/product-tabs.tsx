@@ -3,6 +3,7 @@ import type { ProductDetail } from "#contract/catalog";
 import { showInPlace } from "~/components/navigation";
 import { useHydrated } from "~/lib/hydration";
 import { TABS_ID, type ProductTab } from "./product-view";
+import { ReviewList, type ReviewSummary } from "./review-list";
 
 /** A product of the Kids category, sized by age rather than by S, M, L. */
 export const isKidsProduct = (product: ProductDetail) => product.category.name === "Kids";
@@ -27,11 +28,13 @@ const SIZE_AND_FIT_NOTES = {
  */
 export function ProductTabs({
   product,
+  reviews,
   active,
   hrefOf,
   onChange,
 }: {
   product: ProductDetail;
+  reviews: ReviewSummary | null;
   active: ProductTab;
   hrefOf: (tab: ProductTab) => string;
   onChange: (tab: ProductTab) => void;
@@ -120,7 +123,7 @@ export function ProductTabs({
               </div>
             </div>
           ) : tab.id === "reviews" ? (
-            <p>{product.reviews === 0 ? "No reviews available." : `${product.reviews} reviews`}</p>
+            <ReviewList summary={reviews} />
           ) : (
             <p className="whitespace-pre-line">{product.care || "Dry clean only."}</p>
           )}

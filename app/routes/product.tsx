@@ -7,6 +7,7 @@ import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
 import { productViewUrl, readProductView, type ProductView as View } from "~/catalog/product-view";
 import { ProductTabs } from "~/catalog/product-tabs";
+import type { ReviewSummary } from "~/catalog/review-list";
 import { SizeGuide } from "~/catalog/size-guide";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
@@ -15,6 +16,7 @@ import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { answerOrFailure } from "~/lib/request-failure";
 import { getProductCall } from "#contract/catalog";
+import { productReviewsCall, type PublicReview } from "#contract/reviews";
 import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
@@ -27,19 +29,27 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
     return data({ product: null, error: "Invalid product ID" }, { status: 404 });
   }
-  const result = await context.api(getProductCall, { id: params.id });
-  if (result.ok) return { product: result.data, error: null };
+  const [result, reviews] = await Promise.all([
+    context.api(getProductCall, { id: params.id }),
+    context.api(productReviewsCall, { productId: params.id }),
+  ]);
+  // The reviews are a part of the page it can do without: a failure shows the tab's empty text.
+  if (result.ok) return { product: result.data, reviews: reviews.ok ? reviews.data : null, error: null };
   if (result.status === 404 || result.status === 400) {
-    return data({ product: null, error: result.message }, { status: 404 });
+    return data({ product: null, reviews: null, error: result.message }, { status: 404 });
   }
-  return data({ product: null, error: "Failed to fetch product" }, { status: 502 });
+  return data({ product: null, reviews: null, error: "Failed to fetch product" }, { status: 502 });
 }
 
 const FETCH_FAILED = "Failed to fetch product";
 
 /** A product the network or the server failed shows the spec's error in the store's page, and a toast. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const answer = await answerOrFailure(request, serverLoader, () => ({ product: null, error: FETCH_FAILED }));
+  const answer = await answerOrFailure(request, serverLoader, () => ({
+    product: null,
+    reviews: null,
+    error: FETCH_FAILED,
+  }));
   if (answer.error === FETCH_FAILED) toast("error", FETCH_FAILED);
   return answer;
 }
@@ -64,11 +74,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "INR" },
-    { "script:ld+json": productJsonLd(product, url, image) },
+    { "script:ld+json": productJsonLd(product, loaderData.reviews?.reviews ?? [], url, image) },
   ];
 };
 
-function productJsonLd(product: ProductDetail, url: string, image: string | null) {
+function productJsonLd(product: ProductDetail, reviews: PublicReview[], url: string, image: string | null) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -78,6 +88,26 @@ function productJsonLd(product: ProductDetail, url: string, image: string | null
     category: product.category.name,
     brand: { "@type": "Brand", name: STORE.name },
     ...(image ? { image: [image] } : {}),
+    // From approved reviews only (the product's rating and count are kept from them).
+    ...(product.reviews > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviews,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: reviews.map((review) => ({
+            "@type": "Review",
+            name: review.title,
+            reviewBody: review.text,
+            datePublished: review.createdAt.slice(0, 10),
+            author: { "@type": "Person", name: review.author },
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
     offers: {
       "@type": "Offer",
       url,
@@ -103,7 +133,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <ProductView key={loaderData.product._id} product={loaderData.product} />;
+  return (
+    <ProductView key={loaderData.product._id} product={loaderData.product} reviews={loaderData.reviews} />
+  );
 }
 
 function stockLabel(product: ProductDetail, size: string | null) {
@@ -115,7 +147,7 @@ function stockLabel(product: ProductDetail, size: string | null) {
   return { text: "In stock", tone: "text-green-800" };
 }
 
-function ProductView({ product }: { product: ProductDetail }) {
+function ProductView({ product, reviews }: { product: ProductDetail; reviews: ReviewSummary | null }) {
   const cart = useCart();
   // The picture and tab the address names (the thumbnails' and tabs' links without scripts).
   const [searchParams] = useSearchParams();
@@ -333,6 +365,7 @@ function ProductView({ product }: { product: ProductDetail }) {
       </div>
       <ProductTabs
         product={product}
+        reviews={reviews}
         active={view.tab}
         hrefOf={(tab) => productViewUrl(product._id, { ...view, tab }, true)}
         onChange={(tab) => setView({ ...view, tab })}
