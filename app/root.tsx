@@ -5,9 +5,9 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useLoaderData,
   useLocation,
+  useNavigation,
   useNavigationType,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
@@ -51,22 +51,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
+/** Where the shopper was on each page of this tab's history, by React Router's location key. */
+const scrollPlaces = new Map<string, number>();
+
 /**
  * Another page opens at its top, smoothly (the spec). The page the browser loaded keeps the place the browser
  * gives it (a reload restores the shopper's scroll position), and hydration does not touch it. Back and
- * Forward go to where the shopper was on that page: React Router's <ScrollRestoration> puts it back.
+ * Forward go to where the shopper was on that page, kept while the next page loaded: on the product list, Back
+ * from a product finds the pages Load More added (?pages=) and the product the shopper left from.
+ * (React Router's <ScrollRestoration> does this too, for 0.8 KB of the storefront's 130 KB budget.)
  */
-function ScrollToTopOnPathChange() {
-  const { pathname } = useLocation();
+function ScrollOnNavigation() {
+  const { pathname, key } = useLocation();
   const navigationType = useNavigationType();
+  const leaving = useNavigation().state !== "idle";
   const shownPathname = useRef(pathname);
   useEffect(() => {
+    if (leaving) scrollPlaces.set(key, window.scrollY);
+  }, [leaving, key]);
+  useEffect(() => {
+    const place = scrollPlaces.get(key);
+    if (navigationType === "POP" && place !== undefined) window.scrollTo(0, place);
     if (shownPathname.current === pathname) return;
     shownPathname.current = pathname;
     if (navigationType === "POP") return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-  }, [pathname, navigationType]);
+  }, [pathname, key, navigationType]);
   return null;
 }
 
@@ -86,7 +97,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
-        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -113,7 +123,7 @@ export default function App() {
       <CartDrawer />
       <Toasts />
       <AfterLogout />
-      <ScrollToTopOnPathChange />
+      <ScrollOnNavigation />
       <InPageNavigation />
     </CartProvider>
   );

@@ -93,9 +93,7 @@ export function InPageNavigation() {
   useEffect(() => {
     const open = (to: string) => {
       const here = window.location.pathname + window.location.search + window.location.hash;
-      // Another page scrolls to its top smoothly (root.tsx), the same page with new filters stays where it
-      // is: React Router's scroll restoration only puts back the place for Back and Forward.
-      void navigate(to, { replace: to === here, preventScrollReset: true });
+      void navigate(to, { replace: to === here });
     };
     const onClick = (event: MouseEvent) => {
       if (!isPlainClick(event) || !(event.target instanceof Element)) return;

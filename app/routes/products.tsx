@@ -252,7 +252,7 @@ function ProductResults({
       focusProduct.current = products.length;
       setMore({ after: loaded, pages: [...added, result.data] });
       // Back to the list (from a product, say) shows these pages again, where the shopper was.
-      void navigate(pagesUrl(filters, pageCount + 1), { replace: true, preventScrollReset: true });
+      void navigate(pagesUrl(filters, pageCount + 1), { replace: true });
     } else setLoadError(result.status === 0 ? result.message : "Something went wrong");
   }
 
