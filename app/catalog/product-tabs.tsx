@@ -1,9 +1,12 @@
-import { useId, useRef, type KeyboardEvent } from "react";
+import { lazy, Suspense, useId, useRef, type KeyboardEvent } from "react";
 import type { ProductDetail } from "#contract/catalog";
 import { showInPlace } from "~/components/navigation";
 import { useHydrated } from "~/lib/hydration";
 import { TABS_ID, type ProductTab } from "./product-view";
-import { ReviewList, type ReviewSummary } from "./review-list";
+import type { ReviewSummary } from "./review-list";
+
+/** In a tab shown on request: a chunk of its own, loaded after the page's first scripts (decision 024). */
+const ReviewList = lazy(() => import("./review-list").then((module) => ({ default: module.ReviewList })));
 
 /** A product of the Kids category, sized by age rather than by S, M, L. */
 export const isKidsProduct = (product: ProductDetail) => product.category.name === "Kids";
@@ -123,7 +126,9 @@ export function ProductTabs({
               </div>
             </div>
           ) : tab.id === "reviews" ? (
-            <ReviewList summary={reviews} />
+            <Suspense fallback={null}>
+              <ReviewList summary={reviews} />
+            </Suspense>
           ) : (
             <p className="whitespace-pre-line">{product.care || "Dry clean only."}</p>
           )}

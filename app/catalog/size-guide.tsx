@@ -1,7 +1,11 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { SizeChart } from "#contract/size-charts";
 import { DialogHeader, ModalDialog, openerProps } from "~/components/modal-dialog";
-import { SizeChartTable } from "./size-chart-table";
+
+/** In a dialog opened on request: a chunk of its own, loaded after the page's first scripts (decision 024). */
+const SizeChartTable = lazy(() =>
+  import("./size-chart-table").then((module) => ({ default: module.SizeChartTable })),
+);
 
 /** The Size Guide's dialog, which opens as a popover before the page's scripts run (or without them). */
 const SIZE_GUIDE_POPOVER = "size-guide";
@@ -35,7 +39,9 @@ export function SizeGuide({ chart }: { chart: SizeChart }) {
             popoverId={SIZE_GUIDE_POPOVER}
           />
           <div className="mt-4">
-            <SizeChartTable chart={chart} />
+            <Suspense fallback={null}>
+              <SizeChartTable chart={chart} />
+            </Suspense>
           </div>
           <p className="mt-3 text-sm text-muted">
             Between two sizes? Pick the larger one: our tailors can take in the fit for free before dispatch.

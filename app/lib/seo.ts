@@ -43,7 +43,10 @@ type MatchLike = { id: string; data?: unknown } | undefined;
  * that is already absolute (an image in a media bucket) is kept as it is.
  */
 export function absoluteUrl(matches: MatchLike[], pathname: string): string {
-  if (!pathname.startsWith("/")) return pathname;
   const root = matches.find((match) => match?.id === "root")?.data as { publicUrl?: string } | undefined;
-  return `${root?.publicUrl ?? ""}${pathname}`;
+  return onStore(root?.publicUrl ?? "", pathname);
 }
+
+/** A path on the store made absolute with its public URL; a URL that is absolute already is kept. */
+export const onStore = (publicUrl: string, pathname: string): string =>
+  pathname.startsWith("/") ? `${publicUrl}${pathname}` : pathname;

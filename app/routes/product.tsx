@@ -1,44 +1,62 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { Link, showInPlace, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
-import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
 import { productViewUrl, readProductView, type ProductView as View } from "~/catalog/product-view";
 import { ProductTabs } from "~/catalog/product-tabs";
 import type { ReviewSummary } from "~/catalog/review-list";
-import { SizeGuide } from "~/catalog/size-guide";
-import { StockAlertForm } from "~/catalog/stock-alert-form";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { answerOrFailure } from "~/lib/request-failure";
 import { getProductCall } from "#contract/catalog";
-import { productReviewsCall, type PublicReview } from "#contract/reviews";
+import { productReviewsCall } from "#contract/reviews";
+import { productJsonLd } from "~/catalog/product-json-ld";
 import { discountPercent } from "~/lib/money";
-import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { absoluteUrl, onStore, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import type { Route } from "./+types/product";
 import { sharedPageHeaders } from "~/lib/page-headers";
 
 export const headers = sharedPageHeaders;
 
+/** Opened on request (a popover that works before scripts run): a chunk of its own (decision 024). */
+const SizeGuide = lazy(() =>
+  import("~/catalog/size-guide").then((module) => ({ default: module.SizeGuide })),
+);
+/** Folded until a shopper opens it: a chunk of its own, loaded after the page's first scripts (decision 024). */
+const StockAlertForm = lazy(() =>
+  import("~/catalog/stock-alert-form").then((module) => ({ default: module.StockAlertForm })),
+);
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
-    return data({ product: null, error: "Invalid product ID" }, { status: 404 });
+    return data({ product: null, reviews: null, jsonLd: null, error: "Invalid product ID" }, { status: 404 });
   }
   const [result, reviews] = await Promise.all([
     context.api(getProductCall, { id: params.id }),
     context.api(productReviewsCall, { productId: params.id }),
   ]);
   // The reviews are a part of the page it can do without: a failure shows the tab's empty text.
-  if (result.ok) return { product: result.data, reviews: reviews.ok ? reviews.data : null, error: null };
-  if (result.status === 404 || result.status === 400) {
-    return data({ product: null, reviews: null, error: result.message }, { status: 404 });
+  if (result.ok) {
+    const product = result.data;
+    const url = onStore(context.publicUrl, `/products/${product._id}`);
+    const image = product.image ? onStore(context.publicUrl, product.image) : null;
+    return {
+      product,
+      reviews: reviews.ok ? reviews.data : null,
+      jsonLd: productJsonLd(product, reviews.ok ? reviews.data.reviews : [], url, image),
+      error: null,
+    };
   }
-  return data({ product: null, reviews: null, error: "Failed to fetch product" }, { status: 502 });
+  const failed = { product: null, reviews: null, jsonLd: null };
+  if (result.status === 404 || result.status === 400) {
+    return data({ ...failed, error: result.message }, { status: 404 });
+  }
+  return data({ ...failed, error: "Failed to fetch product" }, { status: 502 });
 }
 
 const FETCH_FAILED = "Failed to fetch product";
@@ -51,6 +69,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const answer = await answerOrFailure(request, serverLoader, () => ({
     product: null,
     reviews: null,
+    jsonLd: null,
     error: FETCH_FAILED,
   }));
   if (answer.error === FETCH_FAILED) {
@@ -80,50 +99,9 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "INR" },
-    { "script:ld+json": productJsonLd(product, loaderData.reviews?.reviews ?? [], url, image) },
+    { "script:ld+json": loaderData.jsonLd },
   ];
 };
-
-function productJsonLd(product: ProductDetail, reviews: PublicReview[], url: string, image: string | null) {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description,
-    sku: String(product._id),
-    category: product.category.name,
-    brand: { "@type": "Brand", name: STORE.name },
-    ...(image ? { image: [image] } : {}),
-    // From approved reviews only (the product's rating and count are kept from them).
-    ...(product.reviews > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: product.rating,
-            reviewCount: product.reviews,
-            bestRating: 5,
-            worstRating: 1,
-          },
-          review: reviews.map((review) => ({
-            "@type": "Review",
-            name: review.title,
-            reviewBody: review.text,
-            datePublished: review.createdAt.slice(0, 10),
-            author: { "@type": "Person", name: review.author },
-            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
-          })),
-        }
-      : {}),
-    offers: {
-      "@type": "Offer",
-      url,
-      priceCurrency: "INR",
-      price: product.price.toFixed(2),
-      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
-  };
-}
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   if (!loaderData.product) {
@@ -259,7 +237,9 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
 
           <div className="relative mt-6">
             <div className="absolute top-0 right-0">
-              <SizeGuide chart={product.sizeChart} />
+              <Suspense fallback={null}>
+                <SizeGuide chart={product.sizeChart} />
+              </Suspense>
             </div>
             <fieldset>
               <legend className="font-semibold">Select Size</legend>
@@ -332,10 +312,14 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
               {stock.text}
             </p>
           </div>
-          <StockAlertForm
-            productId={product._id}
-            soldOutSizes={product.sizes.filter((option) => option.stock === 0).map((option) => option.label)}
-          />
+          <Suspense fallback={null}>
+            <StockAlertForm
+              productId={product._id}
+              soldOutSizes={product.sizes
+                .filter((option) => option.stock === 0)
+                .map((option) => option.label)}
+            />
+          </Suspense>
 
           <noscript>
             <p className="mt-8 rounded-lg border border-brand-200 bg-white p-4">
