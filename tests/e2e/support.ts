@@ -191,6 +191,18 @@ export async function buyOne(page: Page, productId: number, email: string): Prom
   return new URL(page.url()).searchParams.get("orderId")!;
 }
 
+/** A demo product with three pieces or more in stock in one of its sizes. */
+export async function productInStock(page: Page) {
+  const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
+  for (const summary of list.data as Array<{ _id: number }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
+    if ((detail.sizes as Array<{ stock: number }>).some((size) => size.stock >= 3))
+      return { id: detail._id as number };
+  }
+  throw new Error("no demo product in stock");
+}
+
 /** Signed in as the shopper: My Orders shows the order Shipped, and the shipping e-mail has the tracking number. */
 export async function expectShopperSeesShipped(page: Page, email: string, orderId: string, tracking: string) {
   await switchTo(page, email);
