@@ -29,15 +29,15 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "build", testMatch: /(js-budget|server-render)\.spec\.ts/ },
+    { name: "build", testMatch: /(js-budget|server-render|no-5xx-fuzz|bounded-bodies)\.spec\.ts/ },
     {
       name: "phone",
-      testIgnore: /(js-budget|server-render)\.spec\.ts/,
+      testIgnore: /(js-budget|server-render|no-5xx-fuzz|bounded-bodies)\.spec\.ts/,
       use: { ...devices["Pixel 7"], browserName: "chromium", viewport: { width: 390, height: 844 } },
     },
     {
       name: "desktop",
-      testIgnore: /(js-budget|server-render)\.spec\.ts/,
+      testIgnore: /(js-budget|server-render|no-5xx-fuzz|bounded-bodies)\.spec\.ts/,
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
   ],

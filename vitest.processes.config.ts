@@ -3,7 +3,7 @@ import base from "./vitest.config";
 
 /**
  * `npm run test:processes`: the tests that run stores in processes of their own on one PostgreSQL database
- * (two stores selling the same stock, a store killed mid-payment). They need DATABASE_URL (PGlite cannot be
+ * (two stores selling the same stock, a store killed mid-payment, stores stopped by SIGTERM). They need DATABASE_URL (PGlite cannot be
  * shared by processes), so `npm run test:api` leaves them out and CI runs them in its PostgreSQL pass.
  * One file at a time: each starts its own store processes.
  */

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -27,6 +28,8 @@ import { categoriesCall } from "#contract/catalog";
 import { useMarkHydrated } from "./lib/hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // A request the server refused before any page took it (server/web/ssr.ts): the error page says why.
+  if (context.refusal) throw data(context.refusal.message, { status: context.refusal.status });
   // Only a request with cookies can carry a session: guests cost no session lookup.
   const [categories, me] = await Promise.all([
     context.api(categoriesCall),
@@ -117,6 +120,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
+  // A client's mistake (a method the page does not take, a form that cannot be read, a body too large):
+  // what was wrong, in the server's words.
+  if (isRouteErrorResponse(error) && error.status < 500)
+    return (
+      <main className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold">This request could not be accepted</h1>
+        <p className="mt-4 text-muted">
+          {typeof error.data === "string" && error.data ? error.data : error.statusText}
+        </p>
+        <a href="/" className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 text-white">
+          Return to Home
+        </a>
+      </main>
+    );
   return (
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>

@@ -29,7 +29,13 @@ import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { registerApiDocs } from "./lib/api-docs";
 import { refuseCrossSiteWrites } from "./lib/cross-site";
-import { answerEarlyErrors, errorForLog, registerErrorHandling } from "./lib/error-handler";
+import {
+  answerEarlyErrors,
+  answerMalformedRequests,
+  answerApiCallNotFound,
+  errorForLog,
+  registerErrorHandling,
+} from "./lib/error-handler";
 import { addSecurityHeaders, securityHeadersFor } from "./lib/security-headers";
 import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
 import { createAttemptCounts } from "./lib/rate-limits";
@@ -136,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectionTimeout: timeouts.idleMs,
     keepAliveTimeout: timeouts.keepAliveMs,
     frameworkErrors: answerEarlyErrors(securityHeaders),
+    clientErrorHandler: answerMalformedRequests(securityHeaders),
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
@@ -321,11 +328,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
-  app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
-    reply
-      .code(404)
-      .send({ code: 404, message: `No such API call: ${request.method} ${request.url.split("?")[0]}` }),
-  );
+  app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);
 
   // Media in a bucket is served from MEDIA_PUBLIC_URL, not by the store.
   if (!config.mediaBucket)

@@ -126,8 +126,18 @@ const PHONEPE_VARIABLES = [
  * request's headers must arrive within `headersMs` and the whole request within `requestMs`; a connection
  * silent for `idleMs` (a client that stopped reading or sending) is closed, and an idle kept-alive one after
  * `keepAliveMs`, longer than the 60 s after which load balancers close theirs, so that they close first.
+ * On SIGTERM, requests in flight get `shutdownGraceMs` to finish before the connections still open are
+ * closed, and the process exits by `shutdownDeadlineMs` whatever still runs (under the 30 s a container
+ * runtime or process manager waits before its SIGKILL).
  */
-export const SERVER_TIMEOUTS = { headersMs: 15_000, requestMs: 60_000, idleMs: 60_000, keepAliveMs: 72_000 };
+export const SERVER_TIMEOUTS = {
+  headersMs: 15_000,
+  requestMs: 60_000,
+  idleMs: 60_000,
+  keepAliveMs: 72_000,
+  shutdownGraceMs: 10_000,
+  shutdownDeadlineMs: 15_000,
+};
 
 /** Media goes to an S3-compatible bucket when all of these are set, to DATA_DIR/media when none is. */
 const MEDIA_BUCKET_VARIABLES = [

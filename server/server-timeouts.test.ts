@@ -2,9 +2,10 @@ import { once } from "node:events";
 import net, { type AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVER_TIMEOUTS } from "./config";
 import { createTestApp } from "./test-support/test-app";
 
-const TIMEOUTS = { headersMs: 400, requestMs: 800, idleMs: 1_200, keepAliveMs: 1_000 };
+const TIMEOUTS = { ...SERVER_TIMEOUTS, headersMs: 400, requestMs: 800, idleMs: 1_200, keepAliveMs: 1_000 };
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -78,6 +79,37 @@ describe("slow clients", () => {
     const { received, closedAfterMs } = await slowClient("");
     expect(received).toMatch(/^HTTP\/1\.1 408/);
     expectCutOffAfter(closedAfterMs, TIMEOUTS.headersMs);
+  });
+
+  it("hundreds at once, trickling headers or bodies, do not stop the store answering others", async () => {
+    const body = JSON.stringify({ email: "slow@example.in", password: "x".repeat(200) });
+    const slow = [
+      ...Array.from({ length: 200 }, () =>
+        slowClient(
+          "GET /api/health HTTP/1.1\r\nHost: localhost\r\n",
+          "X-Slow: abcdefghijklmnopqrstuvwxyz\r\n",
+        ),
+      ),
+      ...Array.from({ length: 100 }, () =>
+        slowClient(
+          "POST /api/users/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" +
+            `Content-Length: ${body.length}\r\n\r\n`,
+          body,
+        ),
+      ),
+    ];
+    const connections = () =>
+      new Promise<number>((resolve, reject) =>
+        app.server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    await expect.poll(connections).toBeGreaterThanOrEqual(300);
+    // While all of them trickle, another client is answered at once, before any of them has been cut off.
+    const askedAt = performance.now();
+    const answer = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(answer.status).toBe(200);
+    expect(performance.now() - askedAt).toBeLessThan(TIMEOUTS.headersMs);
+    // Then each is cut off at its own limit.
+    for (const { received } of await Promise.all(slow)) expect(received).toMatch(/^HTTP\/1\.1 408/);
   });
 
   // Node keeps the socket a second longer than the Keep-Alive header says, so that the client closes first.

@@ -1,5 +1,5 @@
 import type { PublicReview } from "#contract/reviews";
-import { REVIEW_MESSAGES } from "#contract/reviews";
+import { REVIEW_MESSAGES } from "#contract/reviews-rules";
 import { formatDate } from "~/accounts/format";
 import { StarIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";

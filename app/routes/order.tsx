@@ -13,7 +13,7 @@ import { getOrderCall } from "#contract/orders";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
 import { updateOrderStatusCall, orderDetailsCall } from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
-import { formText } from "~/lib/form-values";
+import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
 import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** Staff's status changes (the API refuses anyone else and any change not allowed from the current status). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await postedForm(request);
   const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
   if (!status)
     return data({ ok: false as const, message: "Choose what to do with the order." }, { status: 400 });

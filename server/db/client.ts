@@ -60,7 +60,13 @@ export async function openDatabase(options: {
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // A database that does not answer at all (a network partition) fails a request within 5 s, rather than
+    // holding it until the operating system gives up on the connection.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+    });
     pool.on("error", (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     return { db, kind: "postgres", databaseUrl: options.databaseUrl, close: () => pool.end() };

@@ -205,6 +205,22 @@ describe("the tax invoice of a paid order", () => {
     expect(text).not.toContain("CGST");
   });
 
+  it("reads the delivery state as people write it, and charges IGST where it names no state it knows", async () => {
+    const telangana = await paidOrder(await shopperIn("T.S."), [{ id: at2499, size: "M", quantity: 1 }]);
+    expect(await documentOf(telangana, "invoice")).toMatchObject({
+      placeOfSupply: "36-Telangana",
+      intraState: true,
+      cgstPaise: 5_950,
+      sgstPaise: 5_950,
+    });
+    const unknown = await paidOrder(await shopperIn("Atlantis"), [{ id: at2499, size: "M", quantity: 1 }]);
+    expect(await documentOf(unknown, "invoice")).toMatchObject({
+      placeOfSupply: "Atlantis",
+      intraState: false,
+      igstPaise: 11_900,
+    });
+  });
+
   it("takes the rates and the HSN codes from their tables: a new rate from its day on, a category's own code", async () => {
     await app.services.db.insert(gstApparelRates).values({
       effectiveFrom: "2026-01-01",

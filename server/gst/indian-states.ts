@@ -38,8 +38,11 @@ export const GST_STATE_CODES: Record<string, string> = {
   "38": "Ladakh",
 };
 
-/** Other ways an address writes a state. */
+/** Other ways an address writes a state: older names, "&", and the store's own state as people shorten it. */
 const ALIASES: Record<string, string> = {
+  ts: "36",
+  tg: "36",
+  telengana: "36",
   "new delhi": "07",
   "nct of delhi": "07",
   orissa: "21",
@@ -50,7 +53,7 @@ const ALIASES: Record<string, string> = {
   "dadra and nagar haveli": "26",
 };
 
-const key = (name: string) => name.trim().toLowerCase().replace(/\s+/g, " ");
+const key = (name: string) => name.trim().toLowerCase().replace(/[.,]/g, "").replace(/\s+/g, " ");
 const BY_NAME = new Map<string, string>([
   ...Object.entries(GST_STATE_CODES).map(([code, name]) => [key(name), code] as [string, string]),
   ...Object.entries(ALIASES),

@@ -197,6 +197,8 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
     page: PageRequest,
     { serializeCookie, shows }: { serializeCookie: SerializeCookie; shows?: Set<string> },
   ) {
+    // Read while the connection is open: Fastify reads it from the socket, gone once the client leaves.
+    const ip = page.ip;
     const caller = async (
       call: CallDescription,
       input?: unknown,
@@ -215,7 +217,7 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
         method: call.method,
         headers,
         cookies: page.cookies,
-        ip: page.ip,
+        ip,
         host: page.host,
         log: page.log,
         user: undefined,

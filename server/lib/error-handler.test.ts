@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import net, { type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { expect, it } from "vitest";
 import { freshIp, post } from "../test-support/accounts";
@@ -29,11 +31,60 @@ it("logs the API's answers to client mistakes at info level, as JSON lines witho
       await app.inject({ method: "PUT", url: "/api/users/login", remoteAddress: freshIp() }),
       await app.inject({ method: "GET", url: "/api/users/get-me", remoteAddress: freshIp() }),
     ];
-    expect(answers.map((answer) => answer.statusCode)).toEqual([403, 400, 400, 400, 404, 401]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([403, 400, 400, 400, 405, 401]);
     const entries = lines.map((line) => JSON.parse(line) as { level: number });
     expect(entries.length).toBeGreaterThan(answers.length);
     expect(entries.filter((entry) => entry.level >= 40)).toEqual([]);
     expect(lines.join("\n")).not.toMatch(/\s+at /);
+  } finally {
+    await close();
+  }
+});
+
+it("answers an API path with a method it does not take 405 and Allow, and an unknown path 404", async () => {
+  const { app, close } = await createTestApp();
+  try {
+    const wrongMethod = await app.inject({
+      method: "PUT",
+      url: "/api/users/login",
+      remoteAddress: freshIp(),
+    });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe("POST");
+    expect(wrongMethod.json()).toEqual({
+      code: 405,
+      message: "/api/users/login does not take PUT requests.",
+    });
+    const deleteProduct = await app.inject({ method: "PATCH", url: "/api/products/delete-product?id=1" });
+    // The staff delete has no HEAD (a HEAD never changes anything).
+    expect(deleteProduct.headers.allow).toBe("GET, DELETE");
+    const list = await app.inject({ method: "POST", url: "/api/products/get-products" });
+    expect(list.headers.allow).toBe("GET, HEAD");
+    const unknown = await app.inject({ method: "GET", url: "/api/no/such-call" });
+    expect(unknown.statusCode).toBe(404);
+  } finally {
+    await close();
+  }
+});
+
+it("answers a request Node cannot parse with 400 in the envelope, with the security headers", async () => {
+  const { app, close } = await createTestApp();
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  try {
+    for (const malformed of [
+      "POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+      "GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nBad Header: x\r\n\r\n",
+    ]) {
+      const socket = net.connect((app.server.address() as AddressInfo).port, "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
+      socket.write(malformed);
+      await once(socket, "close");
+      expect(received, malformed).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(received, malformed).toContain("X-Content-Type-Options: nosniff");
+      expect(received.split("\r\n\r\n")[1], malformed).toBe('{"code":400,"message":"Malformed request"}');
+    }
   } finally {
     await close();
   }

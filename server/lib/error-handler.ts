@@ -1,4 +1,6 @@
 import { DrizzleQueryError } from "drizzle-orm/errors";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorEnvelope } from "../../contract/envelope";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
@@ -100,6 +102,53 @@ export function answerEarlyErrors(securityHeaders: SecurityHeaders) {
     for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
     return answerError(error, request, reply);
   };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node cannot parse (two Content-Lengths, a bad chunk, an
+ * impossible header), headers too large, or a client too slow (config.timeouts) is answered with the
+ * envelope and the security headers, and its connection closed.
+ */
+export function answerMalformedRequests(securityHeaders: SecurityHeaders) {
+  const headers = securityHeaders.map(([name, value]) => `${name}: ${value}\r\n`).join("");
+  return (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (error.code === "ECONNRESET" || socket.destroyed) return;
+    const [status, message] =
+      error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request took too long to arrive"]
+        : error.code === "HPE_HEADER_OVERFLOW"
+          ? [431, "The request's headers are too large"]
+          : [400, "Malformed request"];
+    const body = JSON.stringify({ code: status, message });
+    if (socket.writable)
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers}Content-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      );
+    socket.destroy(error);
+  };
+}
+
+/** The methods an API path is served with, for the Allow header of a 405. */
+const API_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"] as const;
+
+/**
+ * An API request no call answers: 405 with Allow when the path is a call's with another method (a PUT to
+ * the login), else 404.
+ */
+export async function answerApiCallNotFound(
+  this: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const path = request.url.split("?")[0]!;
+  const allowed = API_METHODS.filter((method) => this.hasRoute({ method, url: path }));
+  if (allowed.length > 0)
+    return reply
+      .code(405)
+      .header("allow", allowed.join(", "))
+      .send({ code: 405, message: `${path} does not take ${request.method} requests.` });
+  return reply.code(404).send({ code: 404, message: `No such API call: ${request.method} ${path}` });
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -15,10 +15,12 @@ import type { ViteDevServer } from "vite";
 import type { ApiCaller } from "../../contract/call";
 import type { Calls } from "../lib/calls";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
+import { errorAnswer } from "../lib/error-handler";
 import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { matchesEtag, preferredEncoding } from "../lib/response-cache";
 import { pageKey, shareable, type CachedPage, type PageCache } from "./page-cache";
+import { pageMethodsOf } from "./page-methods";
 
 export type WebBuild =
   /** `npm run build`'s output: the server bundle and the browser assets. */
@@ -38,6 +40,11 @@ declare module "react-router" {
     publicUrl: string;
     /** The request's logger (JSON lines), for the errors React Router reports (entry.server.tsx). */
     log: FastifyBaseLogger;
+    /**
+     * A request the store refused before React Router saw it (a method the page does not take, a body too
+     * large or from another site): the root loader throws it, so that the store's error page says why.
+     */
+    refusal?: { status: number; message: string };
   }
 }
 
@@ -111,6 +118,10 @@ export async function registerWeb(
     serverBuild,
     env === "production" ? "production" : "development",
   );
+  // The methods each page takes; in development, of the build made from the current sources.
+  const builtMethods = typeof serverBuild === "function" ? undefined : pageMethodsOf(serverBuild);
+  const methodsOf = async () =>
+    builtMethods ?? pageMethodsOf(await (serverBuild as () => Promise<ServerBuild>)());
 
   await app.register(async (web) => {
     // Pages take forms as React Router actions: leave the body unparsed and stream it to the handler.
@@ -120,7 +131,22 @@ export async function registerWeb(
     // In development a page loads dozens of modules from Vite: their request logs would drown the API's.
     const quietInDevelopment = vite ? { logLevel: "warn" as const } : {};
 
-    web.all("/*", { schema: { hide: true }, ...quietInDevelopment }, async (request, reply) => {
+    // A client's mistake on a page (found here, or by Fastify before the handler, such as a malformed
+    // Content-Type) is answered with the store's error page; anything else as the API answers it.
+    web.setErrorHandler(async (error, request, reply) => {
+      const { status, envelope } = errorAnswer(error, request.log);
+      if (status >= 500) return reply.code(status).send(envelope);
+      return refusePage(request, reply, new HttpError(status, envelope.message));
+    });
+
+    web.all("/*", { schema: { hide: true }, ...quietInDevelopment }, renderPage);
+
+    async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+      const allowed = (await methodsOf())(request.url.split("?")[0]!);
+      if (!allowed.includes(request.method)) {
+        reply.header("allow", allowed.join(", "));
+        throw new HttpError(405, `This page does not take ${request.method} requests.`);
+      }
       if (isWriteFromElsewhere(request)) throw forbidden(CROSS_SITE_MESSAGE);
       const shared = pageCache && !vite && isGuestRead(request) ? pageCache : undefined;
       // A guest's page is rendered for its address without tracking parameters, and kept under it.
@@ -136,7 +162,7 @@ export async function registerWeb(
       const api = calls.callerFor(request, { serializeCookie: app.serializeCookie, shows });
       let response: Response;
       try {
-        response = await handleRequest(await toWebRequest(request, key, publicUrl), {
+        response = await handleRequest(await toWebRequest(request, key, publicOrigin), {
           api,
           nonce,
           publicUrl,
@@ -161,7 +187,34 @@ export async function registerWeb(
       shared?.drop(key);
       reply.header("content-security-policy", contentSecurityPolicy([`'nonce-${nonce}'`], imageSources));
       return sendWebResponse(reply, response, { withSession: carriesSession(request, sessionCookie) });
-    });
+    }
+
+    /**
+     * A page request refused before React Router took it (`error` a 4xx): the store's error page, rendered
+     * by the root route with the refusal's status and message. What is left of a small body is read and
+     * dropped first (a client still sending it would otherwise see the connection reset, not the answer);
+     * past PAGE_BODY_LIMIT, the connection closes after the answer instead, so that nothing reads the rest.
+     */
+    async function refusePage(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
+      // As React Router's own refusals are logged (app/lib/page-errors.ts): at info level, without a stack.
+      request.log.info({ status: error.statusCode, reason: error.message }, "page request refused");
+      const nonce = randomBytes(16).toString("base64");
+      const api = calls.callerFor(request, { serializeCookie: app.serializeCookie });
+      const response = await handleRequest(new Request(new URL(REFUSED_PAGE, publicOrigin)), {
+        api,
+        nonce,
+        publicUrl,
+        log: request.log,
+        refusal: { status: error.statusCode, message: error.message },
+      });
+      if (error.statusCode === 413 || !(await dropBody(request))) reply.header("connection", "close");
+      reply.header("content-security-policy", contentSecurityPolicy([`'nonce-${nonce}'`], imageSources));
+      return sendWebResponse(
+        reply,
+        new Response(response.body, { status: error.statusCode, headers: response.headers }),
+        { withSession: carriesSession(request, sessionCookie) },
+      );
+    }
 
     /**
      * A page from the cache: its own CSP (the hashes of its scripts), an ETag a browser asking again gets a
@@ -248,23 +301,83 @@ export const PAGE_BODY_LIMIT = 1024 * 1024;
  * The posted body of a page request, read up to PAGE_BODY_LIMIT while it streams: a larger one is refused as
  * soon as it passes the limit (the announced Content-Length is checked first), so no request holds more.
  */
-async function pageBody(request: FastifyRequest): Promise<Buffer> {
-  if (Number(request.headers["content-length"] ?? 0) > PAGE_BODY_LIMIT) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request.raw as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > PAGE_BODY_LIMIT) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
+function pageBody(request: FastifyRequest): Promise<Buffer> {
+  if (Number(request.headers["content-length"] ?? 0) > PAGE_BODY_LIMIT) return Promise.reject(tooLarge());
+  const body = request.raw;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      body.off("data", onData);
+      body.off("end", onEnd);
+      body.off("error", onError);
+    };
+    // Past the limit, the rest is left to flow past unread (not destroyed: the 413 still has to be sent).
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= PAGE_BODY_LIMIT) return void chunks.push(chunk);
+      stop();
+      body.resume();
+      reject(tooLarge());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    body.on("data", onData);
+    body.on("end", onEnd);
+    body.on("error", onError);
+  });
 }
 
-const tooLarge = () => new HttpError(413, "The request body is too large");
+/**
+ * Reads and drops what is left of a refused request's body, holding none of it: true once it has all
+ * arrived, false when it is (or is announced) larger than PAGE_BODY_LIMIT.
+ */
+function dropBody(request: FastifyRequest): Promise<boolean> {
+  const body = request.raw;
+  if (body.complete) return Promise.resolve(true);
+  if (Number(request.headers["content-length"] ?? 0) > PAGE_BODY_LIMIT) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    let size = 0;
+    const finish = (whole: boolean) => {
+      body.off("data", onData);
+      body.off("end", onEnd);
+      body.off("error", onError);
+      resolve(whole);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > PAGE_BODY_LIMIT) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    body.on("data", onData);
+    body.on("end", onEnd);
+    body.on("error", onError);
+  });
+}
 
-/** The request as React Router takes it, for `path` (the request's own, or its page cache key). */
-async function toWebRequest(request: FastifyRequest, path: string, publicUrl: string): Promise<Request> {
-  const url = new URL(path, publicUrl);
+const tooLarge = () => new HttpError(413, "The request body is too large.");
+
+/** Where refused page requests are rendered: a URL no page answers, so only the root's loader runs. */
+const REFUSED_PAGE = "/refused-request";
+
+/**
+ * The request as React Router takes it, for `path` (the request's own, or its page cache key), on the
+ * store's public origin (a path such as `//host/...` stays a path of the store's).
+ */
+async function toWebRequest(request: FastifyRequest, path: string, origin: string): Promise<Request> {
+  let url: URL;
+  try {
+    url = new URL(`${origin}${path}`);
+  } catch {
+    throw new HttpError(400, "Malformed URL");
+  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;

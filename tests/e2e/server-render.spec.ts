@@ -309,7 +309,7 @@ test("SIGTERM to `npm run serve` stops the store too, which finishes and frees i
     await expect.poll(health, { timeout: 90_000 }).toBe(200);
     npm.kill("SIGTERM");
     await once(npm, "exit");
-    // npm's `sh -c` ends without passing the signal on; the store notices its parent is gone.
+    // The script execs the store in place of npm's shell, so npm's SIGTERM reaches it.
     await expect.poll(health, { timeout: 20_000 }).toBe(0);
   } finally {
     npm.kill("SIGKILL");

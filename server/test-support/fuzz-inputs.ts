@@ -1,0 +1,175 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+import type { z } from "zod";
+import type { CallDescription } from "../../contract/call";
+
+/**
+ * What the no-5xx fuzz tests send, derived from the store's own tables rather than a hand list: every call
+ * described in contract/ (its method, path, and the fields of its query and body), and every page of
+ * app/routes.ts. The values are the kinds of text and numbers that broke the store before: past PostgreSQL's
+ * integer, NUL characters, bad percent-encoding, huge strings, arrays where one value is expected.
+ */
+
+const CONTRACT = path.resolve(import.meta.dirname, "../../contract");
+
+/** Every call described in contract/ (each module's exports made by defineCall). */
+export async function contractCalls(): Promise<CallDescription[]> {
+  const calls: CallDescription[] = [];
+  for (const file of readdirSync(CONTRACT).filter((name) => /^[a-z-]+\.ts$/.test(name))) {
+    const module = (await import(pathToFileURL(path.join(CONTRACT, file)).href)) as Record<string, unknown>;
+    for (const value of Object.values(module))
+      if (
+        typeof value === "object" &&
+        value !== null &&
+        "method" in value &&
+        "path" in value &&
+        "output" in value
+      )
+        calls.push(value as CallDescription);
+  }
+  return calls;
+}
+
+/** The field names an object schema reads, through the defaults, pipes and refinements around it. */
+export function fieldNamesOf(schema: z.ZodType | undefined): string[] {
+  if (!schema) return [];
+  const { def } = schema as unknown as {
+    def: { shape?: Record<string, unknown>; in?: z.ZodType; innerType?: z.ZodType; schema?: z.ZodType };
+  };
+  if (def.shape) return Object.keys(def.shape);
+  return fieldNamesOf(def.in ?? def.innerType ?? def.schema);
+}
+
+/** Every field any call takes in its query or body, and the few the pages' forms add. */
+export const allFieldNames = (calls: CallDescription[]) => [
+  ...new Set([
+    ...calls.flatMap((call) => [...fieldNamesOf(call.query), ...fieldNamesOf(call.body)]),
+    "intent",
+    "redirectTo",
+    "index",
+    "_routes",
+  ]),
+];
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+
+/** Every page path of a React Router route table (app/routes.ts), with its `:params` and `*` as written. */
+export function pagePaths(routes: RouteEntry[], prefix = ""): string[] {
+  return routes.flatMap((route) => {
+    const own = route.index ? prefix || "/" : `${prefix}/${route.path ?? ""}`.replace(/\/+/g, "/");
+    return [own, ...pagePaths(route.children ?? [], route.index ? prefix : own)];
+  });
+}
+
+export const oddText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: "grapheme", maxLength: 5 }),
+  fc.constantFrom(
+    "",
+    "\u0000",
+    "a\u0000b",
+    "9007199254740991",
+    "4294967296",
+    "2147483648",
+    "-1",
+    "0",
+    "1",
+    "1e309",
+    "NaN",
+    "1.5",
+    "%",
+    "%zz",
+    "%E0%A4%A",
+    "💃🏽",
+    "' or 1=1 --",
+    "x".repeat(5000),
+    "../../etc/passwd",
+    "//evil.example",
+    "<script>",
+    "M",
+    "true",
+  ),
+);
+
+/** JSON values of any shape, nested a little, made of odd text and numbers. */
+export const oddValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    oddText,
+    fc.integer(),
+    fc.double(),
+    fc.constantFrom(9007199254740991, 2 ** 31, -(2 ** 31) - 1, 1e308, null, true),
+    fc.array(tie("value"), { maxLength: 3 }),
+    fc.dictionary(oddText, tie("value"), { maxKeys: 3 }),
+  ),
+})).value;
+
+/** A query string over `names`: odd values, and now and then the same name twice. */
+export const oddQuery = (names: string[]) =>
+  fc
+    .dictionary(
+      fc.constantFrom(...names),
+      fc.oneof(oddText, fc.array(oddText, { minLength: 2, maxLength: 3 })),
+      {
+        maxKeys: 4,
+      },
+    )
+    .map((query) => {
+      const search = new URLSearchParams();
+      for (const [name, value] of Object.entries(query))
+        for (const item of [value].flat()) search.append(name, item);
+      return search.toString();
+    });
+
+export type OddBody = { type: string; payload: string };
+
+/**
+ * A body over `names`: a form (URL-encoded or multipart) or JSON with odd values in those fields, or one
+ * that is not what its content type says.
+ */
+export const oddBody = (names: string[]): fc.Arbitrary<OddBody> => {
+  const fields = fc.dictionary(fc.constantFrom(...names), oddText, { maxKeys: 5 });
+  return fc.oneof(
+    fields.map((form) => ({
+      type: "application/x-www-form-urlencoded",
+      payload: new URLSearchParams(form).toString(),
+    })),
+    fields.map((form) => ({
+      type: "multipart/form-data; boundary=fuzz",
+      payload:
+        Object.entries(form)
+          .map(
+            ([name, value]) => `--fuzz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+          )
+          .join("") + "--fuzz--\r\n",
+    })),
+    fc
+      .dictionary(fc.constantFrom(...names), oddValue, { maxKeys: 5 })
+      .map((json) => ({ type: "application/json", payload: JSON.stringify(json) })),
+    oddValue.map((json) => ({ type: "application/json", payload: JSON.stringify(json) ?? "" })),
+    fc.constantFrom(
+      { type: "multipart/form-data; boundary=x", payload: "--x\r\nbroken" },
+      { type: "multipart/form-data", payload: "a=1" },
+      {
+        type: "multipart/form-data; boundary=x",
+        payload: "--x\r\nContent-Disposition: form-data\r\n\r\nv\r\n--x--",
+      },
+      { type: "application/x-www-form-urlencoded", payload: "%zz=%" },
+      { type: "application/x-www-form-urlencoded; charset=utf-16", payload: "a=1" },
+      { type: "application/json", payload: "{" },
+      { type: "application/json", payload: "" },
+      {
+        type: "application/json",
+        payload: '{"items":[{"id":1,"size":"M","quantity":1}],"__proto__":{"x":1}}',
+      },
+      { type: "application/json; charset=latin1", payload: '{"email":"a"}' },
+      { type: "text/plain", payload: "hello" },
+      { type: "application/octet-stream", payload: "\u0000\u0001" },
+      { type: ";;;", payload: "a=1" },
+    ),
+  );
+};
+
+export const ANY_METHOD = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"] as const;
