@@ -8,6 +8,8 @@ import {
   Scripts,
   useLoaderData,
   useLocation,
+  useNavigation,
+  useNavigationType,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "react-router";
@@ -52,19 +54,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
+/** Where the shopper was on each page of this tab's history, by React Router's location key. */
+const scrollPlaces = new Map<string, number>();
+
 /**
- * Another page opens at its top. The page the browser loaded keeps the place the browser gives it (a
- * reload or Back restores the shopper's scroll position), and hydration does not touch it.
+ * Another page opens at its top, smoothly (the spec). The page the browser loaded keeps the place the browser
+ * gives it (a reload restores the shopper's scroll position), and hydration does not touch it. Back and
+ * Forward go to where the shopper was on that page, kept while the next page loaded: on the product list, Back
+ * from a product finds the pages Load More added (?pages=) and the product the shopper left from.
+ * React Router's <ScrollRestoration> does this too, but puts the storefront over its budget (decision 027).
  */
-function ScrollToTopOnPathChange() {
-  const { pathname } = useLocation();
+function ScrollOnNavigation() {
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
+  const leaving = useNavigation().state !== "idle";
   const shownPathname = useRef(pathname);
   useEffect(() => {
+    if (leaving) scrollPlaces.set(key, window.scrollY);
+  }, [leaving, key]);
+  useEffect(() => {
+    const place = scrollPlaces.get(key);
+    if (navigationType === "POP" && place !== undefined) window.scrollTo(0, place);
     if (shownPathname.current === pathname) return;
     shownPathname.current = pathname;
+    if (navigationType === "POP") return;
     const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-  }, [pathname]);
+  }, [pathname, key, navigationType]);
   return null;
 }
 
@@ -110,7 +126,7 @@ export default function App() {
       <CartDrawer />
       <Toasts />
       <AfterLogout />
-      <ScrollToTopOnPathChange />
+      <ScrollOnNavigation />
       <InPageNavigation />
     </CartProvider>
   );

@@ -25,7 +25,8 @@ function useValueFromUrl(fromUrl: string): [string, (value: string) => void] {
 
 /**
  * The product list's filters: category and price as radio buttons, and the order. Beside the list they
- * apply as they change (`autoSubmit`); in the phone's dialog, with Apply Filters.
+ * apply as they change (`autoSubmit`); in the phone's dialog, with Apply Filters. Without scripts the form
+ * is sent by Apply Filters, and the page comes back with the list filtered (the filters live in the address).
  */
 export function FilterForm({
   filters,
@@ -88,8 +89,9 @@ export function FilterForm({
       </div>
       <button
         type="submit"
-        // Beside the list the filters apply as they change; the button shows only to the keyboard there.
-        className={`rounded-full bg-brand-600 font-semibold text-white hover:bg-brand-700 ${autoSubmit ? "sr-only focus:not-sr-only focus:w-full focus:py-3" : "w-full py-3"}`}
+        // Beside the list the filters apply as they change once the page has hydrated; the button then shows
+        // only to the keyboard there. Before, or without scripts, it is how they apply.
+        className={`w-full rounded-full bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700 ${autoSubmit ? "hydrated:sr-only hydrated:focus:not-sr-only hydrated:focus:w-full hydrated:focus:py-3" : ""}`}
       >
         Apply Filters
       </button>

@@ -53,14 +53,17 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
 export function ProductGrid({
   products,
   priorityCount = 0,
+  idOf,
 }: {
   products: ProductSummary[];
   priorityCount?: number;
+  /** An id for the card at this place, to link to (the product list's pages). */
+  idOf?: (index: number) => string | undefined;
 }) {
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4">
       {products.map((product, index) => (
-        <li key={product._id} className="flex">
+        <li key={product._id} id={idOf?.(index)} className="flex scroll-mt-4">
           <div className="w-full">
             <ProductCard product={product} priority={index < priorityCount} />
           </div>

@@ -1,4 +1,10 @@
-import { PRICE_BANDS, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, type ProductSort } from "#contract/catalog-options";
+import {
+  MAX_PAGE_SIZE,
+  PRICE_BANDS,
+  PRODUCT_PAGE_SIZE,
+  PRODUCT_SORTS,
+  type ProductSort,
+} from "#contract/catalog-options";
 import type { ProductListParams } from "~/lib/api-client";
 
 /** The product list's filters, as they live in the page's URL: ?category=1&price=2000-5000&search=&sort= */
@@ -43,4 +49,40 @@ export function filtersUrl(filters: ProductFilters): string {
   if (filters.sort) params.set("sort", filters.sort);
   const query = params.toString();
   return query ? `/products?${query}` : "/products";
+}
+
+/**
+ * The most pages of the list one address shows (`?pages=`, what Load More has added): 40 pages of 8 products,
+ * read in at most 7 calls of 48.
+ */
+export const MAX_LIST_PAGES = 40;
+
+/**
+ * How many pages of the list the address asks for (`?pages=3` after Load More was pressed twice): a whole
+ * number from 1, at most MAX_LIST_PAGES; anything else is the first page alone.
+ */
+export function readPages(params: URLSearchParams): number {
+  const pages = params.get("pages");
+  if (pages === null || !/^[1-9]\d{0,5}$/.test(pages)) return 1;
+  return Math.min(Number(pages), MAX_LIST_PAGES);
+}
+
+/**
+ * The list's first `pages` pages as calls of the API: one call while they fit in its largest page (the
+ * first page alone is the call Load More's pages follow), else calls of the largest page.
+ */
+export function listingParams(filters: ProductFilters, pages: number): ProductListParams[] {
+  const wanted = pages * PRODUCT_PAGE_SIZE;
+  if (wanted <= MAX_PAGE_SIZE) return [{ ...toApiParams(filters, 1), limit: wanted }];
+  return Array.from({ length: Math.ceil(wanted / MAX_PAGE_SIZE) }, (_, index) => ({
+    ...toApiParams(filters, index + 1),
+    limit: MAX_PAGE_SIZE,
+  }));
+}
+
+/** The list's address with its first `pages` pages (what Load More leads to). */
+export function pagesUrl(filters: ProductFilters, pages: number): string {
+  const url = filtersUrl(filters);
+  if (pages <= 1) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}pages=${pages}`;
 }

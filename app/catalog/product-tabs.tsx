@@ -1,5 +1,8 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { useId, useRef, type KeyboardEvent } from "react";
 import type { ProductDetail } from "#contract/catalog";
+import { showInPlace } from "~/components/navigation";
+import { useHydrated } from "~/lib/hydration";
+import { TABS_ID, type ProductTab } from "./product-view";
 import { ReviewList, type ReviewSummary } from "./review-list";
 
 /** A product of the Kids category, sized by age rather than by S, M, L. */
@@ -18,16 +21,33 @@ const SIZE_AND_FIT_NOTES = {
   ],
 };
 
-/** Product Details, Reviews and Care Guide, as ARIA tabs with arrow-key navigation. */
-export function ProductTabs({ product, reviews }: { product: ProductDetail; reviews: ReviewSummary | null }) {
+/**
+ * Product Details, Reviews and Care Guide, as ARIA tabs with arrow-key navigation. Each tab is a link to the
+ * page with that tab shown (?tab=), which is how they work without scripts or before the page has hydrated;
+ * after, a click or an arrow key shows the tab in place (`onChange`).
+ */
+export function ProductTabs({
+  product,
+  reviews,
+  active,
+  hrefOf,
+  onChange,
+}: {
+  product: ProductDetail;
+  reviews: ReviewSummary | null;
+  active: ProductTab;
+  hrefOf: (tab: ProductTab) => string;
+  onChange: (tab: ProductTab) => void;
+}) {
   const tabs = [
     { id: "details", label: "Product Details" },
     { id: "reviews", label: `Reviews (${product.reviews})` },
     { id: "care", label: "Care Guide" },
-  ] as const;
-  const [active, setActive] = useState<(typeof tabs)[number]["id"]>("details");
+  ] as const satisfies ReadonlyArray<{ id: ProductTab; label: string }>;
   const baseId = useId();
-  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+  const buttons = useRef<Array<HTMLAnchorElement | null>>([]);
+  // The arrow keys move between the tabs once the page has hydrated; before, each tab is in the Tab order.
+  const hydrated = useHydrated();
 
   /** The WAI-ARIA tabs keys: the arrows move to the neighbouring tab (round the ends), Home and End to the first and last. */
   function onKeyDown(event: KeyboardEvent, index: number) {
@@ -41,36 +61,36 @@ export function ProductTabs({ product, reviews }: { product: ProductDetail; revi
     const next = target[event.key];
     if (next === undefined) return;
     event.preventDefault();
-    setActive(tabs[next]!.id);
+    onChange(tabs[next]!.id);
     buttons.current[next]?.focus();
   }
 
   return (
-    <div className="mt-12">
+    <div id={TABS_ID} className="mt-12 scroll-mt-4">
       <div
         role="tablist"
         aria-label="Product information"
         className="flex gap-1 overflow-x-auto border-b border-brand-200"
       >
         {tabs.map((tab, index) => (
-          <button
+          <a
             key={tab.id}
             ref={(element) => {
               buttons.current[index] = element;
             }}
-            type="button"
+            href={hrefOf(tab.id)}
             role="tab"
             id={`${baseId}-${tab.id}-tab`}
             aria-controls={`${baseId}-${tab.id}-panel`}
             aria-selected={active === tab.id}
-            tabIndex={active === tab.id ? 0 : -1}
-            onClick={() => setActive(tab.id)}
+            tabIndex={active === tab.id || !hydrated ? 0 : -1}
+            onClick={showInPlace(() => onChange(tab.id))}
             onKeyDown={(event) => onKeyDown(event, index)}
             // The list scrolls sideways, which clips what is drawn outside it: the focus ring is drawn inside.
-            className={`shrink-0 grow border-b-2 px-2 py-3 focus-visible:-outline-offset-4 text-sm font-semibold sm:grow-0 sm:px-4 sm:text-base ${active === tab.id ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`}
+            className={`shrink-0 grow border-b-2 px-2 py-3 text-center focus-visible:-outline-offset-4 text-sm font-semibold sm:grow-0 sm:px-4 sm:text-base ${active === tab.id ? "border-brand-600 text-brand-700" : "border-transparent text-muted hover:text-ink"}`}
           >
             {tab.label}
-          </button>
+          </a>
         ))}
       </div>
       {tabs.map((tab) => (

@@ -1,7 +1,10 @@
 import { useState } from "react";
 import type { SizeChart } from "#contract/size-charts";
-import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
+import { DialogHeader, ModalDialog, openerProps } from "~/components/modal-dialog";
 import { SizeChartTable } from "./size-chart-table";
+
+/** The Size Guide's dialog, which opens as a popover before the page's scripts run (or without them). */
+const SIZE_GUIDE_POPOVER = "size-guide";
 
 /** The Size Guide link and its dialog: the chart of the product's category. */
 export function SizeGuide({ chart }: { chart: SizeChart }) {
@@ -10,7 +13,7 @@ export function SizeGuide({ chart }: { chart: SizeChart }) {
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        {...openerProps(SIZE_GUIDE_POPOVER, () => setOpen(true))}
         className="text-sm font-semibold text-brand-700 underline"
         aria-haspopup="dialog"
       >
@@ -20,6 +23,7 @@ export function SizeGuide({ chart }: { chart: SizeChart }) {
         open={open}
         onClose={() => setOpen(false)}
         labelledBy="size-guide-title"
+        popoverId={SIZE_GUIDE_POPOVER}
         className="m-auto w-[min(92vw,520px)] rounded-lg bg-white p-0"
       >
         <div className="p-5">
@@ -28,6 +32,7 @@ export function SizeGuide({ chart }: { chart: SizeChart }) {
             title="Size Guide"
             closeLabel="Close size guide"
             onClose={() => setOpen(false)}
+            popoverId={SIZE_GUIDE_POPOVER}
           />
           <div className="mt-4">
             <SizeChartTable chart={chart} />

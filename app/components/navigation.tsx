@@ -1,4 +1,9 @@
-import { useEffect, type AnchorHTMLAttributes, type FormHTMLAttributes } from "react";
+import {
+  useEffect,
+  type AnchorHTMLAttributes,
+  type FormHTMLAttributes,
+  type MouseEvent as ReactMouseEvent,
+} from "react";
 import { useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 
 /*
@@ -51,8 +56,21 @@ export function GetForm({ action, ...props }: GetFormProps) {
   return <form {...props} method="get" action={action} data-discover="true" />;
 }
 
+/**
+ * The click handler of a link to the same page showing something else in it (a product's picture or tab,
+ * ?image= and ?tab=): without scripts, or before the page has hydrated, the link opens that page; after, a
+ * plain click shows it in place (`show`), and any other click is the browser's (a new tab, say).
+ */
+export function showInPlace(show: () => void) {
+  return (event: ReactMouseEvent) => {
+    if (!isPlainClick(event.nativeEvent)) return;
+    event.preventDefault();
+    show();
+  };
+}
+
 /** Whether a click on a store link is one the page should handle: the plain left click, nothing else. */
-function isPlainClick(event: MouseEvent): boolean {
+export function isPlainClick(event: MouseEvent): boolean {
   return (
     !event.defaultPrevented &&
     event.button === 0 &&

@@ -7,6 +7,7 @@ import { AccountMenu } from "~/accounts/account-menu";
 import type { SignedInUser } from "~/accounts/signed-in-user";
 import { SearchField } from "~/catalog/search-field";
 import { BagIcon, HeartIcon } from "./icons";
+import { openerProps } from "./modal-dialog";
 import { plural } from "~/lib/plural";
 
 const NAV_LINKS = [
@@ -50,6 +51,41 @@ function MainNav({
   );
 }
 
+/** The note the bag button shows before the page's scripts run or without them. */
+const BAG_NOTE = "bag-needs-javascript";
+
+/**
+ * The bag lives in the browser's storage and opens with the page's scripts: before they have run, or with
+ * JavaScript turned off, the bag button shows this note (a popover, no script needed) instead of nothing.
+ */
+function BagNeedsScripts() {
+  return (
+    <div
+      id={BAG_NOTE}
+      popover="auto"
+      role="dialog"
+      aria-labelledby={`${BAG_NOTE}-title`}
+      className="m-auto w-[min(92vw,400px)] rounded-lg bg-white p-5 shadow-lg backdrop:bg-ink/45"
+    >
+      <h2 id={`${BAG_NOTE}-title`} className="text-xl font-semibold">
+        Your Bag
+      </h2>
+      <p className="mt-3">
+        Your bag is kept in this browser and opens with the page&apos;s JavaScript. If JavaScript is turned
+        off, turn it on to see your bag and check out.
+      </p>
+      <button
+        type="button"
+        popoverTarget={BAG_NOTE}
+        popoverTargetAction="hide"
+        className="mt-4 rounded-full bg-brand-600 px-6 py-2 font-semibold text-white hover:bg-brand-700"
+      >
+        Close
+      </button>
+    </div>
+  );
+}
+
 export function SiteHeader({ user }: { user: SignedInUser | null }) {
   const cart = useCart();
   const wishlist = useWishlist();
@@ -86,7 +122,7 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
           </Link>
           <button
             type="button"
-            onClick={cart.open}
+            {...openerProps(BAG_NOTE, cart.open)}
             className="relative text-ink hover:text-brand-700"
             aria-label={`Bag, ${plural(bagCount, "item")}`}
             aria-haspopup="dialog"
@@ -94,6 +130,7 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
             <BagIcon />
             <CountBadge count={bagCount} />
           </button>
+          <BagNeedsScripts />
           <AccountMenu user={user} />
         </div>
       </div>

@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { data } from "react-router";
-import { Link, stayOnShownPage } from "~/components/navigation";
+import { data, useSearchParams } from "react-router";
+import { Link, showInPlace, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
+import { productViewUrl, readProductView, type ProductView as View } from "~/catalog/product-view";
 import { ProductTabs } from "~/catalog/product-tabs";
 import type { ReviewSummary } from "~/catalog/review-list";
 import { SizeGuide } from "~/catalog/size-guide";
@@ -154,7 +155,10 @@ function stockLabel(product: ProductDetail, size: string | null) {
 
 function ProductView({ product, reviews }: { product: ProductDetail; reviews: ReviewSummary | null }) {
   const cart = useCart();
-  const [imageIndex, setImageIndex] = useState(0);
+  // The picture and tab the address names (the thumbnails' and tabs' links without scripts).
+  const [searchParams] = useSearchParams();
+  const [view, setView] = useState<View>(() => readProductView(searchParams, product.pictures.length));
+  const imageIndex = view.image;
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState(false);
@@ -227,9 +231,9 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
             <ul className="flex gap-2 sm:col-start-1 sm:row-start-1 sm:flex-col" aria-label="Product images">
               {product.pictures.map((picture, index) => (
                 <li key={picture.src}>
-                  <button
-                    type="button"
-                    onClick={() => setImageIndex(index)}
+                  <a
+                    href={productViewUrl(product._id, { ...view, image: index })}
+                    onClick={showInPlace(() => setView({ ...view, image: index }))}
                     aria-label={`Show image ${index + 1} of ${product.pictures.length}`}
                     aria-current={index === imageIndex}
                     className={`block w-16 overflow-hidden rounded ring-2 sm:w-20 ${index === imageIndex ? "ring-brand-600" : "ring-transparent"}`}
@@ -240,7 +244,7 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
                       alt=""
                       className="aspect-[3/4] h-auto w-full object-cover"
                     />
-                  </button>
+                  </a>
                 </li>
               ))}
             </ul>
@@ -293,11 +297,12 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
           </div>
 
           <div className="mt-6 flex items-center gap-4">
-            <span className="font-semibold" id="quantity-label">
+            {/* The quantity is chosen for the bag, which needs scripts (the note below). */}
+            <span className="font-semibold noscript:hidden" id="quantity-label">
               Quantity
             </span>
             <div
-              className="flex items-center rounded border border-brand-200"
+              className="flex items-center rounded border border-brand-200 noscript:hidden"
               role="group"
               aria-labelledby="quantity-label"
             >
@@ -332,7 +337,14 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
             soldOutSizes={product.sizes.filter((option) => option.stock === 0).map((option) => option.label)}
           />
 
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <noscript>
+            <p className="mt-8 rounded-lg border border-brand-200 bg-white p-4">
+              The bag and the wishlist are kept in your browser by JavaScript, which is turned off. Turn it on
+              to add this piece to your bag or wishlist and to check out.
+            </p>
+          </noscript>
+          {/* Without scripts these buttons could do nothing: the note above says so instead. */}
+          <div className="mt-8 flex flex-col gap-3 noscript:hidden sm:flex-row">
             <button
               type="button"
               onClick={addToBag}
@@ -357,7 +369,13 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
           </ul>
         </div>
       </div>
-      <ProductTabs product={product} reviews={reviews} />
+      <ProductTabs
+        product={product}
+        reviews={reviews}
+        active={view.tab}
+        hrefOf={(tab) => productViewUrl(product._id, { ...view, tab }, true)}
+        onChange={(tab) => setView({ ...view, tab })}
+      />
     </div>
   );
 }

@@ -1,14 +1,22 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigation, useSearchParams } from "react-router";
+import { useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
 import type { Category, ProductSummary } from "#contract/catalog";
 import { PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
 import { FilterForm } from "~/catalog/filter-form";
 import { ProductGrid } from "~/catalog/product-card";
-import { filtersUrl, readFilters, toApiParams, type ProductFilters } from "~/catalog/product-filters";
+import {
+  filtersUrl,
+  listingParams,
+  pagesUrl,
+  readFilters,
+  readPages,
+  toApiParams,
+  type ProductFilters,
+} from "~/catalog/product-filters";
 import { SearchField } from "~/catalog/search-field";
 import { FilterIcon } from "~/components/icons";
 import { GetForm, Link } from "~/components/navigation";
-import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
+import { DialogHeader, ModalDialog, openerProps } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
 import { answerOrFailure } from "~/lib/request-failure";
@@ -21,16 +29,50 @@ import { getProductsCall } from "#contract/catalog";
 export const headers = sharedPageHeaders;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const filters = readFilters(new URL(request.url).searchParams);
-  const result = await context.api(getProductsCall, toApiParams(filters, 1));
-  if (!result.ok) return { filters, products: [], total: 0, error: "Unable to fetch products" };
-  return { filters, products: result.data, total: result.pagination.total, error: null };
+  const params = new URL(request.url).searchParams;
+  const filters = readFilters(params);
+  // After Load More the address asks for its pages (?pages=3): Back, a reload or a page without scripts shows them all.
+  const pages = readPages(params);
+  const results = await Promise.all(
+    listingParams(filters, pages).map((input) => context.api(getProductsCall, input)),
+  );
+  const failed = results.find((result) => !result.ok);
+  if (failed || !results[0]?.ok)
+    return { filters, pages: 1, products: [], total: 0, error: "Unable to fetch products" };
+  const products = results
+    .flatMap((result) => (result.ok ? result.data : []))
+    .slice(0, pages * PRODUCT_PAGE_SIZE);
+  return { filters, pages, products, total: results[0].pagination.total, error: null };
+}
+
+/**
+ * Load More puts its pages in the address (?pages=) once it has added them to the list: the list is not
+ * loaded again for more pages of the same listing. Any other change of the address (filters, search, fewer
+ * pages, Back to it) loads it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) =>
+  formMethod === undefined &&
+  currentUrl.pathname === nextUrl.pathname &&
+  morePagesOfTheSameListing(currentUrl, nextUrl)
+    ? false
+    : defaultShouldRevalidate;
+
+/** Whether `next` is the same listing as `current` with more pages. */
+function morePagesOfTheSameListing(current: URL, next: URL): boolean {
+  const listing = (url: URL) => filtersUrl(readFilters(url.searchParams));
+  return listing(current) === listing(next) && readPages(next.searchParams) > readPages(current.searchParams);
 }
 
 /** A list the network or the server failed keeps the page, its filters and search, and says so. */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const answer = await answerOrFailure(request, serverLoader, () => ({
     filters: readFilters(new URL(request.url).searchParams),
+    pages: 1,
     products: [],
     total: 0,
     error: "Unable to fetch products",
@@ -60,9 +102,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Products({ loaderData, matches }: Route.ComponentProps) {
-  const { filters, products, total, error } = loaderData;
+  const { filters, pages, products, total, error } = loaderData;
   const categories = matches[0].data.categories;
-  const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const refreshing = navigation.state === "loading" && navigation.location.pathname === "/products";
@@ -71,7 +112,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
     : (categories.find((c) => c.id === filters.category)?.name ?? "All products");
 
   // The filters and the Filters & Sort button stay in the page while the list changes, so that the keyboard
-  // stays where it was; the list restarts from page 1 whenever the filters (the URL) change.
+  // stays where it was; the list restarts from its first pages whenever the filters (the URL) change.
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -109,7 +150,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
         <div className="min-w-0 flex-1">
           <button
             type="button"
-            onClick={() => setFiltersOpen(true)}
+            {...openerProps(FILTERS_POPOVER, () => setFiltersOpen(true))}
             className="mb-4 flex items-center gap-2 rounded-full border border-brand-200 bg-white px-4 py-2 text-sm font-semibold md:hidden"
             aria-haspopup="dialog"
           >
@@ -117,9 +158,10 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           </button>
           {error ? <p className="mb-4 text-red-700">{error}</p> : null}
           <ProductResults
-            key={searchParams.toString()}
+            key={filtersUrl(filters)}
             filters={filters}
-            firstPage={products}
+            loadedPages={pages}
+            loaded={products}
             total={total}
             error={error}
           />
@@ -130,6 +172,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
         open={filtersOpen}
         onClose={() => setFiltersOpen(false)}
         labelledBy="filters-title"
+        popoverId={FILTERS_POPOVER}
         className="drawer bg-white p-0"
       >
         <div className="p-5">
@@ -138,6 +181,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
             title="Filters & Sort"
             closeLabel="Close filters"
             onClose={() => setFiltersOpen(false)}
+            popoverId={FILTERS_POPOVER}
           />
           <div className="mt-4">
             <FilterForm filters={filters} categories={categories} onApply={() => setFiltersOpen(false)} />
@@ -148,29 +192,44 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
   );
 }
 
-/** The products found, and Load More while the last page was full. */
+/** The phone's Filters & Sort dialog, which opens as a popover before the page's scripts run. */
+const FILTERS_POPOVER = "filters-dialog";
+
+/**
+ * The products found, and Load More while the last page was full. Load More is a form that leads to the
+ * list with one page more (?pages=), which the server renders whole: so it works without scripts, and Back
+ * or a reload shows the pages it added. With scripts it adds the next page in place and puts the count in
+ * the address without loading the list again (the route's shouldRevalidate).
+ */
 function ProductResults({
   filters,
-  firstPage,
+  loadedPages,
+  loaded,
   total,
   error,
 }: {
   filters: ProductFilters;
-  firstPage: ProductSummary[];
+  loadedPages: number;
+  loaded: ProductSummary[];
   total: number;
   error: string | null;
 }) {
-  // Pages added by Load More belong to the first page they followed: when the loader answers again (after a
-  // product is deleted, say), the list starts over from its new first page.
+  // Pages added by Load More belong to the pages they followed: when the loader answers again (after a
+  // product is deleted, say), the list starts over from what it answered.
   const [more, setMore] = useState<{ after: ProductSummary[]; pages: ProductSummary[][] }>({
-    after: firstPage,
+    after: loaded,
     pages: [],
   });
-  const pages = [firstPage, ...(more.after === firstPage ? more.pages : [])];
+  const added = more.after === loaded ? more.pages : [];
+  const pageCount = loadedPages + added.length;
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const products = pages.flat();
-  const lastPageFull = (pages[pages.length - 1]?.length ?? 0) === PRODUCT_PAGE_SIZE;
+  const products = added.length > 0 ? [...loaded, ...added.flat()] : loaded;
+  const lastPageFull =
+    added.length > 0
+      ? added[added.length - 1]!.length === PRODUCT_PAGE_SIZE
+      : loaded.length > 0 && loaded.length === loadedPages * PRODUCT_PAGE_SIZE;
+  const navigate = useNavigate();
   // After Load More the keyboard goes on to the first product it added (the button may be gone).
   const list = useRef<HTMLDivElement>(null);
   const focusProduct = useRef<number | null>(null);
@@ -186,11 +245,13 @@ function ProductResults({
     // Loaded on demand: the call's description brings the catalog's schemas (and Zod), which the first
     // paint of the list does not need.
     const { getProductsCall } = await import("#contract/catalog");
-    const result = await browserApi(getProductsCall, toApiParams(filters, pages.length + 1));
+    const result = await browserApi(getProductsCall, toApiParams(filters, pageCount + 1));
     setLoadingMore(false);
     if (result.ok) {
       focusProduct.current = products.length;
-      setMore({ after: firstPage, pages: [...pages.slice(1), result.data] });
+      setMore({ after: loaded, pages: [...added, result.data] });
+      // Back to the list (from a product, say) shows these pages again, where the shopper was.
+      void navigate(pagesUrl(filters, pageCount + 1), { replace: true });
     } else setLoadError(result.status === 0 ? result.message : "Something went wrong");
   }
 
@@ -217,21 +278,41 @@ function ProductResults({
           )}
         </p>
       ) : (
-        <ProductGrid products={products} priorityCount={2} />
+        <ProductGrid products={products} priorityCount={2} idOf={pageStartId} />
       )}
       {loadError ? <p className="mt-4 text-red-700">{loadError}</p> : null}
       {lastPageFull && products.length < total ? (
-        <div className="mt-8 text-center">
+        <GetForm
+          // Without scripts the page with one page more opens at the first product it added.
+          action={`/products#${pageId(pageCount + 1)}`}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!loadingMore) void loadMore();
+          }}
+          className="mt-8 text-center"
+        >
+          {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+          {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
+          {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+          {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
           <button
-            type="button"
-            onClick={loadMore}
+            type="submit"
+            name="pages"
+            value={pageCount + 1}
             disabled={loadingMore}
             className="rounded-full border-2 border-brand-600 px-8 py-3 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
           >
             {loadingMore ? "Loading products..." : "Load More"}
           </button>
-        </div>
+        </GetForm>
       ) : null}
     </div>
   );
 }
+
+/** The id of a page's first product (`page-2`, …), where Load More leads without scripts. */
+const pageId = (page: number) => `page-${page}`;
+
+/** The id of the product at `index` in the list, if it starts a page after the first. */
+const pageStartId = (index: number) =>
+  index > 0 && index % PRODUCT_PAGE_SIZE === 0 ? pageId(index / PRODUCT_PAGE_SIZE + 1) : undefined;

@@ -113,11 +113,18 @@ export default function Register() {
       title="Create Account"
       intro="Join us to follow your orders, keep your details and check out faster."
     >
+      <noscript>
+        <p className="mt-6 rounded-lg border border-brand-200 bg-brand-50 p-4">
+          Creating an account needs JavaScript, which is turned off in this browser: the code we e-mail you is
+          entered in a window that needs it. Turn JavaScript on to register.
+        </p>
+      </noscript>
+      {/* Without scripts an account could be made but never confirmed: the note above says so instead. */}
       <Form
         ref={formRef}
         method="post"
         noValidate
-        className="mt-6 space-y-5"
+        className="mt-6 space-y-5 noscript:hidden"
         onSubmit={(event) => {
           const found = validateRegistration(new FormData(event.currentTarget));
           if (Object.keys(found).length === 0) {

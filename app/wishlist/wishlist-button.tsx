@@ -17,7 +17,8 @@ export function WishlistButton({ item, compact = false }: { item: WishlistItem; 
         onClick={toggle}
         aria-pressed={saved}
         aria-label={`Wishlist ${item.name}`}
-        className="relative z-10 rounded-full bg-white/90 p-2 text-brand-700 shadow hover:bg-white"
+        // Without scripts it could do nothing (the product page says the wishlist needs JavaScript).
+        className="relative z-10 rounded-full bg-white/90 p-2 text-brand-700 shadow noscript:hidden hover:bg-white"
       >
         <HeartIcon size={18} filled={saved} />
       </button>

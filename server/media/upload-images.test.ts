@@ -182,6 +182,19 @@ describe("POST /api/utils/upload-images", () => {
     expect(notMultipart.json().code).toBe(415);
   });
 
+  it("answers a multipart body cut off before its end 400, and stores nothing", async () => {
+    const before = await storedState();
+    const cutOff = await app.inject({
+      method: "POST",
+      url: "/api/utils/upload-images",
+      headers: { authorization: `Bearer ${staff}`, "content-type": "multipart/form-data; boundary=x" },
+      payload: "--x\r\nbroken",
+    });
+    expect(cutOff.statusCode).toBe(400);
+    expect(cutOff.json().message).toBe("Malformed multipart request");
+    expect(await storedState()).toEqual(before);
+  });
+
   it("takes a phone's HEIC photo, decoded by content whatever its name, and stores it as AVIF and WebP", async () => {
     // 400 × 300, white with a black band on the left, HEVC in HEIF as an iPhone writes it.
     const heic = readFileSync(path.join(fixtures, "phone-photo.heic"));

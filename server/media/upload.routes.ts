@@ -68,10 +68,12 @@ export async function uploadRoutes(
         files.push({ filename: displayName(part.filename), data: await part.toBuffer() });
       }
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       const code = (error as { code?: string }).code;
       const known = code ? MULTIPART_ERRORS[code] : undefined;
       if (known) throw new HttpError(known[0], known[1]);
-      throw error;
+      // The parser's own errors without a code ("Unexpected end of multipart data"): the body is broken.
+      throw new HttpError(400, "Malformed multipart request");
     }
     return files;
   }

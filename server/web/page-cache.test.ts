@@ -41,6 +41,11 @@ describe("the address a page is kept under", () => {
     expect(pageKey("/")).toBe("/");
     expect(pageKey("/?%zz=1&utm_source=x")).toBe("/?%zz=1");
   });
+
+  it("keeps what a page shows without scripts: the list's pages, a product's picture and tab (decision 027)", () => {
+    expect(pageKey("/products?category=2&pages=3&utm_source=x")).toBe("/products?category=2&pages=3");
+    expect(pageKey("/products/7?image=2&tab=care&fbclid=abc")).toBe("/products/7?image=2&tab=care");
+  });
 });
 
 describe("the hashes of a page's inline scripts", () => {
