@@ -1,59 +1,20 @@
-import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
-import { Link } from "~/components/navigation";
+import { lazy, Suspense, useEffect } from "react";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
-import { LineImage } from "~/components/picture";
-import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
-import { toast } from "~/components/toast";
-import { formatRupees } from "#contract/money";
-import { TEXT_LINK } from "~/components/styles";
 import { useCart } from "./cart-context";
-import { hasSize, subtotal, type CartItem } from "./cart-lines";
-import { cannotBeOrdered, usePricedCart } from "./priced-cart";
-import type { PricedCartLine } from "#contract/orders";
+
+const loadContents = () => import("./bag-contents");
+const BagContents = lazy(loadContents);
 
 /**
- * "Your Bag": the side panel that opens from the right. While it is open the server prices the bag: a line
- * whose product is gone or sold out says so and leaves the subtotal (checkout refuses it), a line without a
- * size asks for one.
+ * "Your Bag": the side panel that opens from the right. What it shows (bag-contents.tsx) is not part of a
+ * page's first load: it loads once the page is idle, before the bag is first opened.
  */
 export function CartDrawer() {
   const cart = useCart();
-  const navigate = useNavigate();
-  const { priced, lineOf } = usePricedCart(cart.items, cart.isOpen);
-  // A removed line takes its buttons with it: the keyboard goes on to the next line (or the one before),
-  // and to the empty bag's message once the last line has gone.
-  const emptyMessage = useRef<HTMLParagraphElement>(null);
-  const focusEmptyMessage = useRef(false);
   useEffect(() => {
-    if (!focusEmptyMessage.current || cart.items.length > 0) return;
-    focusEmptyMessage.current = false;
-    emptyMessage.current?.focus();
-  }, [cart.items.length]);
-
-  function removeLine(item: CartItem, button: HTMLElement) {
-    const line = button.closest("li");
-    const neighbour = line?.nextElementSibling ?? line?.previousElementSibling;
-    cart.remove(item);
-    if (neighbour) neighbour.querySelector("a")?.focus();
-    else focusEmptyMessage.current = true;
-  }
-
-  /** At 2 the minus button is about to be disabled, which would drop the keyboard: it goes to plus. */
-  function decrease(item: CartItem, button: HTMLElement) {
-    cart.step(item, -1);
-    if (item.quantity === 2) button.parentElement?.querySelector<HTMLElement>("[data-increase]")?.focus();
-  }
-
-  function proceedToCheckout() {
-    if (cart.items.length === 0) {
-      toast("error", "Your bag is empty!");
-      return;
-    }
-    cart.close();
-    navigate("/checkout", { state: { items: cart.items } });
-  }
-
+    const whenIdle = window.requestIdleCallback ?? ((load: () => void) => setTimeout(load, 200));
+    whenIdle(() => void loadContents());
+  }, []);
   return (
     <ModalDialog
       open={cart.isOpen}
@@ -69,130 +30,10 @@ export function CartDrawer() {
           onClose={cart.close}
           className="border-b border-brand-100 px-5 py-4"
         />
-        {cart.items.length === 0 ? (
-          <div className="flex flex-1 flex-col items-center justify-center gap-4 p-8 text-center">
-            <p ref={emptyMessage} tabIndex={-1} className="text-lg outline-none">
-              Your cart is empty
-            </p>
-            <Link
-              to="/products"
-              onClick={cart.close}
-              className="rounded-full bg-brand-600 px-5 py-2 text-white hover:bg-brand-700"
-            >
-              Shop now
-            </Link>
-          </div>
-        ) : (
-          <ul
-            className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5"
-            aria-label="Items in your bag"
-          >
-            {cart.items.map((item) => (
-              <li key={`${item.id}-${item.size}`} className="flex gap-3 py-4">
-                <LineImage src={item.image} width={72} height={96} className="h-24 w-18 shrink-0 rounded" />
-                <div className="flex flex-1 flex-col gap-1">
-                  <Link
-                    to={`/products/${item.id}`}
-                    onClick={cart.close}
-                    className="font-medium hover:underline"
-                  >
-                    {item.name}
-                  </Link>
-                  <p className="text-sm text-muted">Size: {item.size || "—"}</p>
-                  <LinePrice item={item} line={lineOf(item)} onLink={cart.close} />
-                  <div className="mt-1 flex items-center gap-2">
-                    <button
-                      type="button"
-                      onClick={(event) => decrease(item, event.currentTarget)}
-                      disabled={item.quantity <= 1}
-                      aria-label={`Decrease quantity of ${item.name}, size ${item.size}`}
-                      className="rounded border border-brand-200 p-1 disabled:cursor-not-allowed disabled:opacity-40"
-                    >
-                      <MinusIcon size={16} />
-                    </button>
-                    <span
-                      aria-live="polite"
-                      aria-label={`Quantity ${item.quantity}`}
-                      className="w-6 text-center"
-                    >
-                      {item.quantity}
-                    </span>
-                    <button
-                      type="button"
-                      onClick={() => cart.step(item, 1)}
-                      data-increase
-                      aria-label={`Increase quantity of ${item.name}, size ${item.size}`}
-                      className="rounded border border-brand-200 p-1"
-                    >
-                      <PlusIcon size={16} />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={(event) => removeLine(item, event.currentTarget)}
-                      aria-label={`Remove ${item.name}, size ${item.size}`}
-                      className="ml-auto rounded p-1 text-muted hover:text-brand-700"
-                    >
-                      <TrashIcon size={18} />
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        {cart.items.length > 0 ? (
-          <div className="border-t border-brand-100 p-5">
-            <p className="flex justify-between text-lg font-semibold">
-              <span>Subtotal</span>
-              <span data-testid="cart-subtotal">
-                {formatRupees(priced ? priced.subtotal : subtotal(cart.items.filter(hasSize)))}
-              </span>
-            </p>
-            <p className="mt-1 text-sm text-muted">Free delivery across India. Taxes included.</p>
-            <button
-              type="button"
-              onClick={proceedToCheckout}
-              className="mt-4 w-full rounded-full bg-brand-600 py-3 font-semibold text-white hover:bg-brand-700"
-            >
-              Proceed to Checkout
-            </button>
-          </div>
-        ) : null}
+        <Suspense fallback={null}>
+          <BagContents />
+        </Suspense>
       </div>
     </ModalDialog>
-  );
-}
-
-/** A line's price (the server's, once it has answered), and what stands in its way. */
-function LinePrice({
-  item,
-  line,
-  onLink,
-}: {
-  item: CartItem;
-  line: PricedCartLine | undefined;
-  onLink: () => void;
-}) {
-  const leaves = cannotBeOrdered(line);
-  return (
-    <>
-      <p className={`text-sm font-semibold ${leaves ? "text-muted line-through" : ""}`}>
-        {formatRupees(line?.price ?? item.price)}
-      </p>
-      {!hasSize(item) ? (
-        <p className="text-sm text-red-700">
-          Choose a size on the{" "}
-          <Link to={`/products/${item.id}`} onClick={onLink} className={TEXT_LINK}>
-            product page
-          </Link>
-          .
-        </p>
-      ) : line?.problem ? (
-        <p className={`text-sm ${leaves ? "font-semibold text-red-700" : "text-amber-800"}`}>
-          {line.message}
-          {leaves ? " Remove it to check out." : ""}
-        </p>
-      ) : null}
-    </>
   );
 }
