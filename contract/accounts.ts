@@ -93,11 +93,13 @@ export type LoginRequest = z.input<typeof loginRequest>;
 export const forgotPasswordRequest = z.object({ email: emailField });
 export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequest>;
 
+const resetTokenField = z
+  .string({ error: "This reset link is invalid." })
+  .min(20, { error: "This reset link is invalid." });
+
 export const resetPasswordRequest = z
   .object({
-    token: z
-      .string({ error: "This reset link is invalid." })
-      .min(20, { error: "This reset link is invalid." }),
+    token: resetTokenField,
     password: newPasswordField,
     confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }),
   })
@@ -106,6 +108,9 @@ export const resetPasswordRequest = z
     path: ["confirmPassword"],
   });
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+/** A reset link's token, checked before the page offers its form. */
+export const resetLinkRequest = z.object({ token: resetTokenField });
 
 const roleId = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 
@@ -245,6 +250,15 @@ export const resetPasswordCall = defineCall({
   path: "/users/reset-password",
   tag: "users",
   body: resetPasswordRequest,
+  output: messageResponse,
+});
+
+/** Whether a reset link can still be used (not used, not expired, known): 200, else 400. It changes nothing. */
+export const checkResetLinkCall = defineCall({
+  method: "POST",
+  path: "/users/check-reset-link",
+  tag: "users",
+  body: resetLinkRequest,
   output: messageResponse,
 });
 

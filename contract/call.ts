@@ -23,8 +23,13 @@ export type CallDescription = {
   form?: true;
   /** Headers the call takes, besides the session (e.g. an Idempotency-Key). */
   headers?: z.ZodType;
-  /** The answer with status 200: the envelope `{ code, message, data }`. */
+  /** The answer with status 200: the envelope `{ code, message, data }`, or the file `produces` names. */
   output: z.ZodType;
+  /**
+   * The 200 answer is a file of this media type (a PDF to download), not the envelope: the handler returns
+   * its bytes, and pages link to the call instead of calling it in-process.
+   */
+  produces?: string;
 };
 
 /** Describes a call; keeps its exact type, so that inputs and answers are inferred from its schemas. */
@@ -59,8 +64,10 @@ export type ParsedHeaders<Call extends CallDescription> = Call extends { headers
 /** The answer of a call as its output schema describes it. */
 export type CallOutput<Call extends CallDescription> = z.output<Call["output"]>;
 
-/** What a route handler returns (what the output schema takes in). */
-export type HandlerOutput<Call extends CallDescription> = z.input<Call["output"]>;
+/** What a route handler returns (what the output schema takes in; a file's bytes). */
+export type HandlerOutput<Call extends CallDescription> = Call extends { produces: string }
+  ? Uint8Array
+  : z.input<Call["output"]>;
 
 /** A call's result for the app: its answer, or the error envelope with the HTTP status (0: no answer). */
 export type CallResult<Call extends CallDescription> =

@@ -5,6 +5,8 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
+import { reviewsRoutes } from "./reviews/reviews.routes";
+import { createReviews, type Reviews } from "./reviews/reviews.service";
 import { stockAlertsRoutes } from "./stock-alerts/stock-alerts.routes";
 import { createStockAlerts, type StockAlerts } from "./stock-alerts/stock-alerts.service";
 import { addressesRoutes } from "./addresses/addresses.routes";
@@ -40,6 +42,8 @@ import { createAttemptCounts } from "./lib/rate-limits";
 import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseNulCharacters } from "./lib/text-inputs";
+import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
+import { gstRoutes } from "./gst/gst.routes";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { openMediaStorage } from "./media/open-media-storage";
@@ -62,11 +66,13 @@ export type Services = {
   media: MediaService;
   catalog: CatalogService;
   stockAlerts: StockAlerts;
+  reviews: Reviews;
   mailWorker: MailWorker;
   passwords: Passwords;
   guard: SessionGuard;
   orders: OrdersService;
   payments: PaymentsService;
+  gst: GstDocuments;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
   phonePeSandbox: PhonePeSandbox | null;
   /** The API's calls, as pages make them in-process (tests make them too). */
@@ -157,7 +163,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
-  const mailWorker = createMailWorker({ db, transport, from: config.mailFrom, log: app.log });
+  const gst = createGstDocuments({ db, supplier: config.gst });
+  const mailWorker = createMailWorker({
+    db,
+    transport,
+    from: config.mailFrom,
+    log: app.log,
+    attachmentOf: (ref) => gst.attachment(ref.id),
+  });
   const stockAlerts = createStockAlerts({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
   const catalog = createCatalogService({
     db,
@@ -175,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }
     },
   });
+  const reviews = createReviews({ db, media, announce: catalog.announce });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
   const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
   const passwords = createPasswords({
@@ -188,7 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessionCookie = sessionCookieFor(config.env);
   const guard = createSessionGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
-  const orders = createOrdersService({ db, catalog, publicUrl: config.publicUrl });
+  const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
   const payments = createPaymentsService({ db, orders, phonePe, log: app.log });
   const placeOrder = createPlaceOrder({
@@ -216,11 +230,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     media,
     catalog,
     stockAlerts,
+    reviews,
     mailWorker,
     passwords,
     guard,
     orders,
     payments,
+    gst,
     phonePeSandbox,
     calls,
   });
@@ -284,7 +300,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
-  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard });
+  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard, attempts });
+  await app.register(reviewsRoutes, {
+    prefix: "/api",
+    calls,
+    reviews,
+    guard,
+    attempts,
+    cache: catalogAnswers,
+  });
   await app.register(stockAlertsRoutes, { prefix: "/api", calls, stockAlerts, guard, attempts });
   await app.register(contactRoutes, { prefix: "/api", calls, contact, attempts });
   await app.register(accountsRoutes, {
@@ -300,6 +324,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(addressesRoutes, { prefix: "/api", calls, addresses, guard });
   await app.register(ordersRoutes, { prefix: "/api", calls, catalog, orders, payments, placeOrder, guard });
+  await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config";
+import { ConfigError, DEMO_GST, loadConfig } from "./config";
 
 describe("TRUST_PROXY", () => {
   it("trusts no proxy when unset", () => {
@@ -23,4 +23,34 @@ describe("TRUST_PROXY", () => {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY/);
     },
   );
+});
+
+describe("the GST supplier", () => {
+  it("is a plainly-demo business in Telangana until its settings are given", () => {
+    expect(loadConfig({}).gst).toEqual(DEMO_GST);
+    expect(DEMO_GST.legalName).toContain("(demo)");
+    expect(DEMO_GST.gstin.slice(0, 2)).toBe("36");
+  });
+
+  it("takes the legal name, address and GSTIN from GST_LEGAL_NAME, GST_ADDRESS and GSTIN", () => {
+    const gst = loadConfig({
+      GST_LEGAL_NAME: "Rangoli Fashions LLP",
+      GST_ADDRESS: "Plot 42, Banjara Hills, Hyderabad 500034",
+      GSTIN: " 36aabfr1234k1z3 ",
+    }).gst;
+    expect(gst).toEqual({
+      legalName: "Rangoli Fashions LLP",
+      address: "Plot 42, Banjara Hills, Hyderabad 500034",
+      gstin: "36AABFR1234K1Z3",
+    });
+  });
+
+  it.each([
+    ["36AABFR1234K1Z", "must be a 15-character GSTIN"],
+    ["36AABFR1234K1X3", "must be a 15-character GSTIN"],
+    ["99AABFR1234K1Z3", "does not start with a state's GST code"],
+  ])("refuses GSTIN=%s", (gstin, message) => {
+    expect(() => loadConfig({ GSTIN: gstin })).toThrow(ConfigError);
+    expect(() => loadConfig({ GSTIN: gstin })).toThrow(`GSTIN: ${message}`);
+  });
 });

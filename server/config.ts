@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { GST_STATE_CODES } from "./gst/indian-states";
 import type { PhonePeSettings } from "./payments/phonepe-client";
 
 /**
@@ -38,6 +39,19 @@ const trustProxySetting = z
     return z.NEVER;
   });
 
+/**
+ * The supplier on GST invoices until GST_LEGAL_NAME, GST_ADDRESS and GSTIN are set: plainly a demo (the
+ * GSTIN is of the right shape for Telangana, 36, and belongs to no one).
+ */
+export const DEMO_GST = {
+  legalName: "Rangoli Boutique Demo Private Limited (demo)",
+  address: "Plot 42, Road No. 10, Banjara Hills, Hyderabad, Telangana 500034",
+  gstin: "36AAACR0000D1Z5",
+} as const;
+
+/** A GSTIN's shape: state code, PAN, entity number, Z, check character. */
+const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -72,6 +86,17 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   MEDIA_PUBLIC_URL: z.url().optional(),
+  GST_LEGAL_NAME: z.string().trim().min(1).default(DEMO_GST.legalName),
+  GST_ADDRESS: z.string().trim().min(1).default(DEMO_GST.address),
+  GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(GSTIN_PATTERN, { error: "must be a 15-character GSTIN such as 36AAACR1234A1Z5" })
+    .refine((gstin) => gstin.slice(0, 2) in GST_STATE_CODES, {
+      error: "does not start with a state's GST code",
+    })
+    .default(DEMO_GST.gstin),
 });
 
 /** Where the built-in PhonePe sandbox answers on the store's own server. */
@@ -189,6 +214,8 @@ export type Config = {
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   timeouts: typeof SERVER_TIMEOUTS;
+  /** The supplier on tax invoices and credit notes; its state is the GSTIN's (docs/decisions/025-gst-invoices.md). */
+  gst: { legalName: string; address: string; gstin: string };
 };
 
 export class ConfigError extends Error {}
@@ -245,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           : { sandbox: true, settings: sandboxSettings(`${localOrigin(e.HOST, e.PORT)}${SANDBOX_PREFIX}`) },
     trustProxy: e.TRUST_PROXY ?? false,
     timeouts: SERVER_TIMEOUTS,
+    gst: { legalName: e.GST_LEGAL_NAME, address: e.GST_ADDRESS, gstin: e.GSTIN },
   };
 }
 

@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { NavLink } from "~/components/navigation";
 import { LogoutButton } from "~/accounts/logout-button";
 
@@ -28,11 +29,15 @@ export function AccountSidebar({ fullName, email }: { fullName: string; email: s
         </span>
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink">{fullName}</p>
-          {/* A long address wraps before its @ rather than mid-word (a part longer than the line still breaks). */}
+          {/* A long address wraps before its @ or after a dot rather than mid-word (a part longer than the
+              line still breaks). */}
           <p className="text-sm break-words text-muted">
-            {email.slice(0, email.indexOf("@"))}
-            <wbr />
-            {email.slice(email.indexOf("@"))}
+            {email.split(/(?<=\.)|(?=@)/).map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && <wbr />}
+                {part}
+              </Fragment>
+            ))}
           </p>
         </div>
       </div>

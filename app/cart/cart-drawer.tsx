@@ -6,13 +6,21 @@ import { LineImage } from "~/components/picture";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
 import { formatRupees } from "#contract/money";
+import { TEXT_LINK } from "~/components/styles";
 import { useCart } from "./cart-context";
-import { subtotal, type CartItem } from "./cart-lines";
+import { hasSize, subtotal, type CartItem } from "./cart-lines";
+import { cannotBeOrdered, usePricedCart } from "./priced-cart";
+import type { PricedCartLine } from "#contract/orders";
 
-/** "Your Bag": the side panel that opens from the right. */
+/**
+ * "Your Bag": the side panel that opens from the right. While it is open the server prices the bag: a line
+ * whose product is gone or sold out says so and leaves the subtotal (checkout refuses it), a line without a
+ * size asks for one.
+ */
 export function CartDrawer() {
   const cart = useCart();
   const navigate = useNavigate();
+  const { priced, lineOf } = usePricedCart(cart.items, cart.isOpen);
   // A removed line takes its buttons with it: the keyboard goes on to the next line (or the one before),
   // and to the empty bag's message once the last line has gone.
   const emptyMessage = useRef<HTMLParagraphElement>(null);
@@ -91,7 +99,7 @@ export function CartDrawer() {
                     {item.name}
                   </Link>
                   <p className="text-sm text-muted">Size: {item.size || "—"}</p>
-                  <p className="text-sm font-semibold">{formatRupees(item.price)}</p>
+                  <LinePrice item={item} line={lineOf(item)} onLink={cart.close} />
                   <div className="mt-1 flex items-center gap-2">
                     <button
                       type="button"
@@ -136,7 +144,9 @@ export function CartDrawer() {
           <div className="border-t border-brand-100 p-5">
             <p className="flex justify-between text-lg font-semibold">
               <span>Subtotal</span>
-              <span data-testid="cart-subtotal">{formatRupees(subtotal(cart.items))}</span>
+              <span data-testid="cart-subtotal">
+                {formatRupees(priced ? priced.subtotal : subtotal(cart.items.filter(hasSize)))}
+              </span>
             </p>
             <p className="mt-1 text-sm text-muted">Free delivery across India. Taxes included.</p>
             <button
@@ -150,5 +160,39 @@ export function CartDrawer() {
         ) : null}
       </div>
     </ModalDialog>
+  );
+}
+
+/** A line's price (the server's, once it has answered), and what stands in its way. */
+function LinePrice({
+  item,
+  line,
+  onLink,
+}: {
+  item: CartItem;
+  line: PricedCartLine | undefined;
+  onLink: () => void;
+}) {
+  const leaves = cannotBeOrdered(line);
+  return (
+    <>
+      <p className={`text-sm font-semibold ${leaves ? "text-muted line-through" : ""}`}>
+        {formatRupees(line?.price ?? item.price)}
+      </p>
+      {!hasSize(item) ? (
+        <p className="text-sm text-red-700">
+          Choose a size on the{" "}
+          <Link to={`/products/${item.id}`} onClick={onLink} className={TEXT_LINK}>
+            product page
+          </Link>
+          .
+        </p>
+      ) : line?.problem ? (
+        <p className={`text-sm ${leaves ? "font-semibold text-red-700" : "text-amber-800"}`}>
+          {line.message}
+          {leaves ? " Remove it to check out." : ""}
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,3 +1,6 @@
+import type { SizeLabel } from "#contract/catalog";
+import { SIZES } from "#contract/catalog-options";
+
 /** A line of the bag. A line is identified by product id plus size. */
 export type CartItem = {
   id: number;
@@ -62,3 +65,13 @@ export function subtotal(items: CartItem[]): number {
 export function itemCount(items: CartItem[]): number {
   return items.reduce((sum, item) => sum + item.quantity, 0);
 }
+
+/** A line moved from the wishlist before sizes were asked for has none until the shopper picks one. */
+export const hasSize = (item: CartItem): item is CartItem & { size: SizeLabel } =>
+  (SIZES as readonly string[]).includes(item.size);
+
+/** The bag's lines as the API takes them (hasSize first, for lines typed with their sizes). */
+export const bagLines = <Item extends CartItem>(
+  items: Item[],
+): { id: number; size: Item["size"]; quantity: number; price: number }[] =>
+  items.map((item) => ({ id: item.id, size: item.size, quantity: item.quantity, price: item.price }));

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ProductDetail } from "#contract/catalog";
+import { ReviewList, type ReviewSummary } from "./review-list";
 
 /** A product of the Kids category, sized by age rather than by S, M, L. */
 export const isKidsProduct = (product: ProductDetail) => product.category.name === "Kids";
@@ -18,7 +19,7 @@ const SIZE_AND_FIT_NOTES = {
 };
 
 /** Product Details, Reviews and Care Guide, as ARIA tabs with arrow-key navigation. */
-export function ProductTabs({ product }: { product: ProductDetail }) {
+export function ProductTabs({ product, reviews }: { product: ProductDetail; reviews: ReviewSummary | null }) {
   const tabs = [
     { id: "details", label: "Product Details" },
     { id: "reviews", label: `Reviews (${product.reviews})` },
@@ -102,7 +103,7 @@ export function ProductTabs({ product }: { product: ProductDetail }) {
               </div>
             </div>
           ) : tab.id === "reviews" ? (
-            <p>{product.reviews === 0 ? "No reviews available." : `${product.reviews} reviews`}</p>
+            <ReviewList summary={reviews} />
           ) : (
             <p className="whitespace-pre-line">{product.care || "Dry clean only."}</p>
           )}

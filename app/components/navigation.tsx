@@ -1,5 +1,5 @@
 import { useEffect, type AnchorHTMLAttributes, type FormHTMLAttributes } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, type Location, type NavigateFunction } from "react-router";
 
 /*
  * The store's links to its own pages, and its forms that lead to a page (search, filters). React Router's
@@ -64,6 +64,24 @@ function isPlainClick(event: MouseEvent): boolean {
 const opensHere = (element: HTMLAnchorElement | HTMLFormElement, origin: string) =>
   (!element.target || element.target === "_self") && origin === window.location.origin;
 
+/** The router's navigate and the page shown now, kept up to date by <InPageNavigation> for stayOnShownPage. */
+let shown: { navigate: NavigateFunction; location: Location } | null = null;
+
+/**
+ * Gives up the navigation under way and stays on the page shown, as it is: the router goes to the address it
+ * shows (the same history entry, with its state) and runs no loader, so a list keeps the pages Load More added,
+ * its scroll position and the keyboard's place. For a clientLoader whose request failed (the page's toast says
+ * so); on the server, or before the page has hydrated, it does nothing.
+ */
+export function stayOnShownPage() {
+  if (!shown) return;
+  const { pathname, search, hash, state } = shown.location;
+  void shown.navigate(
+    { pathname, search, hash },
+    { replace: true, state, preventScrollReset: true, defaultShouldRevalidate: false },
+  );
+}
+
 /**
  * The one listener behind every <Link> and <GetForm>. A plain click on a store link, or a search or filter
  * form sent, opens the page with the router, as React Router's own links and forms do. To the address
@@ -72,6 +90,10 @@ const opensHere = (element: HTMLAnchorElement | HTMLFormElement, origin: string)
  */
 export function InPageNavigation() {
   const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    shown = { navigate, location };
+  }, [navigate, location]);
   useEffect(() => {
     const open = (to: string) => {
       const here = window.location.pathname + window.location.search + window.location.hash;

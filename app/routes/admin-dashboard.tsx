@@ -5,7 +5,7 @@ import { ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
-import { BagIcon, PlusIcon, RulerIcon, TruckIcon, UserIcon } from "~/components/icons";
+import { BagIcon, PlusIcon, RulerIcon, StarIcon, TruckIcon, UserIcon } from "~/components/icons";
 import { formatRupees } from "#contract/money";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
@@ -59,6 +59,12 @@ export default function AdminDashboard() {
           },
         ]
       : []),
+    {
+      to: "/admin/reviews",
+      title: "Reviews",
+      text: "Approve shoppers' reviews before they show, or hide one.",
+      icon: <StarIcon />,
+    },
     {
       to: "/admin/size-charts",
       title: "Size charts",

@@ -1,16 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useLoaderData, useNavigate } from "react-router";
 import type { Address } from "#contract/addresses";
-import type { SizeLabel } from "#contract/catalog";
 import { formatRupees } from "#contract/money";
-import { SIZES } from "#contract/catalog-options";
-import { ORDER_MESSAGES, placeOrderCall, priceCartCall, type PricedCart } from "#contract/orders";
+import { ORDER_MESSAGES, placeOrderCall } from "#contract/orders";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import { formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
-import type { CartItem } from "~/cart/cart-lines";
+import { bagLines, hasSize } from "~/cart/cart-lines";
+import { cannotBeOrdered, usePricedCart } from "~/cart/priced-cart";
 import { AddressForm } from "~/checkout/address-form";
 import { openPhonePe } from "~/checkout/open-phonepe";
 import { LockIcon } from "~/components/icons";
@@ -42,42 +41,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { addresses: addresses.ok ? addresses.data : [] };
 }
 
-/** The bag's lines as the API takes them; with their sizes checked (hasSize), typed as sizes. */
-const bagLines = <Item extends CartItem>(
-  items: Item[],
-): { id: number; size: Item["size"]; quantity: number; price: number }[] =>
-  items.map((item) => ({
-    id: item.id,
-    size: item.size,
-    quantity: item.quantity,
-    price: item.price,
-  }));
-
-/** A line moved from the wishlist has no size until the shopper picks one on the product page. */
-const hasSize = (item: CartItem): item is CartItem & { size: SizeLabel } =>
-  (SIZES as readonly string[]).includes(item.size);
-
-/** The bag priced by the server; asked again whenever the bag changes. */
-function usePricedCart(items: CartItem[]) {
-  const [priced, setPriced] = useState<PricedCart | null>(null);
-  const [failed, setFailed] = useState(false);
-  const key = JSON.stringify(bagLines(items.filter(hasSize)));
-  useEffect(() => {
-    if (key === "[]") return;
-    let current = true;
-    void browserApi(priceCartCall, { items: JSON.parse(key) }).then((result) => {
-      if (!current) return;
-      setFailed(!result.ok);
-      setPriced(result.ok ? result.data : null);
-    });
-    return () => {
-      current = false;
-    };
-    // The key says everything the request depends on.
-  }, [key]);
-  return { priced: items.length === 0 ? null : priced, failed, reprice: () => setPriced(null) };
-}
-
 /** A random key for one checkout attempt (crypto.randomUUID needs a secure context; this does not). */
 const newAttemptKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(
@@ -95,7 +58,7 @@ export default function Checkout() {
   const [method, setMethod] = useState<"phonePe" | null>(null);
   const [placing, setPlacing] = useState(false);
   const [waitingFor, setWaitingFor] = useState<{ orderId: string; checkoutUrl: string } | null>(null);
-  const { priced, failed } = usePricedCart(items);
+  const { priced, failed, lineOf } = usePricedCart(items);
   const lines = useMemo(() => bagLines(items), [items]);
   // One key per attempt at this bag: a double click or a retry after a dropped connection finds the same order.
   const attempt = useRef<{ bag: string; key: string } | null>(null);
@@ -201,9 +164,6 @@ export default function Checkout() {
       </section>
     );
 
-  const pricedLine = (id: number, size: string) =>
-    priced?.lines.find((line) => line.id === id && line.size === size);
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">Checkout</h1>
@@ -218,7 +178,8 @@ export default function Checkout() {
             ) : (
               <ul className="mt-3 divide-y divide-brand-100 rounded-2xl bg-white px-4 ring-1 ring-brand-100">
                 {items.map((item) => {
-                  const line = pricedLine(item.id, item.size);
+                  const line = lineOf(item);
+                  const leaves = cannotBeOrdered(line);
                   return (
                     <li key={`${item.id}-${item.size}`} className="flex gap-3 py-3">
                       <Link to={`/product/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
@@ -253,7 +214,9 @@ export default function Checkout() {
                           </p>
                         )}
                       </div>
-                      <p className="font-semibold whitespace-nowrap">
+                      <p
+                        className={`font-semibold whitespace-nowrap ${leaves ? "text-muted line-through" : ""}`}
+                      >
                         {formatRupees((line?.price ?? item.price) * item.quantity)}
                       </p>
                     </li>

@@ -10,10 +10,12 @@ import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { getOrderCall } from "#contract/orders";
+import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
 import { updateOrderStatusCall, orderDetailsCall } from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
 import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
+import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import type { Route } from "./+types/order";
 
@@ -26,18 +28,22 @@ export const headers = privatePageHeaders;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, ANY_ROLE);
   const api = context.api;
+  // The order's GST invoice and credit note, asked for alongside the order (none when it has none).
+  const gstDocuments = api(gstDocumentsCall, { id: params.id }).then((result): GstDocumentSummary[] =>
+    result.ok ? result.data : [],
+  );
   // Staff also see the shopper's contact, the payments, refunds, history and what they may do next.
   if (STAFF_ROLES.includes(user.roleId)) {
     const result = await api(orderDetailsCall, { id: params.id });
-    if (result.ok) return { order: result.data.order, staff: result.data };
+    if (result.ok) return { order: result.data.order, staff: result.data, documents: await gstDocuments };
     if (result.status === 404 || result.status === 400)
-      return data({ order: null, staff: null }, { status: 404 });
+      return data({ order: null, staff: null, documents: [] }, { status: 404 });
     throw new Response(result.message, { status: result.status || 502 });
   }
   const result = await api(getOrderCall, { id: params.id });
-  if (result.ok) return { order: result.data, staff: null };
+  if (result.ok) return { order: result.data, staff: null, documents: await gstDocuments };
   if (result.status === 404 || result.status === 400)
-    return data({ order: null, staff: null }, { status: 404 });
+    return data({ order: null, staff: null, documents: [] }, { status: 404 });
   throw new Response(result.message, { status: result.status || 502 });
 }
 
@@ -63,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderDetail() {
-  const { order, staff } = useLoaderData<typeof loader>();
+  const { order, staff, documents } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   if (!order)
@@ -95,6 +101,8 @@ export default function OrderDetail() {
           </FormNotice>
         ) : null}
       </div>
+
+      <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 
       {staff && <StaffOrderPanel details={staff} />}
 
@@ -153,6 +161,15 @@ export default function OrderDetail() {
                     <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
                       {item.name}
                     </Link>
+                    {staff === null && order.orderStatus === "Delivered" ? (
+                      <Link
+                        to={`/reviews/write?product=${item.productId}`}
+                        className={`${TEXT_LINK} mt-1 block text-xs`}
+                        aria-label={`Write a review of ${item.name}`}
+                      >
+                        Write a review
+                      </Link>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-3">{item.size}</td>
                   <td className="py-2 pr-3">{item.quantity}</td>

@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { data } from "react-router";
-import { Link } from "~/components/navigation";
+import { Link, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
 import { ProductTabs } from "~/catalog/product-tabs";
+import type { ReviewSummary } from "~/catalog/review-list";
 import { SizeGuide } from "~/catalog/size-guide";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
@@ -14,6 +15,7 @@ import { toast } from "~/components/toast";
 import { FREE_DELIVERY_TEXT } from "~/content/store-details";
 import { answerOrFailure } from "~/lib/request-failure";
 import { getProductCall } from "#contract/catalog";
+import { productReviewsCall, type PublicReview } from "#contract/reviews";
 import { discountPercent } from "~/lib/money";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { WishlistButton } from "~/wishlist/wishlist-button";
@@ -26,20 +28,34 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
     return data({ product: null, error: "Invalid product ID" }, { status: 404 });
   }
-  const result = await context.api(getProductCall, { id: params.id });
-  if (result.ok) return { product: result.data, error: null };
+  const [result, reviews] = await Promise.all([
+    context.api(getProductCall, { id: params.id }),
+    context.api(productReviewsCall, { productId: params.id }),
+  ]);
+  // The reviews are a part of the page it can do without: a failure shows the tab's empty text.
+  if (result.ok) return { product: result.data, reviews: reviews.ok ? reviews.data : null, error: null };
   if (result.status === 404 || result.status === 400) {
-    return data({ product: null, error: result.message }, { status: 404 });
+    return data({ product: null, reviews: null, error: result.message }, { status: 404 });
   }
-  return data({ product: null, error: "Failed to fetch product" }, { status: 502 });
+  return data({ product: null, reviews: null, error: "Failed to fetch product" }, { status: 502 });
 }
 
 const FETCH_FAILED = "Failed to fetch product";
 
-/** A product the network or the server failed shows the spec's error in the store's page, and a toast. */
+/**
+ * A product the network or the server failed to bring keeps the page it was opened from (a list keeps its
+ * Load More pages) and says so in the spec's toast.
+ */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const answer = await answerOrFailure(request, serverLoader, () => ({ product: null, error: FETCH_FAILED }));
-  if (answer.error === FETCH_FAILED) toast("error", FETCH_FAILED);
+  const answer = await answerOrFailure(request, serverLoader, () => ({
+    product: null,
+    reviews: null,
+    error: FETCH_FAILED,
+  }));
+  if (answer.error === FETCH_FAILED) {
+    toast("error", FETCH_FAILED);
+    stayOnShownPage();
+  }
   return answer;
 }
 
@@ -63,11 +79,11 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
     }),
     { property: "product:price:amount", content: product.price.toFixed(2) },
     { property: "product:price:currency", content: "INR" },
-    { "script:ld+json": productJsonLd(product, url, image) },
+    { "script:ld+json": productJsonLd(product, loaderData.reviews?.reviews ?? [], url, image) },
   ];
 };
 
-function productJsonLd(product: ProductDetail, url: string, image: string | null) {
+function productJsonLd(product: ProductDetail, reviews: PublicReview[], url: string, image: string | null) {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -77,6 +93,26 @@ function productJsonLd(product: ProductDetail, url: string, image: string | null
     category: product.category.name,
     brand: { "@type": "Brand", name: STORE.name },
     ...(image ? { image: [image] } : {}),
+    // From approved reviews only (the product's rating and count are kept from them).
+    ...(product.reviews > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviews,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: reviews.map((review) => ({
+            "@type": "Review",
+            name: review.title,
+            reviewBody: review.text,
+            datePublished: review.createdAt.slice(0, 10),
+            author: { "@type": "Person", name: review.author },
+            reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
     offers: {
       "@type": "Offer",
       url,
@@ -102,7 +138,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </section>
     );
   }
-  return <ProductView key={loaderData.product._id} product={loaderData.product} />;
+  return (
+    <ProductView key={loaderData.product._id} product={loaderData.product} reviews={loaderData.reviews} />
+  );
 }
 
 function stockLabel(product: ProductDetail, size: string | null) {
@@ -114,7 +152,7 @@ function stockLabel(product: ProductDetail, size: string | null) {
   return { text: "In stock", tone: "text-green-800" };
 }
 
-function ProductView({ product }: { product: ProductDetail }) {
+function ProductView({ product, reviews }: { product: ProductDetail; reviews: ReviewSummary | null }) {
   const cart = useCart();
   const [imageIndex, setImageIndex] = useState(0);
   const [size, setSize] = useState<string | null>(null);
@@ -319,7 +357,7 @@ function ProductView({ product }: { product: ProductDetail }) {
           </ul>
         </div>
       </div>
-      <ProductTabs product={product} />
+      <ProductTabs product={product} reviews={reviews} />
     </div>
   );
 }

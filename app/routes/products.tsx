@@ -88,7 +88,6 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
           {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
           <SearchField
-            key={filters.search}
             className="flex-1 px-4 py-2 sm:w-72"
             inputClassName="w-full"
             placeholder="Search products"

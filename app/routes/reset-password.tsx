@@ -1,5 +1,13 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
+import {
+  data,
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { Link } from "~/components/navigation";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/accounts-rules";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
@@ -11,7 +19,7 @@ import { toast } from "~/components/toast";
 import { formText, postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
-import { resetPasswordCall } from "#contract/accounts";
+import { checkResetLinkCall, resetPasswordCall } from "#contract/accounts";
 
 // The canonical URL leaves the token out: it is only ever in the address bar and the hidden field.
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -24,6 +32,18 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 /** The page's address holds a secret: no cache keeps it. */
 export const headers = privatePageHeaders;
+
+/**
+ * A link already used, expired or unknown says so at once instead of offering a form that cannot work. When
+ * the check itself cannot answer (too many checks, a failure), the form shows and its post checks again.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (!token) return { linkProblem: null };
+  const result = await context.api(checkResetLinkCall, { token });
+  if (result.ok || result.status !== 400) return { linkProblem: null };
+  return data({ linkProblem: result.message }, { status: 400 });
+}
 
 type PasswordField = "password" | "confirmPassword";
 const FAILED = "Your password could not be changed. Please try again.";
@@ -50,6 +70,7 @@ export default function ResetPassword() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token") ?? "";
   const answer = useActionData<typeof action>();
+  const { linkProblem } = useLoaderData<typeof loader>();
 
   if (!token) {
     return (
@@ -59,10 +80,11 @@ export default function ResetPassword() {
     );
   }
   if (answer?.ok) return <PasswordChanged message={answer.message} />;
-  if (answer?.linkInvalid) {
+  const invalid = answer?.linkInvalid ? answer.message : linkProblem;
+  if (invalid) {
     return (
       <SignInPanel title="Reset Password">
-        <LinkProblem message={answer.message} />
+        <LinkProblem message={invalid} />
       </SignInPanel>
     );
   }

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Link } from "~/components/navigation";
 import type { UpdateRoleRequest } from "#contract/accounts";
@@ -75,6 +75,15 @@ export default function SuperAdminDashboard() {
     else toast("error", "Error", answer.message);
   }, [answer]);
 
+  // A changed role moves the account to the other list, and its confirm button goes with it: the keyboard
+  // goes to the answer.
+  const status = useRef<HTMLDivElement>(null);
+  const answered = Boolean(answer) && navigation.state === "idle";
+  useEffect(() => {
+    if (answered && (document.activeElement === document.body || document.activeElement === null))
+      status.current?.focus();
+  }, [answered, answer]);
+
   const groupName = group === "staff" ? "Staff" : "Customers";
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -99,7 +108,7 @@ export default function SuperAdminDashboard() {
         </div>
 
         {/* Present from the start, so that a screen reader announces each new answer. */}
-        <div role="status">
+        <div role="status" ref={status} tabIndex={-1} className="outline-none">
           {answer && navigation.state === "idle" ? (
             <FormNotice tone={answer.ok ? "success" : "error"} className="mt-4">
               {answer.message}

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import {
   forgotPasswordCall,
+  checkResetLinkCall,
   getMeCall,
   getUsersCall,
   loginCall,
@@ -15,7 +16,13 @@ import type { CallReply, CallRequest } from "../lib/calls";
 import type { Calls } from "../lib/calls";
 import { HttpError } from "../lib/errors";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
-import { type AttemptCounts, HOUR_MS, limitFailures, limitPerIpAndAccount } from "../lib/rate-limits";
+import {
+  type AttemptCounts,
+  HOUR_MS,
+  limitFailures,
+  limitPerIpAndAccount,
+  rateLimitCheck,
+} from "../lib/rate-limits";
 import type { AccountsService } from "./accounts.service";
 import { type SessionGuard, bearerTokenOf, credentialsOf, type SessionCookie } from "./session-guard";
 import { ACCOUNTS_MESSAGES } from "./accounts-messages";
@@ -165,6 +172,17 @@ export async function accountsRoutes(
         message: "Your password has been changed. Please log in with your new password.",
         data: null,
       };
+    },
+  });
+
+  // Opening a reset link asks first, so that a used or expired link never shows the form; the check counts
+  // per address only (a link's own five tries are for setting a password).
+  const checkLinkLimit = rateLimitCheck(attempts, "check-reset-link:ip", { max: 30, windowMs: QUARTER_MS });
+  calls.serve(app, checkResetLinkCall, {
+    onRequest: [(request, reply) => checkLinkLimit(request, reply, undefined)],
+    handler: async ({ token }) => {
+      await passwords.checkResetLink(token);
+      return { code: 200, message: "This reset link can be used.", data: null };
     },
   });
 

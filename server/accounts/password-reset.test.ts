@@ -177,3 +177,33 @@ describe("POST /api/users/reset-password", () => {
     expect((await reset("z".repeat(43))).statusCode).toBe(400);
   });
 });
+
+describe("POST /api/users/check-reset-link", () => {
+  const check = (token: string) => post(app, "/api/users/check-reset-link", { token });
+  const INVALID = "This reset link is invalid or has expired. Please ask for a new one.";
+
+  it("accepts a fresh link without using it, and refuses it once used", async () => {
+    const { email } = await createUser(app, 3);
+    const { token } = await resetLinkFor(email);
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await check(token)).statusCode).toBe(200);
+    expect((await reset(token)).statusCode).toBe(200);
+    const used = await check(token);
+    expect(used.statusCode).toBe(400);
+    expect(used.json().message).toBe(INVALID);
+  });
+
+  it("refuses an expired link, an unknown one and one cut short", async () => {
+    const { email } = await createUser(app, 3);
+    const { token } = await resetLinkFor(email);
+    await app.services.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
+    expect((await check(token)).json().message).toBe(INVALID);
+    expect((await check("z".repeat(43))).json().message).toBe(INVALID);
+    const short = await check("abc");
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe("This reset link is invalid.");
+  });
+});

@@ -95,6 +95,22 @@ export function createPasswords({
     await Promise.all(pendingResets);
   }
 
+  /** Refuses a reset link that resetPassword would refuse (used, expired or unknown); changes nothing. */
+  async function checkResetLink(token: string) {
+    const [reset] = await db
+      .select({ userId: passwordResets.userId })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (!reset) throw badRequest(ACCOUNTS_MESSAGES.resetLinkInvalid);
+  }
+
   async function resetPassword(input: { token: string; password: string }) {
     await rejectCommonPassword(input.password);
     const passwordHash = await hashSecret(input.password);
@@ -126,7 +142,7 @@ export function createPasswords({
     });
   }
 
-  return { login, queuePasswordReset, settled, resetPassword };
+  return { login, queuePasswordReset, settled, checkResetLink, resetPassword };
 }
 
 export type Passwords = ReturnType<typeof createPasswords>;

@@ -7,7 +7,7 @@ import type { ResponseCache } from "../lib/response-cache";
 import { tagsOfCategories, tagsOfListing, tagsOfProduct } from "./catalog-changes";
 import type { CatalogService } from "./catalog.service";
 
-const CATALOG_CACHE = "public, max-age=30, stale-while-revalidate=300";
+export const CATALOG_CACHE = "public, max-age=30, stale-while-revalidate=300";
 
 export async function catalogRoutes(
   app: FastifyInstance,

@@ -410,6 +410,7 @@ export function createCatalogService({
   return {
     ...editing,
     sizeCharts: createSizeCharts({ db, announce }),
+    announce,
     listCategories,
     listProducts,
     getProduct,

@@ -8,3 +8,5 @@ export * from "../addresses/addresses.tables";
 export * from "../orders/orders.tables";
 export * from "../payments/payments.tables";
 export * from "../stock-alerts/stock-alerts.tables";
+export * from "../reviews/reviews.tables";
+export * from "../gst/gst.tables";

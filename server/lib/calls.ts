@@ -126,7 +126,9 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
     );
     const handler: RouteOptions["handler"] = send
       ? (request, reply) => send(request, reply, () => answer(request, reply))
-      : (request, reply) => answer(request, reply);
+      : call.produces
+        ? async (request, reply) => reply.type(call.produces!).send(await answer(request, reply))
+        : (request, reply) => answer(request, reply);
     const preHandler = served.preHandler?.map(
       (check) => (request: FastifyRequest, reply: FastifyReply) => check(request, reply, inputOf(request)),
     );
@@ -144,7 +146,11 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
           ...(call.query ? { querystring: call.query } : {}),
           ...(call.body ? { body: call.body } : {}),
           ...(call.form ? { consumes: ["multipart/form-data"] } : {}),
-          response: { 200: call.output },
+          response: {
+            200: call.produces
+              ? { description: "OK", content: { [call.produces]: { schema: call.output } } }
+              : call.output,
+          },
         },
         // Copies: plugins add their own hooks to a route's arrays (@fastify/compress does).
         ...(served.onRequest ? { onRequest: [...served.onRequest] } : {}),
@@ -153,8 +159,8 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       });
     }
 
-    // A multipart form streams from the browser's request: never a call made in-process.
-    if (call.form) return;
+    // A multipart form streams from the browser's request, a file goes to the browser: never in-process.
+    if (call.form || call.produces) return;
     const kept = served.cached?.cache.inProcess<HandlerOutput<Call>>(call.output, served.cached.tagsOf);
     const routeUrl = `/api${call.path}`;
     inProcess.set(keyOf(call), async (request, reply, rawInput, shows) => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import { eq } from "drizzle-orm";
 import { startSmtpInbox } from "../test-support/smtp-inbox";
 import { createTestApp } from "../test-support/test-app";
-import { enqueueMail } from "./mail.service";
+import { createMailTransport, createMailWorker, enqueueMail } from "./mail.service";
 import { outboxEmails } from "./mail.tables";
 
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
@@ -60,5 +60,47 @@ describe("the mail worker over real SMTP", () => {
       .where(eq(outboxEmails.id, mail!.id));
     expect(await app.services.mailWorker.runOnce()).toBe(1);
     expect(inbox.received.at(-1)!.to).toEqual(["ravi@example.in"]);
+  });
+});
+
+describe("the local mailbox", () => {
+  it("keeps the name, type and size of each file a mail carried, drawn when it is sent", async () => {
+    const local = await createTestApp();
+    try {
+      const { db } = local.app.services;
+      const drawn: number[] = [];
+      const worker = createMailWorker({
+        db,
+        transport: createMailTransport({ db, smtpUrl: undefined, log: local.app.log }),
+        from: "Store <shop@store.test>",
+        log: local.app.log,
+        attachmentOf: async (ref) => {
+          drawn.push(ref.id);
+          return {
+            filename: `document-${ref.id}.pdf`,
+            content: Buffer.alloc(3000),
+            contentType: "application/pdf",
+          };
+        },
+      });
+      await enqueueMail(db, {
+        to: "meera@example.in",
+        subject: "With a file",
+        text: "t",
+        html: "<p>t</p>",
+        attachments: [{ kind: "gst-document", id: 7 }],
+      });
+      expect(drawn).toEqual([]);
+      expect(await worker.runOnce()).toBe(1);
+      expect(drawn).toEqual([7]);
+      const page = await local.app.inject({ method: "GET", url: "/dev/mailbox" });
+      expect(page.body).toContain("<b>Attached:</b> document-7.pdf (application/pdf, 3 KB)");
+      const json = await local.app.inject({ method: "GET", url: "/dev/mailbox.json" });
+      expect(json.json().data[0].attachments).toEqual([
+        { filename: "document-7.pdf", contentType: "application/pdf", bytes: 3000 },
+      ]);
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -3,9 +3,20 @@ import nodemailer from "nodemailer";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database, Executor } from "../db/client";
 import { claimDue, createJobRunner, retryDelaySeconds, type JobRunner } from "../lib/job-runner";
-import { mailboxMessages, outboxEmails } from "./mail.tables";
+import { mailboxMessages, outboxEmails, type AttachmentRef } from "./mail.tables";
 
-export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /** Files drawn when the mail is sent (a GST invoice's PDF), not when it is queued. */
+  attachments?: AttachmentRef[];
+};
+
+/** A file as a mail carries it. */
+export type MailFile = { filename: string; content: Buffer; contentType: string };
 
 const LEASE_SECONDS = 300;
 const MAX_ATTEMPTS = 8;
@@ -15,7 +26,9 @@ export async function enqueueMail(writer: Executor, mail: Mail) {
   await writer.insert(outboxEmails).values(mail);
 }
 
-type Transport = (mail: Mail & { from: string }) => Promise<void>;
+type Transport = (
+  mail: Omit<Mail, "attachments"> & { from: string; attachments?: MailFile[] },
+) => Promise<void>;
 
 /**
  * SMTP through nodemailer when a URL is configured; otherwise the local mailbox table, listed at
@@ -37,7 +50,16 @@ export function createMailTransport({
     };
   }
   return async (mail) => {
-    await db.insert(mailboxMessages).values(mail);
+    const { attachments, ...message } = mail;
+    await db.insert(mailboxMessages).values({
+      ...message,
+      attachments:
+        attachments?.map(({ filename, contentType, content }) => ({
+          filename,
+          contentType,
+          bytes: content.length,
+        })) ?? null,
+    });
     log.info({ to: mail.to, subject: mail.subject }, "mail delivered to the local mailbox");
   };
 }
@@ -51,11 +73,14 @@ export function createMailWorker({
   transport,
   from,
   log,
+  attachmentOf,
 }: {
   db: Database;
   transport: Transport;
   from: string;
   log: FastifyBaseLogger;
+  /** Draws an attachment a queued mail names (outside any transaction, just before sending). */
+  attachmentOf?: (ref: AttachmentRef) => Promise<MailFile>;
 }): JobRunner {
   const outbox = {
     table: outboxEmails,
@@ -80,6 +105,14 @@ export function createMailWorker({
     let sent = 0;
     for (const mail of batch) {
       try {
+        const attachments = mail.attachments?.length
+          ? await Promise.all(
+              mail.attachments.map((ref) => {
+                if (!attachmentOf) throw new Error(`no renderer for a ${ref.kind} attachment`);
+                return attachmentOf(ref);
+              }),
+            )
+          : undefined;
         await transport({
           from,
           to: mail.to,
@@ -87,6 +120,7 @@ export function createMailWorker({
           text: mail.text,
           html: mail.html,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(attachments ? { attachments } : {}),
         });
         await db
           .update(outboxEmails)

@@ -1,4 +1,9 @@
-import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/** A file a mail carries, drawn when the mail is sent (never in the transaction that queues it). */
+export type AttachmentRef = { kind: "gst-document"; id: number };
+/** What the local mailbox keeps of an attachment. */
+export type AttachmentSummary = { filename: string; contentType: string; bytes: number };
 
 /**
  * Mails to send, written in the same transaction as the change that causes them;
@@ -13,6 +18,7 @@ export const outboxEmails = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     replyTo: text("reply_to"),
+    attachments: jsonb("attachments").$type<AttachmentRef[]>(),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),
@@ -34,5 +40,6 @@ export const mailboxMessages = pgTable("mailbox_messages", {
   text: text("text").notNull(),
   html: text("html").notNull(),
   replyTo: text("reply_to"),
+  attachments: jsonb("attachments").$type<AttachmentSummary[]>(),
   receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,13 +1,24 @@
 import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/client";
-import { mailboxMessages } from "./mail.tables";
+import { mailboxMessages, type AttachmentSummary } from "./mail.tables";
 
 const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!,
   );
+
+/** The files a mail carried, by name and size (the mailbox keeps no contents). */
+const attachedList = (attachments: AttachmentSummary[] | null) =>
+  attachments?.length
+    ? `<p><b>Attached:</b> ${attachments
+        .map(
+          (file) =>
+            `${escapeHtml(file.filename)} (${escapeHtml(file.contentType)}, ${Math.ceil(file.bytes / 1024)} KB)`,
+        )
+        .join(", ")}</p>`
+    : "";
 
 /**
  * The local mailbox, outside production only: the newest 50 mails as a page and as JSON. A developer's
@@ -29,7 +40,7 @@ export async function mailboxRoutes(app: FastifyInstance, { db }: { db: Database
       .map(
         (mail) => `<article><h2>${escapeHtml(mail.subject)}</h2>
 <p><b>To:</b> ${escapeHtml(mail.to)} · <b>At:</b> ${mail.receivedAt.toISOString()}${mail.replyTo ? ` · <b>Reply to:</b> ${escapeHtml(mail.replyTo)}` : ""}</p>
-<pre>${escapeHtml(mail.text)}</pre></article>`,
+<pre>${escapeHtml(mail.text)}</pre>${attachedList(mail.attachments)}</article>`,
       )
       .join("<hr>");
     reply.type("text/html; charset=utf-8");

@@ -1,9 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_UPLOAD_FILES, PRODUCT_MESSAGES, uploadImagesCall } from "../../contract/product-editing";
+import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES, uploadReviewPhotosCall } from "../../contract/reviews";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
-import { HttpError } from "../lib/errors";
+import { HttpError, tooManyRequests } from "../lib/errors";
+import { HOUR_MS, rateLimitCheck, type AttemptCounts } from "../lib/rate-limits";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { MAX_UPLOAD_BYTES, type MediaService } from "./media.service";
 import { createUploads, type UploadedFile } from "./uploads";
@@ -26,15 +28,22 @@ const displayName = (name: string | undefined) =>
     .slice(0, 80) || "image";
 
 /**
- * `POST /utils/upload-images` (staff): multipart with the repeated field `files`. The multipart parser is
- * registered in this plugin only, so every other route keeps its own parsers. Each file is read as it
+ * `POST /utils/upload-images` (staff) and `POST /users/upload-review-photos` (shoppers): multipart with the
+ * repeated field `files`. The multipart parser is registered in this plugin only, so every other route
+ * keeps its own parsers. Each file is read as it
  * streams in and cut off past 10 MB (never more is held); the files are then checked by content and stored
- * re-encoded (uploads.ts). No transaction is open meanwhile. The answer's `files` are media ids, what
- * add-product and update-product take in `image` and `images` (a URL of one of the image's files works too).
+ * re-encoded (uploads.ts). No transaction is open meanwhile. The answers name media ids: what add-product
+ * and update-product take in `image` and `images` (a URL of one of the image's files works too), and what
+ * write-review takes in `photos`.
  */
 export async function uploadRoutes(
   server: FastifyInstance,
-  { calls, media, guard }: { calls: Calls; media: MediaService; guard: SessionGuard },
+  {
+    calls,
+    media,
+    guard,
+    attempts,
+  }: { calls: Calls; media: MediaService; guard: SessionGuard; attempts: AttemptCounts },
 ) {
   await server.register(multipart, {
     limits: {
@@ -47,24 +56,31 @@ export async function uploadRoutes(
   });
   const uploads = createUploads({ media });
 
+  /** The request's files, read as they stream in (each cut off past 10 MB); at most `max` of them. */
+  async function filesOf(call: unknown, max: number): Promise<UploadedFile[]> {
+    // A form call is served over HTTP only (calls.ts): its request is Fastify's, with the multipart parser.
+    const request = call as FastifyRequest;
+    const files: UploadedFile[] = [];
+    try {
+      for await (const part of request.files()) {
+        if (part.fieldname !== "files") throw new HttpError(400, "Send the images in the field files");
+        if (files.length === max) throw new HttpError(413, `At most ${max} images at a time`);
+        files.push({ filename: displayName(part.filename), data: await part.toBuffer() });
+      }
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const known = code ? MULTIPART_ERRORS[code] : undefined;
+      if (known) throw new HttpError(known[0], known[1]);
+      throw error;
+    }
+    return files;
+  }
+
   // Browsers only: the multipart body is read from the request as it streams, never in-process.
   calls.serve(server, uploadImagesCall, {
     onRequest: [guard.requireStaffWrite],
-    handler: async (_input, { request: call, reply }) => {
-      // A form call is served over HTTP only (calls.ts): its request is Fastify's, with the multipart parser.
-      const request = call as FastifyRequest;
-      const files: UploadedFile[] = [];
-      try {
-        for await (const part of request.files()) {
-          if (part.fieldname !== "files") throw new HttpError(400, "Send the images in the field files");
-          files.push({ filename: displayName(part.filename), data: await part.toBuffer() });
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        const known = code ? MULTIPART_ERRORS[code] : undefined;
-        if (known) throw new HttpError(known[0], known[1]);
-        throw error;
-      }
+    handler: async (_input, { request, reply }) => {
+      const files = await filesOf(request, MAX_UPLOAD_FILES);
       const stored = await uploads.storeAll(files);
       reply.header("cache-control", PERSONAL_CACHE_CONTROL);
       return {
@@ -78,6 +94,25 @@ export async function uploadRoutes(
           height: asset.height,
         })),
       };
+    },
+  });
+
+  // Shoppers' photos for a review (contract/reviews.ts): at most 3 a time, and a few dozen an hour each.
+  const perShopper = rateLimitCheck(
+    attempts,
+    "review-photos:user",
+    { max: 30, windowMs: HOUR_MS },
+    {
+      refusal: () => tooManyRequests(REVIEW_MESSAGES.tooMany),
+      keyOf: (request) => String(request.user!.userId),
+    },
+  );
+  calls.serve(server, uploadReviewPhotosCall, {
+    onRequest: [guard.requireUser, (request, reply) => perShopper(request, reply, undefined)],
+    handler: async (_input, { request, reply }) => {
+      const stored = await uploads.storeAll(await filesOf(request, MAX_REVIEW_PHOTOS));
+      reply.header("cache-control", PERSONAL_CACHE_CONTROL);
+      return { code: 200, message: "Photos uploaded", data: { photos: stored.map((asset) => asset.id) } };
     },
   });
 }

@@ -37,7 +37,7 @@ export function orderPlacedMail(order: MailedOrder, orderUrl: string): Mail {
   };
 }
 
-export function paymentReceivedMail(order: MailedOrder, orderUrl: string): Mail {
+export function paymentReceivedMail(order: MailedOrder, orderUrl: string, invoiceNumber: string): Mail {
   return {
     to: order.email,
     subject: `${STORE.name}: payment received for order ${order.publicId}`,
@@ -46,6 +46,7 @@ export function paymentReceivedMail(order: MailedOrder, orderUrl: string): Mail 
       `We have received your payment of ${formatPaise(order.totalPaise)} for order ${order.publicId}. We are preparing it now and will tell you when it ships.`,
       linesText(order),
       `Delivery free, to:\n${addressText(order)}`,
+      `Your GST tax invoice ${invoiceNumber} is attached; you can also download it from your order's page.`,
       { label: "Follow your order", url: orderUrl },
     ]),
   };
@@ -109,7 +110,12 @@ export function orderDeliveredMail(order: MailedOrder, orderUrl: string): Mail {
   };
 }
 
-export function orderCancelledMail(order: MailedOrder, orderUrl: string, refunded: boolean): Mail {
+export function orderCancelledMail(
+  order: MailedOrder,
+  orderUrl: string,
+  refunded: boolean,
+  creditNoteNumber?: string,
+): Mail {
   return {
     to: order.email,
     subject: `${STORE.name}: order ${order.publicId} cancelled`,
@@ -118,6 +124,9 @@ export function orderCancelledMail(order: MailedOrder, orderUrl: string, refunde
       refunded
         ? `We are sorry: we have had to cancel your order ${order.publicId}. The ${formatPaise(order.totalPaise)} you paid is being refunded to the account you paid from; we will write again when PhonePe has sent it.`
         : `Your order ${order.publicId} of ${formatPaise(order.totalPaise)} has been cancelled. Nothing was charged; if money left your account, PhonePe returns it within a few working days.`,
+      ...(creditNoteNumber
+        ? [`The GST credit note ${creditNoteNumber}, which cancels the order's tax invoice, is attached.`]
+        : []),
       { label: "See your order", url: orderUrl },
     ]),
   };

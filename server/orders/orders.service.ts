@@ -10,6 +10,7 @@ import {
 } from "../../contract/orders";
 import type { CatalogService, PricedLine } from "../catalog/catalog.service";
 import type { Database, Executor, Transaction } from "../db/client";
+import type { GstDocuments } from "../gst/gst-documents";
 import { HttpError, notFound } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import {
@@ -53,10 +54,12 @@ const newPublicId = () =>
 export function createOrdersService({
   db,
   catalog,
+  gst,
   publicUrl,
 }: {
   db: Database;
   catalog: CatalogService;
+  gst: GstDocuments;
   publicUrl: string;
 }) {
   const orderUrl = (publicId: string) => `${publicUrl}/orders/${publicId}`;
@@ -225,7 +228,12 @@ export function createOrdersService({
       { status: "Processing", paymentStatus: "Success", actor },
       { paidAt: new Date(), stockReleasedAt: null },
     );
-    await enqueueMail(tx, paymentReceivedMail(mailed(order, items), orderUrl(order.publicId)));
+    // The tax invoice: numbered and written in this transaction, its PDF drawn when the mail is sent.
+    const invoice = await gst.issueInvoice(tx, order, items);
+    await enqueueMail(tx, {
+      ...paymentReceivedMail(mailed(order, items), orderUrl(order.publicId), invoice.number),
+      attachments: [{ kind: "gst-document", id: invoice.id }],
+    });
     return true;
   }
 
@@ -376,10 +384,24 @@ export function createOrdersService({
         to: "Failed",
         note,
       });
-    await enqueueMail(
-      tx,
-      orderCancelledMail(mailed(updated, items), orderUrl(order.publicId), order.status === "Processing"),
-    );
+    // A paid order's invoice is reversed by a credit note, in this transaction.
+    const creditNote =
+      order.status === "Processing"
+        ? await gst.issueCreditNote(
+            tx,
+            order,
+            "the order was cancelled by the store and its payment refunded",
+          )
+        : undefined;
+    await enqueueMail(tx, {
+      ...orderCancelledMail(
+        mailed(updated, items),
+        orderUrl(order.publicId),
+        order.status === "Processing",
+        creditNote?.number,
+      ),
+      ...(creditNote ? { attachments: [{ kind: "gst-document" as const, id: creditNote.id }] } : {}),
+    });
     return true;
   }
 

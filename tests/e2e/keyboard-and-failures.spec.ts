@@ -1,5 +1,12 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { addressOfItsOwn, expectNoAxeViolations, gotoAndWaitForHydration, logIn, STAFF } from "./support";
+import {
+  addressOfItsOwn,
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  logIn,
+  newVerifiedShopper,
+  STAFF,
+} from "./support";
 
 /*
  * The storefront for every hand: what a keyboard, a screen reader and a failing network meet.
@@ -159,6 +166,31 @@ test.describe("the product list", () => {
     });
   });
 
+  test("a search sent with Enter keeps the keyboard in the search box, and Clear search returns to it", async ({
+    page,
+  }) => {
+    await gotoAndWaitForHydration(page, "/products");
+    const search = page.getByRole("main").getByRole("searchbox", { name: "Search products" });
+    await search.focus();
+    await page.keyboard.type("silk");
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "Results for “silk”" })).toBeVisible();
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue("silk");
+
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("zqxjvw");
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("No products match “zqxjvw”.")).toBeVisible();
+    await expect(search).toBeFocused();
+    await page.getByRole("link", { name: "Clear search" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+    await expect(search).toHaveValue("");
+    await expect(search).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
   test("Load More hands the keyboard to the first product it added", async ({ page }) => {
     await gotoAndWaitForHydration(page, "/products");
     const names = page.locator("main article h3 a");
@@ -259,6 +291,29 @@ test.describe("focus after a control goes away", () => {
     await expect(page.getByText("Product Deleted")).toBeVisible();
     await expect(names.filter({ hasText: first! })).toHaveCount(0);
     await expect(page.getByRole("link", { name: second!, exact: true })).toBeFocused();
+  });
+
+  test("the owner's Make admin asks first, and then hands the keyboard to the answer", async ({
+    page,
+    baseURL,
+  }) => {
+    const email = await newVerifiedShopper(page, baseURL!);
+    await gotoAndWaitForHydration(page, "/login");
+    await logIn(page, "owner@rangoli.example", "rangoli-demo-2026");
+    await expect(page).toHaveURL(/\/super-admin-dashboard$/);
+    await gotoAndWaitForHydration(page, "/super-admin-dashboard?group=customers");
+    const row = page.getByRole("main").locator("tr").filter({ hasText: email });
+    await row.getByText("Make admin…").focus();
+    await page.keyboard.press("Enter");
+    await expect(row.getByText(/will be able to add and edit products/)).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(row.getByRole("button", { name: /^Yes, make admin/ })).toBeFocused();
+    await page.keyboard.press("Enter");
+    const answer = page.getByRole("status").filter({ hasText: "is now an admin" });
+    await expect(answer).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(answer).toBeFocused();
+    await expectNoAxeViolations(page);
   });
 
   test("Escape on the code dialog returns to the button that opens it", async ({ page }) => {
@@ -362,13 +417,30 @@ for (const [how, fail] of Object.entries(FAILURES)) {
       );
     });
 
-    test("a product page that cannot be fetched keeps the store and says so", async ({ page }) => {
+    test("a product that cannot be fetched keeps the list it was opened from, and says so", async ({
+      page,
+    }) => {
       await gotoAndWaitForHydration(page, "/products");
+      const names = page.locator("main article h3 a");
+      await page.getByRole("button", { name: "Load More" }).click();
+      await expect(names).toHaveCount(16);
       await page.route("**/products/*.data*", fail);
-      await page.locator("main article h3 a").first().click();
+      await names.nth(9).focus();
+      await page.keyboard.press("Enter");
       await expect(page.getByText("Failed to fetch product").first()).toBeVisible();
       await expectPageKept(page);
+      // The list stays as it was, with the page Load More added, and the keyboard where it was.
+      await expect(page).toHaveURL(/\/products$/);
+      await expect(names).toHaveCount(16);
+      await expect(names.nth(9)).toBeFocused();
+      await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
       await expectNoAxeViolations(page);
+
+      // Once the product answers again, the same link opens it.
+      await page.unroute("**/products/*.data*");
+      await names.nth(9).click();
+      await expect(page).toHaveURL(/\/products\/\d+$/);
+      await expect(page.getByRole("button", { name: "ADD TO BAG" })).toBeVisible();
     });
   });
 }

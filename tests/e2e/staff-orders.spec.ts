@@ -1,23 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   buyOne,
   expectNoAxeViolations,
   expectShopperSeesShipped,
   newVerifiedShopper,
+  productInStock,
   STAFF,
   switchTo,
 } from "./support";
-
-async function productInStock(page: Page) {
-  const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
-  for (const summary of list.data as Array<{ _id: number }>) {
-    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
-      .data;
-    if ((detail.sizes as Array<{ stock: number }>).some((size) => size.stock >= 3))
-      return { id: detail._id as number };
-  }
-  throw new Error("no demo product in stock");
-}
 
 test("staff find a paid order in Received Orders and ship it; the shopper sees Shipped and gets the mail", async ({
   page,

@@ -1,44 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import {
-  addressOfItsOwn,
-  expectNoAxeViolations,
-  gotoAndWaitForHydration,
-  logIn,
-  mailbox,
-  STAFF,
-} from "./support";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, gotoAndWaitForHydration, logIn, mailbox, setStock, STAFF } from "./support";
 
 // Each project works on demo products of its own, so that the phone and desktop runs do not meet.
 const productFor = (project: string, offset: number) => (project === "phone" ? 11 : 12) + offset;
-
-/** Staff set the stock of sizes of a product through the API (what the edit page saves). */
-async function setStock(request: APIRequestContext, id: number, stock: Record<string, number>) {
-  const headers = { "x-forwarded-for": addressOfItsOwn() };
-  const login = await request.post("/api/users/login", { data: STAFF, headers });
-  expect(login.ok(), await login.text()).toBe(true);
-  const auth = { ...headers, authorization: `Bearer ${(await login.json()).token}` };
-  const product = (
-    await (await request.get(`/api/products/get-product-for-staff?id=${id}`, { headers: auth })).json()
-  ).data;
-  const saved = await request.post("/api/products/update-product", {
-    headers: auth,
-    data: {
-      id,
-      name: product.name,
-      description: product.description,
-      price: product.price,
-      originalPrice: product.originalPrice ?? undefined,
-      category: product.categoryId,
-      size: product.sizes.map((size: { label: string }) => size.label),
-      images: product.images.map((image: { id: string }) => image.id),
-      stock,
-      features: product.features,
-      care: product.care,
-    },
-  });
-  expect(saved.ok(), await saved.text()).toBe(true);
-  return product as { name: string; sizes: { label: string }[] };
-}
 
 const uniqueEmail = (name: string) => `${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
 

@@ -236,9 +236,16 @@ test("the wishlist: add, remove, and move to the bag", async ({ page }) => {
   await gotoAndWaitForHydration(page, "/wishlist");
   await expect(page.getByRole("heading", { name: name })).toBeVisible();
   await page.getByRole("button", { name: "Move to Bag" }).click();
+  // The product comes in several sizes: Move to Bag asks which.
+  const sizes = page.getByRole("dialog", { name: "Choose a size" });
+  const size = sizes.getByRole("radio", { disabled: false }).first();
+  const label = await size.getAttribute("value");
+  await size.check({ force: true });
+  await sizes.getByRole("button", { name: "Move to Bag" }).click();
   const bag = page.getByRole("dialog", { name: "Your Bag" });
   await expect(bag).toBeVisible();
   await expect(bag.getByRole("link", { name })).toBeVisible();
+  await expect(bag.getByText(`Size: ${label}`)).toBeVisible();
   await bag.getByRole("button", { name: "Close bag" }).click();
   await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem("wishlist") ?? "[]"))).toEqual([]);

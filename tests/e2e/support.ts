@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * Opens a page and waits until the browser has hydrated it, so that links navigate on the client and forms
@@ -93,6 +93,47 @@ export async function newVerifiedShopper(page: Page, baseURL: string): Promise<s
 /** The demo store's staff account (server/db/seed-demo.ts). */
 export const STAFF = { email: "staff@rangoli.example", password: "rangoli-demo-2026" };
 
+/** Staff set the stock of sizes of a product through the API (what the edit page saves). */
+export async function setStock(request: APIRequestContext, id: number, stock: Record<string, number>) {
+  const headers = { "x-forwarded-for": addressOfItsOwn() };
+  const login = await request.post("/api/users/login", { data: STAFF, headers });
+  expect(login.ok(), await login.text()).toBe(true);
+  const auth = { ...headers, authorization: `Bearer ${(await login.json()).token}` };
+  const product = (
+    await (await request.get(`/api/products/get-product-for-staff?id=${id}`, { headers: auth })).json()
+  ).data;
+  const saved = await request.post("/api/products/update-product", {
+    headers: auth,
+    data: {
+      id,
+      name: product.name,
+      description: product.description,
+      price: product.price,
+      originalPrice: product.originalPrice ?? undefined,
+      category: product.categoryId,
+      size: product.sizes.map((size: { label: string }) => size.label),
+      images: product.images.map((image: { id: string }) => image.id),
+      stock,
+      features: product.features,
+      care: product.care,
+    },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return product as { name: string; price: number; sizes: { label: string; stock: number }[] };
+}
+
+/** Staff hide a product from the shop (as Delete does) or show it again, through the API. */
+export async function setVisibility(request: APIRequestContext, id: number, visible: boolean) {
+  const headers = { "x-forwarded-for": addressOfItsOwn() };
+  const login = await request.post("/api/users/login", { data: STAFF, headers });
+  expect(login.ok(), await login.text()).toBe(true);
+  const saved = await request.post("/api/products/set-visibility", {
+    headers: { ...headers, authorization: `Bearer ${(await login.json()).token}` },
+    data: { id, visible },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
 /** Fills the login form the page shows and submits it. */
 export async function logIn(page: Page, email: string, password = SHOPPER_PASSWORD) {
   await page.getByLabel("Email").fill(email);
@@ -148,6 +189,18 @@ export async function buyOne(page: Page, productId: number, email: string): Prom
   await payPage.getByRole("button", { name: "Approve payment" }).click();
   await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
   return new URL(page.url()).searchParams.get("orderId")!;
+}
+
+/** A demo product with three pieces or more in stock in one of its sizes. */
+export async function productInStock(page: Page) {
+  const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
+  for (const summary of list.data as Array<{ _id: number }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
+    if ((detail.sizes as Array<{ stock: number }>).some((size) => size.stock >= 3))
+      return { id: detail._id as number };
+  }
+  throw new Error("no demo product in stock");
 }
 
 /** Signed in as the shopper: My Orders shows the order Shipped, and the shipping e-mail has the tracking number. */

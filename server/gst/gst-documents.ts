@@ -1,0 +1,213 @@
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Config } from "../config";
+import type { Database, Executor, Transaction } from "../db/client";
+import {
+  gstCategoryHsn,
+  gstApparelRates,
+  gstDocumentCounters,
+  gstDocuments,
+  type GstParty,
+} from "./gst.tables";
+import { products } from "../catalog/catalog.tables";
+import { orders, type orderItems } from "../orders/orders.tables";
+import { financialYearOf, indianDateOf, taxLine, totalsOf } from "./gst-tax";
+import { GST_STATE_CODES, stateCodeOf } from "./indian-states";
+import { renderGstDocument } from "./gst-pdf";
+
+export type GstDocumentRow = typeof gstDocuments.$inferSelect;
+export type GstKind = GstDocumentRow["kind"];
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+const PREFIX: Record<GstKind, string> = { invoice: "INV", credit_note: "CN" };
+
+/** `INV/26-27/000042`: the series, the financial year, the number (16 characters at most). */
+export const documentNumber = (kind: GstKind, financialYear: string, sequence: number) =>
+  `${PREFIX[kind]}/${financialYear.slice(2)}/${String(sequence).padStart(6, "0")}`;
+
+/** The PDF's file name: the number without its slashes. */
+export const documentFileName = (document: Pick<GstDocumentRow, "kind" | "number">) =>
+  `${document.kind === "invoice" ? "GST-invoice" : "GST-credit-note"}-${document.number.replaceAll("/", "-")}.pdf`;
+
+/**
+ * GST tax invoices and credit notes (docs/decisions/025-gst-invoices.md). A document is issued inside the
+ * transaction of the change that causes it (the payment that pays an order, the cancellation of a paid
+ * order): its number comes from its series' counter row, locked until that transaction ends, and its lines
+ * and amounts are written then and never again. Its PDF is drawn from the row, outside any transaction.
+ */
+export function createGstDocuments({ db, supplier }: { db: Database; supplier: Config["gst"] }) {
+  const stateCode = supplier.gstin.slice(0, 2);
+  const supplierParty: GstParty = { ...supplier, stateCode, state: GST_STATE_CODES[stateCode] ?? stateCode };
+
+  /** The next number of a series in a financial year; the counter row stays locked until the caller commits. */
+  async function nextSequence(tx: Transaction, series: GstKind, financialYear: string): Promise<number> {
+    const [row] = await tx
+      .insert(gstDocumentCounters)
+      .values({ series, financialYear, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [gstDocumentCounters.series, gstDocumentCounters.financialYear],
+        set: { lastNumber: sql`${gstDocumentCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: gstDocumentCounters.lastNumber });
+    return row!.lastNumber;
+  }
+
+  /** The apparel rates in effect on an Indian day (the newest row from that day or before). */
+  async function ratesOn(executor: Executor, day: string) {
+    const [rates] = await executor
+      .select()
+      .from(gstApparelRates)
+      .where(lte(gstApparelRates.effectiveFrom, day))
+      .orderBy(desc(gstApparelRates.effectiveFrom))
+      .limit(1);
+    if (!rates) throw new Error(`no GST rates are in effect on ${day}`);
+    return rates;
+  }
+
+  async function findOf(executor: Executor, orderId: number, kind: GstKind) {
+    const [document] = await executor
+      .select()
+      .from(gstDocuments)
+      .where(and(eq(gstDocuments.orderId, orderId), eq(gstDocuments.kind, kind)));
+    return document;
+  }
+
+  /**
+   * The tax invoice of an order that has just been paid, in the transaction that marks it paid (the order's
+   * row locked). Issued once: a second call returns the first invoice.
+   */
+  async function issueInvoice(
+    tx: Transaction,
+    order: OrderRow,
+    items: OrderItemRow[],
+  ): Promise<GstDocumentRow> {
+    const existing = await findOf(tx, order.id, "invoice");
+    if (existing) return existing;
+    const issuedAt = new Date();
+    const rates = await ratesOn(tx, indianDateOf(issuedAt));
+    const hsnRows = await tx
+      .select({ productId: products.id, hsn: gstCategoryHsn.hsn })
+      .from(products)
+      .leftJoin(gstCategoryHsn, eq(gstCategoryHsn.categoryId, products.categoryId))
+      .where(
+        inArray(
+          products.id,
+          items.map((item) => item.productId),
+        ),
+      );
+    const hsnOf = new Map(hsnRows.map((row) => [row.productId, row.hsn ?? rates.defaultHsn]));
+    const address = order.shippingAddress;
+    const deliveryCode = stateCodeOf(address.state);
+    const intraState = deliveryCode === stateCode;
+    const lines = items.map((item) => ({
+      description: item.name,
+      size: item.size,
+      hsn: hsnOf.get(item.productId) ?? rates.defaultHsn,
+      quantity: item.quantity,
+      unitPricePaise: item.unitPricePaise,
+      customisationPaise: 0,
+      ...taxLine({ unitPricePaise: item.unitPricePaise, quantity: item.quantity }, rates, intraState),
+    }));
+    const financialYear = financialYearOf(issuedAt);
+    const sequence = await nextSequence(tx, "invoice", financialYear);
+    const [invoice] = await tx
+      .insert(gstDocuments)
+      .values({
+        kind: "invoice",
+        number: documentNumber("invoice", financialYear, sequence),
+        financialYear,
+        sequence,
+        orderId: order.id,
+        issuedAt,
+        supplier: supplierParty,
+        recipient: {
+          name: address.fullName,
+          address: [
+            address.address,
+            `${address.city}, ${address.state} ${address.postalCode}`,
+            address.country,
+          ]
+            .filter(Boolean)
+            .join("\n"),
+          state: address.state,
+          phone: address.phone,
+          email: address.email,
+        },
+        placeOfSupply: deliveryCode ? `${deliveryCode}-${GST_STATE_CODES[deliveryCode]}` : address.state,
+        intraState,
+        lines,
+        ...totalsOf(lines),
+      })
+      .returning();
+    return invoice!;
+  }
+
+  /**
+   * The credit note of a paid order that is cancelled, in the cancelling transaction: the whole invoice
+   * reversed, under the invoice's own parties and place of supply. Issued once, and only for an order
+   * with an invoice; undefined otherwise.
+   */
+  async function issueCreditNote(
+    tx: Transaction,
+    order: OrderRow,
+    reason: string,
+  ): Promise<GstDocumentRow | undefined> {
+    const invoice = await findOf(tx, order.id, "invoice");
+    if (!invoice) return undefined;
+    const existing = await findOf(tx, order.id, "credit_note");
+    if (existing) return existing;
+    const issuedAt = new Date();
+    const financialYear = financialYearOf(issuedAt);
+    const sequence = await nextSequence(tx, "credit_note", financialYear);
+    const { id: _id, number: _number, ...copied } = invoice;
+    const [note] = await tx
+      .insert(gstDocuments)
+      .values({
+        ...copied,
+        kind: "credit_note",
+        number: documentNumber("credit_note", financialYear, sequence),
+        financialYear,
+        sequence,
+        invoiceId: invoice.id,
+        issuedAt,
+        reason,
+      })
+      .returning();
+    return note!;
+  }
+
+  /** An order's documents, invoice first. */
+  async function documentsOf(orderId: number): Promise<GstDocumentRow[]> {
+    return db.select().from(gstDocuments).where(eq(gstDocuments.orderId, orderId)).orderBy(gstDocuments.id);
+  }
+
+  /** A document's PDF, with the number of the invoice a credit note reverses. */
+  async function pdfOf(document: GstDocumentRow): Promise<Buffer> {
+    const [order] = await db
+      .select({ publicId: orders.publicId })
+      .from(orders)
+      .where(eq(orders.id, document.orderId));
+    const invoice = document.invoiceId
+      ? (await db.select().from(gstDocuments).where(eq(gstDocuments.id, document.invoiceId)))[0]
+      : undefined;
+    return renderGstDocument({ ...document, orderPublicId: order!.publicId }, invoice);
+  }
+
+  /** A document as a mail attachment (the mail worker calls this when it sends, outside any transaction). */
+  async function attachment(id: number) {
+    const [document] = await db.select().from(gstDocuments).where(eq(gstDocuments.id, id));
+    if (!document) throw new Error(`GST document ${id} does not exist`);
+    return {
+      filename: documentFileName(document),
+      content: await pdfOf(document),
+      contentType: "application/pdf",
+    };
+  }
+
+  /** An order's invoice or credit note, if it has one. */
+  const documentOf = (orderId: number, kind: GstKind) => findOf(db, orderId, kind);
+
+  return { issueInvoice, issueCreditNote, documentsOf, documentOf, pdfOf, attachment };
+}
+
+export type GstDocuments = ReturnType<typeof createGstDocuments>;

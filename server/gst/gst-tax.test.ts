@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { financialYearOf, rateFor, taxIncluded, taxLine, totalsOf, type ApparelRates } from "./gst-tax";
+
+/** Today's apparel rates (the seeded defaults): 5 % up to ₹2,500 a piece, 18 % above. */
+const RATES: ApparelRates = { thresholdPaise: 250_000, lowRateBp: 500, highRateBp: 1800 };
+
+/**
+ * The edge cases of the issue, worked by hand: tax = price × rate / (100 % + rate), half up to the paisa;
+ * taxable = price − tax; CGST takes the odd paisa.
+ */
+const TABLE = [
+  {
+    case: "₹2,500.00 exactly: the low rate",
+    line: { unitPricePaise: 250_000, quantity: 1 },
+    intraState: true,
+    expected: {
+      totalPaise: 250_000,
+      rateBp: 500,
+      taxablePaise: 238_095,
+      cgstPaise: 5_953,
+      sgstPaise: 5_952,
+      igstPaise: 0,
+    },
+  },
+  {
+    case: "₹2,500.01: the high rate",
+    line: { unitPricePaise: 250_001, quantity: 1 },
+    intraState: true,
+    expected: {
+      totalPaise: 250_001,
+      rateBp: 1800,
+      taxablePaise: 211_865,
+      cgstPaise: 19_068,
+      sgstPaise: 19_068,
+      igstPaise: 0,
+    },
+  },
+  {
+    case: "₹2,500.01 delivered to another state: IGST",
+    line: { unitPricePaise: 250_001, quantity: 1 },
+    intraState: false,
+    expected: {
+      totalPaise: 250_001,
+      rateBp: 1800,
+      taxablePaise: 211_865,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 38_136,
+    },
+  },
+  {
+    case: "2 × ₹2,499: the rate goes by the piece, not the line",
+    line: { unitPricePaise: 249_900, quantity: 2 },
+    intraState: true,
+    expected: {
+      totalPaise: 499_800,
+      rateBp: 500,
+      taxablePaise: 476_000,
+      cgstPaise: 11_900,
+      sgstPaise: 11_900,
+      igstPaise: 0,
+    },
+  },
+  {
+    case: "₹1,800 + ₹800 customisation: the piece costs ₹2,600, the high rate",
+    line: { unitPricePaise: 180_000, customisationPaise: 80_000, quantity: 1 },
+    intraState: true,
+    expected: {
+      totalPaise: 260_000,
+      rateBp: 1800,
+      taxablePaise: 220_339,
+      cgstPaise: 19_831,
+      sgstPaise: 19_830,
+      igstPaise: 0,
+    },
+  },
+  {
+    case: "3 × (₹2,000 + ₹500 customisation): ₹2,500 a piece, the low rate",
+    line: { unitPricePaise: 200_000, customisationPaise: 50_000, quantity: 3 },
+    intraState: false,
+    expected: {
+      totalPaise: 750_000,
+      rateBp: 500,
+      taxablePaise: 714_286,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 35_714,
+    },
+  },
+  {
+    case: "₹1.00: 4.76 paise of tax round up to 5",
+    line: { unitPricePaise: 100, quantity: 1 },
+    intraState: true,
+    expected: { totalPaise: 100, rateBp: 500, taxablePaise: 95, cgstPaise: 3, sgstPaise: 2, igstPaise: 0 },
+  },
+  {
+    case: "10 × ₹4,99,999: the largest line, exact in integers",
+    line: { unitPricePaise: 49_999_990, quantity: 10 },
+    intraState: false,
+    expected: {
+      totalPaise: 499_999_900,
+      rateBp: 1800,
+      taxablePaise: 423_728_729,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 76_271_171,
+    },
+  },
+];
+
+describe("GST of a tax-inclusive price", () => {
+  it.each(TABLE)("$case", ({ line, intraState, expected }) => {
+    const taxed = taxLine(line, RATES, intraState);
+    expect(taxed).toEqual(expected);
+    // Taxable value and tax always add up to what the shopper paid.
+    expect(taxed.taxablePaise + taxed.cgstPaise + taxed.sgstPaise + taxed.igstPaise).toBe(taxed.totalPaise);
+  });
+
+  it("rounds an exact half paisa up", () => {
+    // 14 paise at 12 %: 14 × 12 / 112 = 1.5 paise.
+    expect(taxIncluded(14, 1200)).toBe(2);
+    expect(taxIncluded(13, 1200)).toBe(1);
+  });
+
+  it("takes the threshold and the rates from the settings, not from constants", () => {
+    const later: ApparelRates = { thresholdPaise: 100_000, lowRateBp: 1200, highRateBp: 2800 };
+    expect(rateFor(100_000, later)).toBe(1200);
+    expect(rateFor(100_001, later)).toBe(2800);
+    expect(rateFor(250_000, later)).toBe(2800);
+  });
+
+  it("adds a document's lines up", () => {
+    const lines = TABLE.filter((row) => row.intraState).map((row) => taxLine(row.line, RATES, true));
+    const totals = totalsOf(lines);
+    expect(totals.taxablePaise + totals.cgstPaise + totals.sgstPaise).toBe(totals.totalPaise);
+    expect(totals.cgstPaise).toBe(5_953 + 19_068 + 11_900 + 19_831 + 3);
+  });
+});
+
+describe("the financial year, April to March in India", () => {
+  it.each([
+    ["2026-03-31T18:29:59.999Z", "2025-26"],
+    ["2026-03-31T18:30:00.000Z", "2026-27"],
+    ["2026-11-24T12:00:00.000Z", "2026-27"],
+    ["2099-12-31T20:00:00.000Z", "2099-00"],
+  ])("%s is in %s", (moment, year) => {
+    expect(financialYearOf(new Date(moment))).toBe(year);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * The GST arithmetic of tax invoices and credit notes, in integer paise (docs/decisions/025-gst-invoices.md).
+ *
+ * The store's prices include GST. Each line's tax is extracted from the line's price (unit price plus any
+ * customisation charge, times the quantity) at the line's rate, rounded half up to the paisa; the taxable
+ * value is the price less that tax, so the two always add up to what the shopper paid. Within the store's
+ * state the tax is split into CGST and SGST, CGST taking the odd paisa, so the halves add up to the tax;
+ * elsewhere it is all IGST.
+ */
+
+/** Apparel's rates: `lowRateBp` for a piece priced up to `thresholdPaise`, `highRateBp` above (basis points). */
+export type ApparelRates = { thresholdPaise: number; lowRateBp: number; highRateBp: number };
+
+export type TaxLineInput = {
+  /** The price of one piece, tax included. */
+  unitPricePaise: number;
+  /** A customisation charge per piece, tax included: part of the piece's price (and of its rate). */
+  customisationPaise?: number;
+  quantity: number;
+};
+
+export type TaxedLine = {
+  /** What the line costs, tax included: (unit price + customisation) × quantity. */
+  totalPaise: number;
+  rateBp: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+};
+
+/** The rate of a piece by its price, tax and customisation included: up to the threshold, the low rate. */
+export function rateFor(piecePricePaise: number, rates: ApparelRates): number {
+  return piecePricePaise <= rates.thresholdPaise ? rates.lowRateBp : rates.highRateBp;
+}
+
+/** a / b rounded half up, for non-negative integers (exact: the products stay far below 2^53). */
+function divideHalfUp(a: number, b: number): number {
+  return Math.floor((2 * a + b) / (2 * b));
+}
+
+/** The tax inside a tax-inclusive amount at `rateBp`: amount × rate / (100 % + rate), half up to the paisa. */
+export function taxIncluded(amountPaise: number, rateBp: number): number {
+  return divideHalfUp(amountPaise * rateBp, 10_000 + rateBp);
+}
+
+/** One line's taxable value and tax, CGST + SGST within the store's state (`intraState`), IGST otherwise. */
+export function taxLine(line: TaxLineInput, rates: ApparelRates, intraState: boolean): TaxedLine {
+  const piecePaise = line.unitPricePaise + (line.customisationPaise ?? 0);
+  const totalPaise = piecePaise * line.quantity;
+  const rateBp = rateFor(piecePaise, rates);
+  const tax = taxIncluded(totalPaise, rateBp);
+  const cgstPaise = intraState ? Math.ceil(tax / 2) : 0;
+  return {
+    totalPaise,
+    rateBp,
+    taxablePaise: totalPaise - tax,
+    cgstPaise,
+    sgstPaise: intraState ? tax - cgstPaise : 0,
+    igstPaise: intraState ? 0 : tax,
+  };
+}
+
+/** A document's totals: the sums of its lines. */
+export function totalsOf(lines: readonly TaxedLine[]) {
+  const sum = (key: keyof TaxedLine) => lines.reduce((total, line) => total + line[key], 0);
+  return {
+    totalPaise: sum("totalPaise"),
+    taxablePaise: sum("taxablePaise"),
+    cgstPaise: sum("cgstPaise"),
+    sgstPaise: sum("sgstPaise"),
+    igstPaise: sum("igstPaise"),
+  };
+}
+
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+/** The Indian financial year (April to March, in India's time) of a moment, as "2026-27". */
+export function financialYearOf(moment: Date): string {
+  const ist = new Date(moment.getTime() + IST_OFFSET_MS);
+  const start = ist.getUTCMonth() >= 3 ? ist.getUTCFullYear() : ist.getUTCFullYear() - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** The day of a moment in India, as "2026-11-24" (what a rate's effective date is compared with). */
+export function indianDateOf(moment: Date): string {
+  return new Date(moment.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** "5%" or "2.5%" from basis points. */
+export const formatRate = (rateBp: number) => `${rateBp / 100}%`;

@@ -1,0 +1,52 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { REVIEW_STATUSES } from "../../contract/reviews";
+import { users } from "../accounts/accounts.tables";
+import { products } from "../catalog/catalog.tables";
+
+/**
+ * A shopper's review of a product, written after an order of it was delivered to them: one per shopper and
+ * product. It shows once staff approve it; the product's `rating` and `review_count` are kept from the
+ * approved ones in the transaction that approves or hides a review.
+ */
+export const productReviews = pgTable(
+  "product_reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    rating: smallint("rating").notNull(),
+    title: text("title").notNull(),
+    text: text("text").notNull(),
+    /** Media ids of the shopper's photos (at most 3). */
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
+    status: text("status", { enum: REVIEW_STATUSES }).notNull().default("pending"),
+    /** Who approved or hid it last (`staff:<user id>`), and when. */
+    moderatedBy: text("moderated_by"),
+    moderatedAt: timestamp("moderated_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("product_reviews_rating_range", sql`${table.rating} between 1 and 5`),
+    uniqueIndex("product_reviews_user_product_idx").on(table.userId, table.productId),
+    // A product's approved reviews, newest first, and its rating.
+    index("product_reviews_product_status_idx").on(table.productId, table.status, table.createdAt),
+    // Staff's queue of one status, newest first.
+    index("product_reviews_status_created_idx").on(table.status, table.createdAt, table.id),
+  ],
+);

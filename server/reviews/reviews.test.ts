@@ -1,0 +1,221 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE } from "../../contract/accounts-rules";
+import { REVIEW_MESSAGES } from "../../contract/reviews";
+import { bearer, createUserAndLogin, freshIp, post } from "../test-support/accounts";
+import { seedCatalog } from "../test-support/catalog-fixture";
+import { decide, placedOrder, reconcileNow, shopperWithAddress } from "../test-support/checkout";
+import { createTestApp } from "../test-support/test-app";
+import { jpegPhoto, multipartBody } from "../test-support/uploads";
+import { authorName } from "./reviews.service";
+
+let app: FastifyInstance;
+let close: () => Promise<void>;
+let staff: string;
+
+beforeAll(async () => {
+  // Listening: orders are paid through the built-in PhonePe sandbox.
+  ({ app, close } = await createTestApp({}, { listen: true }));
+  staff = (await createUserAndLogin(app, ROLE.admin)).token;
+});
+afterAll(() => close());
+
+const get = (url: string, token?: string) =>
+  app.inject({ method: "GET", url, remoteAddress: freshIp(), headers: token ? bearer(token) : {} });
+const write = (token: string, body: Record<string, unknown>) =>
+  post(app, "/api/users/write-review", body, bearer(token));
+const moderate = (id: number, status: string, token = staff) =>
+  post(app, "/api/admin/reviews/moderate", { id, status }, bearer(token));
+const productAnswer = async (id: number) => (await get(`/api/products/get-product?id=${id}`)).json().data;
+const reviewsOf = async (id: number) => (await get(`/api/products/reviews?productId=${id}`)).json().data;
+
+const aProduct = async () =>
+  (await seedCatalog(app, [{ name: "Rani Pink Anarkali", price: 2499, categoryId: 1, sizes: { M: 9 } }]))[0]!;
+
+/** A shopper with an order of the product that went through payment and shipping to the given status. */
+async function shopperWithOrder(productId: number, until: "Processing" | "Shipped" | "Delivered") {
+  const shopper = await shopperWithAddress(app);
+  const order = await placedOrder(app, shopper, [{ id: productId, size: "M", quantity: 1 }]);
+  await decide(app, order.merchantOrderId, "approve");
+  await reconcileNow(app);
+  for (const status of ["Shipped", "Delivered"] as const) {
+    if (until === "Processing" || (until === "Shipped" && status === "Delivered")) break;
+    const moved = await post(
+      app,
+      "/api/orders/update-order-status",
+      { orderId: order.orderId, status },
+      bearer(staff),
+    );
+    expect(moved.statusCode).toBe(200);
+  }
+  return shopper;
+}
+
+const review = (productId: number, extra: Record<string, unknown> = {}) => ({
+  productId,
+  rating: 5,
+  title: "Fits beautifully",
+  text: "The chikankari is even finer than in the photos.",
+  ...extra,
+});
+
+describe("writing a review", () => {
+  it("only after an order of the product was delivered to the shopper, once", async () => {
+    const productId = await aProduct();
+    const paidOnly = await shopperWithOrder(productId, "Shipped");
+    const refused = await write(paidOnly.token, review(productId));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(REVIEW_MESSAGES.notDelivered);
+    const stranger = await createUserAndLogin(app, ROLE.customer);
+    expect((await write(stranger.token, review(productId))).statusCode).toBe(403);
+
+    const shopper = await shopperWithOrder(productId, "Delivered");
+    const mine = await get(`/api/users/review?productId=${productId}`, shopper.token);
+    expect(mine.json().data).toMatchObject({ canReview: true, review: null, product: { id: productId } });
+
+    const written = await write(shopper.token, review(productId));
+    expect(written.statusCode).toBe(200);
+    expect(written.json()).toMatchObject({
+      message: REVIEW_MESSAGES.submitted,
+      data: { status: "pending", rating: 5, verifiedPurchase: true, title: "Fits beautifully" },
+    });
+    const again = await write(shopper.token, review(productId, { rating: 1 }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(REVIEW_MESSAGES.alreadyReviewed);
+    expect((await get(`/api/users/review?productId=${productId}`, shopper.token)).json().data).toMatchObject({
+      canReview: false,
+      review: { status: "pending", rating: 5 },
+    });
+    // Pending: not shown, not counted.
+    expect(await reviewsOf(productId)).toMatchObject({ count: 0, rating: 0, reviews: [] });
+  });
+
+  it("refuses bad input in the store's words and changes nothing", async () => {
+    const productId = await aProduct();
+    const shopper = await shopperWithOrder(productId, "Delivered");
+    const cases: [Record<string, unknown>, string][] = [
+      [{ rating: 0 }, REVIEW_MESSAGES.ratingRequired],
+      [{ rating: 6 }, REVIEW_MESSAGES.ratingRequired],
+      [{ rating: 4.5 }, REVIEW_MESSAGES.ratingRequired],
+      [{ title: "  " }, REVIEW_MESSAGES.titleRequired],
+      [{ title: "x".repeat(101) }, REVIEW_MESSAGES.titleTooLong],
+      [{ text: "" }, REVIEW_MESSAGES.textRequired],
+      [{ text: "x".repeat(2001) }, REVIEW_MESSAGES.textTooLong],
+      [{ photos: ["a", "b", "c", "d"] }, REVIEW_MESSAGES.tooManyPhotos],
+      [{ photos: ["no-such-photo"] }, REVIEW_MESSAGES.photoNotFound],
+      [{ productId: 2 ** 31 }, REVIEW_MESSAGES.productNotFound],
+    ];
+    for (const [change, message] of cases) {
+      const response = await write(shopper.token, review(productId, change));
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json().message, JSON.stringify(change)).toBe(message);
+    }
+    expect((await write(shopper.token, review(999_999))).statusCode).toBe(404);
+    expect(
+      (await get(`/api/users/review?productId=${productId}`, shopper.token)).json().data.review,
+    ).toBeNull();
+    expect((await write("", review(productId))).statusCode).toBe(401);
+  });
+
+  it("carries up to three photos uploaded by the shopper, shown as pictures", async () => {
+    const productId = await aProduct();
+    const shopper = await shopperWithOrder(productId, "Delivered");
+    const upload = (token: string | null, count: number) =>
+      Promise.all(Array.from({ length: count }, (_, n) => jpegPhoto(40 + n, 30))).then((photos) => {
+        const { payload, contentType } = multipartBody(
+          photos.map((data, n) => ({ filename: `photo-${n}.jpg`, data })),
+        );
+        return app.inject({
+          method: "POST",
+          url: "/api/users/upload-review-photos",
+          remoteAddress: freshIp(),
+          headers: { "content-type": contentType, ...(token ? bearer(token) : {}) },
+          payload,
+        });
+      });
+    expect((await upload(null, 1)).statusCode).toBe(401);
+    const tooMany = await upload(shopper.token, 4);
+    expect(tooMany.statusCode).toBe(413);
+    const uploaded = await upload(shopper.token, 2);
+    expect(uploaded.statusCode).toBe(200);
+    const photos = uploaded.json().data.photos as string[];
+    expect(photos).toHaveLength(2);
+
+    const written = await write(shopper.token, review(productId, { photos }));
+    expect(written.statusCode).toBe(200);
+    const shown = written.json().data.photos;
+    expect(shown).toHaveLength(2);
+    expect(shown[0]).toMatchObject({ width: 40, height: 30, alt: "A shopper's photo of the product" });
+  });
+});
+
+describe("staff moderate, and the product's rating follows the approved reviews", () => {
+  it("approving shows and counts a review at once, hiding takes it out again", async () => {
+    const productId = await aProduct();
+    // Both kept in the answer cache before any review is approved.
+    const listing = async () =>
+      (
+        (await get("/api/products/get-products?categoryId=1&sort=newest")).json().data as { _id: number }[]
+      ).find((item) => item._id === productId);
+    expect(await productAnswer(productId)).toMatchObject({ rating: 0, reviews: 0 });
+    expect(await listing()).toMatchObject({ rating: 0, reviews: 0 });
+    const ids: number[] = [];
+    for (const rating of [5, 4, 4]) {
+      const shopper = await shopperWithOrder(productId, "Delivered");
+      ids.push((await write(shopper.token, review(productId, { rating }))).json().data.id);
+    }
+    const queue = await get("/api/admin/reviews?status=pending", staff);
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json().data.reviews.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining(ids));
+
+    for (const id of ids)
+      expect((await moderate(id, "approved")).json().message).toBe(REVIEW_MESSAGES.approved);
+    expect(await productAnswer(productId)).toMatchObject({ rating: 4.3, reviews: 3 });
+    expect(await listing()).toMatchObject({
+      rating: 4.3,
+      reviews: 3,
+    });
+    const shown = await reviewsOf(productId);
+    expect(shown).toMatchObject({ rating: 4.3, count: 3 });
+    expect(shown.reviews[0]).toMatchObject({
+      verifiedPurchase: true,
+      author: expect.stringMatching(/^\S+ [A-Z]\.$/),
+    });
+    expect(shown.reviews[0]).not.toHaveProperty("status");
+
+    expect((await moderate(ids[0]!, "hidden")).json().message).toBe(REVIEW_MESSAGES.hidden);
+    expect((await moderate(ids[0]!, "hidden")).statusCode).toBe(200); // again: nothing more changes
+    expect(await productAnswer(productId)).toMatchObject({ rating: 4, reviews: 2 });
+    expect((await reviewsOf(productId)).reviews).toHaveLength(2);
+  });
+
+  it("is staff's only, and names a missing review", async () => {
+    const shopper = await createUserAndLogin(app, ROLE.customer);
+    expect((await get("/api/admin/reviews", shopper.token)).statusCode).toBe(403);
+    expect((await moderate(1, "approved", shopper.token)).statusCode).toBe(403);
+    expect((await moderate(2 ** 30, "approved")).statusCode).toBe(404);
+    const bad = await moderate(1, "deleted");
+    expect(bad.statusCode).toBe(400);
+    expect((await get("/api/admin/reviews?status=other", staff)).statusCode).toBe(400);
+  });
+
+  it("two staff approving reviews of one product at once leave the right count", async () => {
+    const productId = await aProduct();
+    const ids: number[] = [];
+    for (let n = 0; n < 4; n++) {
+      const shopper = await shopperWithOrder(productId, "Delivered");
+      ids.push((await write(shopper.token, review(productId, { rating: 1 + n }))).json().data.id);
+    }
+    await Promise.all(ids.map((id) => moderate(id, "approved")));
+    expect(await productAnswer(productId)).toMatchObject({ rating: 2.5, reviews: 4 });
+  });
+});
+
+describe("authorName", () => {
+  it.each([
+    ["Kavya Reddy", "Kavya R."],
+    ["Lakshmi", "Lakshmi"],
+    ["  anu  priya  devi ", "anu D."],
+    ["", "A shopper"],
+  ])("%s → %s", (full, shown) => expect(authorName(full)).toBe(shown));
+});
