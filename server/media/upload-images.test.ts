@@ -182,6 +182,22 @@ describe("POST /api/utils/upload-images", () => {
     expect(notMultipart.json().code).toBe(415);
   });
 
+  it("answers a multipart body cut off or malformed with 400, not 500", async () => {
+    for (const payload of [
+      "--x\r\nbroken",
+      '--x\r\nContent-Disposition: form-data; name="files"\r\n\r\nab',
+    ]) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/utils/upload-images",
+        headers: { authorization: `Bearer ${staff}`, "content-type": "multipart/form-data; boundary=x" },
+        payload,
+      });
+      expect(response.statusCode, payload).toBe(400);
+      expect(response.json()).toEqual({ code: 400, message: "Malformed multipart request" });
+    }
+  });
+
   it("takes a phone's HEIC photo, decoded by content whatever its name, and stores it as AVIF and WebP", async () => {
     // 400 × 300, white with a black band on the left, HEVC in HEIF as an iPhone writes it.
     const heic = readFileSync(path.join(fixtures, "phone-photo.heic"));

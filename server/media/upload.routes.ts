@@ -68,10 +68,13 @@ export async function uploadRoutes(
         files.push({ filename: displayName(part.filename), data: await part.toBuffer() });
       }
     } catch (error) {
+      if (error instanceof HttpError) throw error;
       const code = (error as { code?: string }).code;
       const known = code ? MULTIPART_ERRORS[code] : undefined;
       if (known) throw new HttpError(known[0], known[1]);
-      throw error;
+      // Anything else here is the body itself failing to parse (busboy's "Unexpected end of multipart
+      // data" has no code) or the client leaving: only the request's own stream is read in this loop.
+      throw new HttpError(400, MULTIPART_ERRORS.FST_PROTO_VIOLATION![1]);
     }
     return files;
   }
