@@ -19,6 +19,10 @@ export async function serve(config: Config, web: WebBuild): Promise<void> {
     // Idle kept-alive connections close at once (Fastify's close); requests in flight get the grace to
     // finish, and a connection still open after it (a client that never finishes its request) is cut off,
     // so that the database closes cleanly well before the deadline.
+    // A connection whose last request has been answered closes as soon as it is idle (Node's close reaps
+    // only those idle at the moment it is called; kept-alive ones would otherwise wait out their timeout).
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    reaper.unref();
     const cutOff = setTimeout(() => {
       app.log.warn(`connections still open after ${shutdownGraceMs / 1000} s of shutdown: closing them`);
       app.server.closeAllConnections();

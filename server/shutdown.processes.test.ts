@@ -112,7 +112,7 @@ async function rawClient(origin: string, text: string) {
   let received = "";
   socket.on("data", (chunk: Buffer) => (received += chunk.toString()));
   socket.on("error", () => {});
-  const closed = once(socket, "close");
+  const closed = new Promise((resolve) => socket.once("close", resolve));
   socket.write(text);
   return { received: () => received, closed, write: (more: string) => socket.write(more) };
 }
@@ -127,6 +127,12 @@ describe("SIGTERM under load", () => {
       Array.from({ length: 10 }, () =>
         rawClient(origin, `GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`),
       ),
+    );
+    // A request still arriving when the signal comes: its body is finished after it, and it is answered.
+    const body = JSON.stringify({ email: "nobody@example.in", password: "not the password" });
+    const finishing = await rawClient(
+      origin,
+      `POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
     // A client that never finishes its request: 10 bytes of a body of 100.
     const stuck = await rawClient(
@@ -154,17 +160,10 @@ describe("SIGTERM under load", () => {
           resolve();
         });
       });
-    let exited = false;
     const load = Array.from({ length: 50 }, async (_, worker) => {
-      for (let round = 0; !exited; round++)
+      for (let round = 0; !stopping; round++)
         await ask(worker % 2 ? "/products" : `/api/products/get-products?page=1&limit=8&search=${round}`);
     });
-    // A request still arriving when the signal comes: its body is finished after it, and it is answered.
-    const body = JSON.stringify({ email: "nobody@example.in", password: "not the password" });
-    const finishing = await rawClient(
-      origin,
-      `POST /api/users/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
-    );
     await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThan(100);
 
     stopping = true;
@@ -174,7 +173,6 @@ describe("SIGTERM under load", () => {
     finishing.write(body.slice(10));
     const code = await store.exited;
     const tookMs = performance.now() - signalledAt;
-    exited = true;
     await Promise.all(load);
     agent.destroy();
 

@@ -72,8 +72,9 @@ export async function uploadRoutes(
       const code = (error as { code?: string }).code;
       const known = code ? MULTIPART_ERRORS[code] : undefined;
       if (known) throw new HttpError(known[0], known[1]);
-      // The parser's own errors without a code ("Unexpected end of multipart data"): the body is broken.
-      throw new HttpError(400, "Malformed multipart request");
+      // Anything else here is the body itself failing to parse (busboy's "Unexpected end of multipart
+      // data" has no code) or the client leaving: only the request's own stream is read in this loop.
+      throw new HttpError(400, MULTIPART_ERRORS.FST_PROTO_VIOLATION![1]);
     }
     return files;
   }
