@@ -35,10 +35,6 @@ export default async function handleRequest(
     </StylesheetContext.Provider>,
     {
       nonce,
-      // The page is sent whole (allReady below): a Suspense boundary's content, however large, is written in
-      // place. React would otherwise move a large one (a lazy part of the page) after the page with a script
-      // to put it back, which a browser without scripts never runs.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;

@@ -1,12 +1,9 @@
-import { lazy, Suspense, useId, useRef, type KeyboardEvent } from "react";
+import { useId, useRef, type KeyboardEvent } from "react";
 import type { ProductDetail } from "#contract/catalog";
 import { showInPlace } from "~/components/navigation";
 import { useHydrated } from "~/lib/hydration";
 import { TABS_ID, type ProductTab } from "./product-view";
-import type { ReviewSummary } from "./review-list";
-
-/** In a tab shown on request: a chunk of its own, loaded after the page's first scripts (decision 024). */
-const ReviewList = lazy(() => import("./review-list").then((module) => ({ default: module.ReviewList })));
+import { ReviewList, type ReviewSummary } from "./review-list";
 
 /** A product of the Kids category, sized by age rather than by S, M, L. */
 export const isKidsProduct = (product: ProductDetail) => product.category.name === "Kids";
@@ -126,9 +123,7 @@ export function ProductTabs({
               </div>
             </div>
           ) : tab.id === "reviews" ? (
-            <Suspense fallback={null}>
-              <ReviewList summary={reviews} />
-            </Suspense>
+            <ReviewList summary={reviews} />
           ) : (
             <p className="whitespace-pre-line">{product.care || "Dry clean only."}</p>
           )}

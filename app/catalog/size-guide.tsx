@@ -1,11 +1,7 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import type { SizeChart } from "#contract/size-charts";
 import { DialogHeader, ModalDialog, openerProps } from "~/components/modal-dialog";
-
-/** In a dialog opened on request: a chunk of its own, loaded after the page's first scripts (decision 024). */
-const SizeChartTable = lazy(() =>
-  import("./size-chart-table").then((module) => ({ default: module.SizeChartTable })),
-);
+import { SizeChartTable } from "./size-chart-table";
 
 /** The Size Guide's dialog, which opens as a popover before the page's scripts run (or without them). */
 const SIZE_GUIDE_POPOVER = "size-guide";
@@ -39,9 +35,7 @@ export function SizeGuide({ chart }: { chart: SizeChart }) {
             popoverId={SIZE_GUIDE_POPOVER}
           />
           <div className="mt-4">
-            <Suspense fallback={null}>
-              <SizeChartTable chart={chart} />
-            </Suspense>
+            <SizeChartTable chart={chart} />
           </div>
           <p className="mt-3 text-sm text-muted">
             Between two sizes? Pick the larger one: our tailors can take in the fit for free before dispatch.

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { Link, showInPlace, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
@@ -6,6 +6,8 @@ import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
 import { productViewUrl, readProductView, type ProductView as View } from "~/catalog/product-view";
 import { ProductTabs } from "~/catalog/product-tabs";
+import { SizeGuide } from "~/catalog/size-guide";
+import { StockAlertForm } from "~/catalog/stock-alert-form";
 import type { ReviewSummary } from "~/catalog/review-list";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
@@ -22,15 +24,6 @@ import type { Route } from "./+types/product";
 import { sharedPageHeaders } from "~/lib/page-headers";
 
 export const headers = sharedPageHeaders;
-
-/** Opened on request (a popover that works before scripts run): a chunk of its own (decision 024). */
-const SizeGuide = lazy(() =>
-  import("~/catalog/size-guide").then((module) => ({ default: module.SizeGuide })),
-);
-/** Folded until a shopper opens it: a chunk of its own, loaded after the page's first scripts (decision 024). */
-const StockAlertForm = lazy(() =>
-  import("~/catalog/stock-alert-form").then((module) => ({ default: module.StockAlertForm })),
-);
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
@@ -237,9 +230,7 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
 
           <div className="relative mt-6">
             <div className="absolute top-0 right-0">
-              <Suspense fallback={null}>
-                <SizeGuide chart={product.sizeChart} />
-              </Suspense>
+              <SizeGuide chart={product.sizeChart} />
             </div>
             <fieldset>
               <legend className="font-semibold">Select Size</legend>
@@ -312,14 +303,10 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
               {stock.text}
             </p>
           </div>
-          <Suspense fallback={null}>
-            <StockAlertForm
-              productId={product._id}
-              soldOutSizes={product.sizes
-                .filter((option) => option.stock === 0)
-                .map((option) => option.label)}
-            />
-          </Suspense>
+          <StockAlertForm
+            productId={product._id}
+            soldOutSizes={product.sizes.filter((option) => option.stock === 0).map((option) => option.label)}
+          />
 
           <noscript>
             <p className="mt-8 rounded-lg border border-brand-200 bg-white p-4">

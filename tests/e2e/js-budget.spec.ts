@@ -7,7 +7,11 @@ import { expect, test } from "@playwright/test";
  * The store's budget: JavaScript a shopper's phone downloads to show the home, list or product page. React 19
  * and React Router 7 alone are about 109 KB of it; the store's own code has the rest (decision 024).
  */
-const BUDGET_BYTES = 130 * 1024;
+// 131 KB since 2026-11-24: reviews, back-in-stock alerts, size charts, browsing without scripts and the bag's
+// flags took the store's code from about 17 to 21 KB. Moving the product page's folded parts into lazy chunks
+// saved 1.7 KB but broke hydration: the bag's update after hydration made React render those still-loading
+// boundaries again from scratch (page-speed.spec.ts caught it). Decision 024.
+const BUDGET_BYTES = 131 * 1024;
 const CLIENT_DIR = "build/client";
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
