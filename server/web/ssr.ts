@@ -142,10 +142,14 @@ export async function registerWeb(
     web.all("/*", { schema: { hide: true }, ...quietInDevelopment }, renderPage);
 
     async function renderPage(request: FastifyRequest, reply: FastifyReply) {
-      const allowed = (await methodsOf())(request.url.split("?")[0]!);
-      if (!allowed.includes(request.method)) {
-        reply.header("allow", allowed.join(", "));
-        throw new HttpError(405, `This page does not take ${request.method} requests.`);
+      // Every page takes GET and HEAD: only another method looks its route up (matching the route table
+      // costs more than sending a kept page).
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        const allowed = (await methodsOf())(request.url.split("?")[0]!);
+        if (!allowed.includes(request.method)) {
+          reply.header("allow", allowed.join(", "));
+          throw new HttpError(405, `This page does not take ${request.method} requests.`);
+        }
       }
       if (isWriteFromElsewhere(request)) throw forbidden(CROSS_SITE_MESSAGE);
       const shared = pageCache && !vite && isGuestRead(request) ? pageCache : undefined;
