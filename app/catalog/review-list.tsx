@@ -1,3 +1,4 @@
+import type { Picture } from "#contract/catalog";
 import type { PublicReview } from "#contract/reviews";
 import { REVIEW_MESSAGES } from "#contract/reviews-rules";
 import { formatDate } from "~/accounts/format";
@@ -12,6 +13,20 @@ export function Stars({ rating, size = 16 }: { rating: number; size?: number }) 
         <StarIcon key={star} size={size} className={star <= Math.round(rating) ? "" : "text-brand-200"} />
       ))}
     </span>
+  );
+}
+
+/** A review's photos in a row (none: nothing), named for a screen reader by `label`. */
+export function ReviewPhotos({ photos, label }: { photos: Picture[]; label: string }) {
+  if (photos.length === 0) return null;
+  return (
+    <ul className="mt-3 flex gap-2" aria-label={label}>
+      {photos.map((photo) => (
+        <li key={photo.src}>
+          <ResponsivePicture picture={photo} sizes="96px" className="h-24 w-24 rounded-md object-cover" />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -42,19 +57,7 @@ export function ReviewList({ summary }: { summary: ReviewSummary | null }) {
                 <span className="font-semibold text-green-800">Verified purchase</span>
               </p>
               <p className="mt-2 whitespace-pre-line break-words">{review.text}</p>
-              {review.photos.length > 0 ? (
-                <ul className="mt-3 flex gap-2" aria-label="Photos from the shopper">
-                  {review.photos.map((photo) => (
-                    <li key={photo.src}>
-                      <ResponsivePicture
-                        picture={photo}
-                        sizes="96px"
-                        className="h-24 w-24 rounded-md object-cover"
-                      />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
+              <ReviewPhotos photos={review.photos} label="Photos from the shopper" />
             </article>
           </li>
         ))}

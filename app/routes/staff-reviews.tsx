@@ -11,10 +11,9 @@ import {
 import { formatDate } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
-import { Stars } from "~/catalog/review-list";
+import { ReviewPhotos, Stars } from "~/catalog/review-list";
 import { FormNotice } from "~/components/form-field";
 import { Link } from "~/components/navigation";
-import { ResponsivePicture } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -149,15 +148,7 @@ function ReviewCard({ review }: { review: Review }) {
         {review.author} · {formatDate(review.createdAt)} · Verified purchase
       </p>
       <p className="mt-2 whitespace-pre-line break-words">{review.text}</p>
-      {review.photos.length > 0 ? (
-        <ul className="mt-3 flex gap-2" aria-label="Photos from the shopper">
-          {review.photos.map((photo) => (
-            <li key={photo.src}>
-              <ResponsivePicture picture={photo} sizes="96px" className="h-24 w-24 rounded-md object-cover" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ReviewPhotos photos={review.photos} label="Photos from the shopper" />
       <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="id" value={review.id} />
         {review.status !== "approved" ? (

@@ -14,7 +14,7 @@ import { compressImages } from "~/admin/compress-images";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { formatDate } from "~/accounts/format";
-import { Stars } from "~/catalog/review-list";
+import { ReviewPhotos, Stars } from "~/catalog/review-list";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { Link } from "~/components/navigation";
 import { ResponsivePicture } from "~/components/picture";
@@ -153,19 +153,7 @@ function YourReview({ review }: { review: Review }) {
         <h3 className="mt-1 font-sans font-semibold">{review.title}</h3>
         <p className="text-sm text-muted">{formatDate(review.createdAt)}</p>
         <p className="mt-2 whitespace-pre-line break-words">{review.text}</p>
-        {review.photos.length > 0 ? (
-          <ul className="mt-3 flex gap-2" aria-label="Your photos">
-            {review.photos.map((photo) => (
-              <li key={photo.src}>
-                <ResponsivePicture
-                  picture={photo}
-                  sizes="96px"
-                  className="h-24 w-24 rounded-md object-cover"
-                />
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ReviewPhotos photos={review.photos} label="Your photos" />
       </div>
     </section>
   );
