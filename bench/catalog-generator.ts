@@ -132,6 +132,7 @@ function planProduct(random: () => number, images: Map<string, string>): NewProd
       images: views.map((view) => images.get(`${category.id}:${view}`)!),
       features: garment.features,
       care: CARE[garment.care],
+      customizations: [...category.customizations],
     },
     extras: {
       createdAt,

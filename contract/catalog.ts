@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SIZES } from "./catalo
 import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
 import { sizeChart } from "./size-charts";
+import { productCustomization } from "./tailoring";
 
 export const sizeLabel = z.enum(SIZES);
 export type SizeLabel = z.infer<typeof sizeLabel>;
@@ -100,6 +101,8 @@ export const productDetail = z.object({
   category: z.object({ id: z.number().int(), name: z.string() }),
   /** The Size Guide's chart for the product's category (contract/size-charts.ts). */
   sizeChart: sizeChart,
+  /** The tailoring this product offers, with each charge in rupees. */
+  customizations: z.array(productCustomization),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 export const productDetailResponse = envelope(productDetail);

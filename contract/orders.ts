@@ -4,6 +4,7 @@ import { SIZES } from "./catalog-options";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
+import { customizationRequest, orderCustomization } from "./tailoring";
 
 /** An order's own status (spec section 4's badge colours are keyed by these). */
 export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
@@ -36,8 +37,9 @@ export const ORDER_MESSAGES = {
 
 const productIdField = idField("Invalid product ID");
 
-/** A bag line as the spec's client sends it (id, name, title, image, price, size, quantity); only id, size
- * and quantity are used, and price, when sent, must still be the product's price. */
+/** A bag line as the spec's client sends it (id, name, title, image, price, size, quantity); only id, size,
+ * quantity and customisation are used, and price, when sent, must still be the line's price (the product's
+ * price plus the charges of its customisations). */
 export const placeOrderItem = z.object({
   id: productIdField,
   size: z.enum(SIZES, { error: "Please select a size for every item." }),
@@ -47,6 +49,8 @@ export const placeOrderItem = z.object({
     .min(1, { error: ORDER_MESSAGES.quantity })
     .max(MAX_LINE_QUANTITY, { error: ORDER_MESSAGES.quantity }),
   price: z.number().nonnegative().optional(),
+  /** Tailoring asked for on this line; a customised line is made to order. */
+  customization: customizationRequest.optional(),
 });
 export type PlaceOrderItem = z.infer<typeof placeOrderItem>;
 
@@ -104,7 +108,9 @@ export const orderItem = z.object({
   image: z.string().nullable(),
   size: z.string(),
   quantity: z.number().int(),
+  /** The price of one piece, customisation charges included. */
   price: z.number(),
+  customization: orderCustomization.nullable(),
 });
 
 export const order = z.object({
@@ -147,6 +153,7 @@ export const orderStatusResponse = envelope(orderStatusView);
 export const LINE_PROBLEMS = [
   "unavailable",
   "size-unavailable",
+  "customization-unavailable",
   "sold-out",
   "short",
   "price-changed",
@@ -164,9 +171,11 @@ export const pricedCartLine = z.object({
   id: z.number().int(),
   size: z.string(),
   quantity: z.number().int(),
+  /** Whether the line is customised (made to order). */
+  customized: z.boolean(),
   name: z.string().nullable(),
   image: z.string().nullable(),
-  /** The price now, in rupees; null when the product is gone. */
+  /** The price of one piece now, customisation charges included, in rupees; null when the product is gone. */
   price: z.number().nullable(),
   /** How many are left in this size (null when the product or the size is gone). */
   available: z.number().int().nullable(),

@@ -3,6 +3,7 @@ import { SIZES } from "./catalog-options";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
 import { picture, productIdQuery, sizeLabel } from "./catalog";
+import { productCustomization, productCustomizations } from "./tailoring";
 import {
   DEFAULT_AVAILABLE_QUANTITY,
   DEFAULT_FEATURES,
@@ -108,6 +109,7 @@ export const productDraft = z
       .transform((features) => features.filter((feature) => feature !== "")),
     originalPrice: rupees("Original price", false),
     care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
+    customizations: productCustomizations.default([]),
   })
   .superRefine((draft, context) => {
     if (draft.images.length === 0 && !draft.image)
@@ -136,6 +138,7 @@ export const productUpdate = z
       .max(20, { error: "At most 20 features" })
       .transform((features) => features.filter((feature) => feature !== "")),
     care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
+    customizations: productCustomizations.default([]),
   })
   .superRefine((update, context) => {
     if (update.images.length === 0)
@@ -160,6 +163,7 @@ export const staffProduct = z.object({
   features: z.array(z.string()),
   care: z.string(),
   hidden: z.boolean(),
+  customizations: z.array(productCustomization),
   images: z.array(z.object({ id: z.string(), picture })),
   sizes: z.array(z.object({ label: sizeLabel, stock: z.number().int(), reserved: z.number().int() })),
 });

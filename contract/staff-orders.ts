@@ -2,6 +2,7 @@ import { z } from "zod";
 import { envelope } from "./envelope";
 import { defineCall } from "./call";
 import { order, orderIdQuery, ORDER_STATUSES, type OrderStatus } from "./orders";
+import { markTailoringDoneRequest } from "./tailoring";
 
 /** Spec section 9: the admin orders page size is 10, from page 1. */
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -116,6 +117,8 @@ export const staffOrderDetails = z.object({
   history: z.array(orderEventView),
   /** The statuses staff may move the order to now. */
   allowedTransitions: z.array(statusField),
+  /** Customised lines whose tailoring is not done yet: the order ships once there are none. */
+  tailoringPending: z.number().int(),
 });
 export type StaffOrderDetails = z.infer<typeof staffOrderDetails>;
 export const staffOrderDetailsResponse = envelope(staffOrderDetails);
@@ -164,6 +167,16 @@ export const updateOrderStatusCall = defineCall({
   path: "/orders/update-order-status",
   tag: "orders",
   body: updateOrderStatusRequest,
+  output: updateOrderStatusResponse,
+});
+
+export const markTailoringDoneCall = defineCall({
+  method: "POST",
+  path: "/orders/mark-tailoring-done",
+  tag: "tailoring",
+  description:
+    "Staff only. Marks a customised line of a paid order as stitched; marking it again changes nothing.",
+  body: markTailoringDoneRequest,
   output: updateOrderStatusResponse,
 });
 

@@ -10,6 +10,8 @@ import { createReviews, type Reviews } from "./reviews/reviews.service";
 import { stockAlertsRoutes } from "./stock-alerts/stock-alerts.routes";
 import { createStockAlerts, type StockAlerts } from "./stock-alerts/stock-alerts.service";
 import { addressesRoutes } from "./addresses/addresses.routes";
+import { createSavedMeasurements } from "./tailoring/saved-measurements";
+import { tailoringRoutes } from "./tailoring/tailoring.routes";
 import { createAddressesService } from "./addresses/addresses.service";
 import { createAccountsService } from "./accounts/accounts.service";
 import { createSessionGuard, sessionCookieFor, type SessionGuard } from "./accounts/session-guard";
@@ -202,6 +204,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessionCookie = sessionCookieFor(config.env);
   const guard = createSessionGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
+  const savedMeasurements = createSavedMeasurements({ db });
   const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
   const payments = createPaymentsService({ db, orders, phonePe, log: app.log });
@@ -323,6 +326,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attempts,
   });
   await app.register(addressesRoutes, { prefix: "/api", calls, addresses, guard });
+  await app.register(tailoringRoutes, { prefix: "/api", calls, savedMeasurements, guard });
   await app.register(ordersRoutes, { prefix: "/api", calls, catalog, orders, payments, placeOrder, guard });
   await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });

@@ -14,7 +14,14 @@ import { badRequest, conflict, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import type { CatalogChange, NotifyRestocked } from "./catalog-changes";
-import { categories, productImages, products, productSizes, searchWords } from "./catalog.tables";
+import {
+  categories,
+  productImages,
+  products,
+  productSizes,
+  searchWords,
+  type OfferedCustomization,
+} from "./catalog.tables";
 import { createProductEditing } from "./product-editing";
 import { createSizeCharts, defaultSizeChart } from "./size-charts";
 
@@ -216,6 +223,7 @@ export function createCatalogService({
         categoryId: true,
         features: true,
         care: true,
+        customizations: true,
         rating: true,
         reviewCount: true,
       },
@@ -257,6 +265,10 @@ export function createCatalogService({
       reviews: product.reviewCount,
       category: { id: product.categoryId, name: product.category.name },
       sizeChart: product.category.sizeChart?.chart ?? defaultSizeChart(product.category.name),
+      customizations: product.customizations.map((offered) => ({
+        name: offered.name,
+        charge: paiseToRupees(offered.chargePaise),
+      })),
     };
   }
 
@@ -285,6 +297,7 @@ export function createCatalogService({
         id: products.id,
         name: products.name,
         pricePaise: products.pricePaise,
+        customizations: products.customizations,
         mediaId: productImages.mediaId,
       })
       .from(products)
@@ -303,6 +316,7 @@ export function createCatalogService({
           name: product.name,
           unitPricePaise: product.pricePaise,
           image: asset ? media.toPicture(asset, product.name).src : null,
+          customizations: product.customizations,
         },
         stock: size ? size.stock : null,
       };
@@ -323,7 +337,7 @@ export function createCatalogService({
    * (`stock >= n`), so no interleaving and no number of processes can sell more than there is; throws (and
    * the transaction rolls back) when a line is short. Lines are taken in one order to avoid deadlocks.
    */
-  async function reserveStock(tx: Transaction, lines: readonly PricedLine[]): Promise<void> {
+  async function reserveStock(tx: Transaction, lines: readonly NamedLine[]): Promise<void> {
     const emptied = new Set<number>(); // products with a size that has just run out
     for (const line of [...lines].sort(byProductAndSize)) {
       const [row] = await tx
@@ -425,16 +439,18 @@ export function createCatalogService({
 
 /** A quantity of one product in one size. */
 export type StockLine = { productId: number; size: string; quantity: number };
-export type LookedUpLine = StockLine & {
-  product: { name: string; unitPricePaise: number; image: string | null } | null;
-  stock: number | null;
-};
-export type PricedLine = StockLine & {
+type LinedProduct = {
   name: string;
+  /** The product's price of one piece, before any customisation. */
   unitPricePaise: number;
   image: string | null;
-  stock: number;
+  /** The tailoring the product offers now. */
+  customizations: OfferedCustomization[];
 };
+/** A stock line with its product's name, for the messages of a line that is short. */
+export type NamedLine = StockLine & { name: string };
+export type LookedUpLine = StockLine & { product: LinedProduct | null; stock: number | null };
+export type PricedLine = StockLine & LinedProduct & { stock: number };
 
 const byProductAndSize = (a: StockLine, b: StockLine) =>
   a.productId - b.productId || (a.size < b.size ? -1 : a.size > b.size ? 1 : 0);

@@ -15,9 +15,13 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import type { SizeChart } from "../../contract/size-charts";
+import type { CustomizationOption } from "../../contract/tailoring-rules";
 import { mediaAssets } from "../media/media.tables";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A customisation a product offers, as the database keeps it. */
+export type OfferedCustomization = { name: CustomizationOption; chargePaise: number };
 
 export const categories = pgTable("categories", {
   id: integer("id").primaryKey(),
@@ -50,6 +54,8 @@ export const products = pgTable(
       .references(() => categories.id),
     features: jsonb("features").$type<string[]>().notNull().default([]),
     care: text("care").notNull().default(""),
+    /** The tailoring staff offer on this product, each with its charge (0 when free). */
+    customizations: jsonb("customizations").$type<OfferedCustomization[]>().notNull().default([]),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     soldCount: integer("sold_count").notNull().default(0),

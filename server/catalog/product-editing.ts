@@ -50,6 +50,10 @@ function productColumns(draft: ProductDraft | ProductUpdate) {
     categoryId: draft.category,
     features: draft.features,
     care: draft.care,
+    customizations: draft.customizations.map((offered) => ({
+      name: offered.name,
+      chargePaise: rupeesToPaise(offered.charge),
+    })),
   };
 }
 
@@ -290,6 +294,10 @@ export function createProductEditing({
       features: product.features,
       care: product.care,
       hidden: product.deletedAt !== null,
+      customizations: product.customizations.map((offered) => ({
+        name: offered.name,
+        charge: paiseToRupees(offered.chargePaise),
+      })),
       images: images.map((image) => ({
         id: image.asset.id,
         picture: media.toPicture(image.asset, image.alt),

@@ -1,4 +1,5 @@
 import type { SizeLabel } from "../../contract/catalog";
+import type { CustomizationOption } from "../../contract/tailoring-rules";
 import type { DemoGarment } from "./demo-images";
 
 /**
@@ -44,6 +45,8 @@ export type DemoCategory = {
   colour: DemoColour;
   /** Sizes a product of this category comes in unless it says otherwise. */
   sizes: readonly SizeLabel[];
+  /** The tailoring its products offer, with each charge in rupees. */
+  customizations: readonly { name: CustomizationOption; charge: number }[];
 };
 
 export const WOMEN_SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const satisfies readonly SizeLabel[];
@@ -66,6 +69,12 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     garment: "anarkali",
     colour: "emerald",
     sizes: WOMEN_SIZES,
+    customizations: [
+      { name: "Sleeve Length", charge: 0 },
+      { name: "Blouse Fit", charge: 350 },
+      { name: "Color Change", charge: 600 },
+      { name: "Embroidery Style", charge: 900 },
+    ],
   },
   {
     id: 2,
@@ -75,6 +84,12 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     garment: "lehenga",
     colour: "rani",
     sizes: WOMEN_SIZES,
+    customizations: [
+      { name: "Blouse Fit", charge: 350 },
+      { name: "Lehenga Length", charge: 250 },
+      { name: "Dupatta Fabric", charge: 700 },
+      { name: "Border Design", charge: 800 },
+    ],
   },
   {
     id: 3,
@@ -84,6 +99,11 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     garment: "half-saree",
     colour: "peacock",
     sizes: WOMEN_SIZES,
+    customizations: [
+      { name: "Blouse Fit", charge: 350 },
+      { name: "Sleeve Length", charge: 0 },
+      { name: "Border Design", charge: 800 },
+    ],
   },
   {
     id: 4,
@@ -93,6 +113,10 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     garment: "ethnic",
     colour: "rust",
     sizes: WOMEN_SIZES,
+    customizations: [
+      { name: "Sleeve Length", charge: 0 },
+      { name: "Color Change", charge: 500 },
+    ],
   },
   {
     id: 5,
@@ -102,6 +126,10 @@ export const DEMO_CATEGORIES: readonly DemoCategory[] = [
     garment: "kids",
     colour: "mango",
     sizes: KIDS_SIZES,
+    customizations: [
+      { name: "Sleeve Length", charge: 0 },
+      { name: "Lehenga Length", charge: 150 },
+    ],
   },
 ];
 

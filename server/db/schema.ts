@@ -10,3 +10,4 @@ export * from "../payments/payments.tables";
 export * from "../stock-alerts/stock-alerts.tables";
 export * from "../reviews/reviews.tables";
 export * from "../gst/gst.tables";
+export * from "../tailoring/tailoring.tables";

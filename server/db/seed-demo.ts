@@ -103,6 +103,7 @@ export async function seedDemoCatalog({
           images: [mediaId(`product:${plan.index}:0`), mediaId(`product:${plan.index}:1`)],
           features: plan.row.features,
           care: plan.row.care,
+          customizations: plan.row.customizations,
         },
         extras: {
           createdAt: plan.row.createdAt,
@@ -156,6 +157,7 @@ function planProduct(product: DemoProduct, index: number) {
     categoryId: category.id,
     features: product.features,
     care: CARE[product.care],
+    customizations: [...category.customizations],
     soldCount: product.sold,
     createdAt,
   };

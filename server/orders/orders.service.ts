@@ -8,10 +8,11 @@ import {
   type PaymentStatus,
   type ShippingAddress,
 } from "../../contract/orders";
-import type { CatalogService, PricedLine } from "../catalog/catalog.service";
+import type { CatalogService, NamedLine } from "../catalog/catalog.service";
 import type { Database, Executor, Transaction } from "../db/client";
 import type { GstDocuments } from "../gst/gst-documents";
-import { HttpError, notFound } from "../lib/errors";
+import { conflict, HttpError, notFound } from "../lib/errors";
+import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import { enqueueMail } from "../mail/mail.service";
 import {
   orderCancelledMail,
@@ -24,18 +25,25 @@ import {
   type MailedOrder,
 } from "./order-mails";
 import { countOrders } from "./order-counts";
-import { orderEvents, orderItems, orders } from "./orders.tables";
+import { orderEvents, orderItems, orders, type OrderedCustomization } from "./orders.tables";
+import { customizationView } from "../tailoring/customized-line";
 
 /** Delivery is free within India (spec section 9: the charge is always 0). */
 export const DELIVERY_PAISE = 0;
 
 export type OrderRow = typeof orders.$inferSelect;
+/** A line of a new order, priced by the server: one piece's price includes its customisation's charges. */
+export type OrderLine = NamedLine & {
+  unitPricePaise: number;
+  image: string | null;
+  customization: OrderedCustomization | null;
+};
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 /** What one change of an order records in its history. */
 export type OrderEvent = {
   actor: string;
-  subject: "order" | "payment" | "stock" | "refund";
+  subject: "order" | "payment" | "stock" | "refund" | "tailoring";
   from?: string | null;
   to: string;
   note?: string;
@@ -102,7 +110,7 @@ export function createOrdersService({
     tx: Transaction,
     input: {
       userId: number;
-      lines: PricedLine[];
+      lines: OrderLine[];
       shippingAddress: ShippingAddress;
       idempotencyKey: string | null;
       reservedUntil: Date;
@@ -133,6 +141,7 @@ export function createOrdersService({
           unitPricePaise: line.unitPricePaise,
           name: line.name,
           image: line.image,
+          customization: line.customization,
         })),
       )
       .returning();
@@ -457,6 +466,48 @@ export function createOrdersService({
     };
   }
 
+  /**
+   * Staff say a customised line of a locked, paid order is stitched: set once, recorded in the history; a
+   * line already done is left as it is (a repeated click changes nothing).
+   */
+  async function markTailoringDone(tx: Transaction, order: OrderRow, itemId: number, actor: string) {
+    const [item] = await tx
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
+    if (!item?.customization) throw notFound(TAILORING_MESSAGES.notCustomised);
+    if (order.status === "Cancelled") throw conflict(TAILORING_MESSAGES.cancelled);
+    if (!order.paidAt) throw conflict(TAILORING_MESSAGES.notPaid);
+    const [done] = await tx
+      .update(orderItems)
+      .set({ tailoringDoneAt: new Date() })
+      .where(and(eq(orderItems.id, item.id), isNull(orderItems.tailoringDoneAt)))
+      .returning({ id: orderItems.id });
+    if (done)
+      await recordEvent(tx, order.id, {
+        actor,
+        subject: "tailoring",
+        from: "pending",
+        to: "done",
+        note: `${item.name}, size ${item.size}`,
+      });
+  }
+
+  /** How many customised lines of an order still wait for the tailor. */
+  async function tailoringPending(executor: Executor, orderId: number): Promise<number> {
+    const [row] = await executor
+      .select({ pending: count() })
+      .from(orderItems)
+      .where(
+        and(
+          eq(orderItems.orderId, orderId),
+          sql`${orderItems.customization} is not null`,
+          isNull(orderItems.tailoringDoneAt),
+        ),
+      );
+    return row?.pending ?? 0;
+  }
+
   /** An order's history, oldest first. */
   async function historyOf(orderId: number) {
     return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
@@ -482,6 +533,7 @@ export function createOrdersService({
         size: item.size,
         quantity: item.quantity,
         price: paiseToRupees(item.unitPricePaise),
+        customization: customizationView(item.customization, item.tailoringDoneAt),
       })),
       shippingAddress: order.shippingAddress,
     };
@@ -555,6 +607,8 @@ export function createOrdersService({
     recordEvent,
     advance,
     cancelByStaff,
+    markTailoringDone,
+    tailoringPending,
     listForStaff,
     historyOf,
     itemsOf,

@@ -13,8 +13,14 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES, PAYMENT_STATUSES, type ShippingAddress } from "../../contract/orders";
+import type { CustomizationRequest } from "../../contract/tailoring-rules";
 import { users } from "../accounts/accounts.tables";
 import { products } from "../catalog/catalog.tables";
+
+/** A line's customisation kept on the order: what was asked, and each option's charge when it was ordered. */
+export type OrderedCustomization = Omit<CustomizationRequest, "options"> & {
+  options: { name: string; chargePaise: number }[];
+};
 
 /**
  * A shopper's order. Its lines' stock is reserved in the transaction that creates it; `stockReleasedAt` is
@@ -106,6 +112,10 @@ export const orderItems = pgTable(
     unitPricePaise: integer("unit_price_paise").notNull(),
     name: text("name").notNull(),
     image: text("image"),
+    /** The tailoring asked for, as it was ordered (null for a line sold as it is); its charges are in the price. */
+    customization: jsonb("customization").$type<OrderedCustomization>(),
+    /** When staff marked the line's tailoring done. */
+    tailoringDoneAt: timestamp("tailoring_done_at", { withTimezone: true }),
   },
   (table) => [
     check("order_items_quantity_positive", sql`${table.quantity} > 0`),
@@ -124,7 +134,7 @@ export const orderEvents = pgTable(
       .references(() => orders.id),
     /** `shopper`, `staff:<user id>`, `phonepe` (an Order Status answer), `reconciler`, `system`. */
     actor: text("actor").notNull(),
-    /** What changed: `order`, `payment`, `stock`, `refund`. */
+    /** What changed: `order`, `payment`, `stock`, `refund`, `tailoring`. */
     subject: text("subject").notNull(),
     from: text("from"),
     to: text("to").notNull(),

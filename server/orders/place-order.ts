@@ -3,19 +3,32 @@ import { formatPaise, rupeesToPaise } from "../../contract/money";
 import {
   MAX_LINE_QUANTITY,
   ORDER_MESSAGES,
+  type PlaceOrderItem,
   type PlaceOrderRequest,
   type ShippingAddress,
 } from "../../contract/orders";
 import type { AddressesService } from "../addresses/addresses.service";
 import type { AuthenticatedUser } from "../accounts/sessions";
-import type { CatalogService, PricedLine, StockLine } from "../catalog/catalog.service";
+import type { CatalogService, StockLine } from "../catalog/catalog.service";
 import { isUniqueViolation, type Database } from "../db/client";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
 import { PAYMENT_WINDOW_SECONDS, RESERVATION_GRACE_SECONDS } from "../payments/payments.service";
-import type { OrderRow, OrdersService } from "./orders.service";
+import { customizationKey, type CustomizationRequest } from "../../contract/tailoring-rules";
+import { customizeLine } from "../tailoring/customized-line";
+import type { OrderLine, OrderRow, OrdersService } from "./orders.service";
 
 export type PlacedOrder = { orderId: string; checkoutUrl: string };
+
+/** A line of the bag as asked for, before it is priced. */
+type RequestedLine = StockLine & {
+  customization: CustomizationRequest | undefined;
+  key: string;
+  index: number;
+};
+
+/** The same product, size and customisation make one line. */
+const lineKey = (item: PlaceOrderItem) => `${item.id}|${item.size}|${customizationKey(item.customization)}`;
 
 /**
  * Place Order: the server prices the bag from the database, reserves its stock, creates the order and its
@@ -89,24 +102,65 @@ export function createPlaceOrder({
     };
   }
 
-  /** The bag's lines with repeated id+size pairs added up, as one line each. */
-  function mergedLines(request: PlaceOrderRequest): StockLine[] {
-    const lines = new Map<string, StockLine>();
-    for (const item of request.items) {
-      const key = `${item.id}|${item.size}`;
-      const line = lines.get(key) ?? { productId: item.id, size: item.size, quantity: 0 };
+  /**
+   * The bag's lines with repeated lines (the same product, size and customisation) added up, as one line
+   * each, with the index of the first item each came from (for the errors' field names).
+   */
+  function mergedLines(request: PlaceOrderRequest): RequestedLine[] {
+    const lines = new Map<string, RequestedLine>();
+    request.items.forEach((item, index) => {
+      const key = lineKey(item);
+      const line = lines.get(key) ?? {
+        productId: item.id,
+        size: item.size,
+        quantity: 0,
+        customization: item.customization,
+        key,
+        index,
+      };
       line.quantity += item.quantity;
       if (line.quantity > MAX_LINE_QUANTITY) throw badRequest(ORDER_MESSAGES.quantity);
       lines.set(key, line);
-    }
+    });
     return [...lines.values()];
   }
 
+  /** Each line priced from the database: the product's price plus its customisation's charges. */
+  async function priceOrderLines(requested: RequestedLine[]): Promise<(OrderLine & { key: string })[]> {
+    const priced = await catalog.priceLines(requested);
+    return priced.map((line, index) => {
+      const { key, index: itemIndex, customization } = requested[index]!;
+      const customized = customizeLine(line, customization);
+      if (!customized.ok) {
+        const [message] = Object.values(customized.problems);
+        throw badRequest(
+          message!,
+          Object.fromEntries(
+            Object.entries(customized.problems).map(([field, problem]) => [
+              `items.${itemIndex}.customization.${field}`,
+              problem,
+            ]),
+          ),
+        );
+      }
+      return {
+        key,
+        productId: line.productId,
+        size: line.size,
+        quantity: line.quantity,
+        name: line.name,
+        image: line.image,
+        unitPricePaise: line.unitPricePaise + customized.chargePaise,
+        customization: customized.customization,
+      };
+    });
+  }
+
   /** Prices the client showed must still be the prices: a changed or tampered one is refused. */
-  function checkClientPrices(request: PlaceOrderRequest, lines: PricedLine[]) {
+  function checkClientPrices(request: PlaceOrderRequest, lines: (OrderLine & { key: string })[]) {
     const errors: Record<string, string> = {};
     request.items.forEach((item, index) => {
-      const line = lines.find((l) => l.productId === item.id && l.size === item.size)!;
+      const line = lines.find((l) => l.key === lineKey(item))!;
       if (item.price !== undefined && rupeesToPaise(item.price) !== line.unitPricePaise)
         errors[`items.${index}.price`] = `${line.name} now costs ${formatPaise(line.unitPricePaise)}.`;
     });
@@ -136,7 +190,7 @@ export function createPlaceOrder({
       if (existing) return answerFor(existing);
     }
     const shippingAddress = await deliveryAddress(user, request);
-    const lines = await catalog.priceLines(mergedLines(request));
+    const lines = await priceOrderLines(mergedLines(request));
     checkClientPrices(request, lines);
 
     let created: { order: OrderRow; payment: Awaited<ReturnType<PaymentsService["createAttempt"]>> };

@@ -6,11 +6,13 @@ import {
   type PricedCartLine,
 } from "../../contract/orders";
 import type { CatalogService } from "../catalog/catalog.service";
+import { customizeLine } from "../tailoring/customized-line";
 import { DELIVERY_PAISE } from "./orders.service";
 
 /**
  * The bag as the server would price it now, line by line, with what stands in the way of each line (gone,
- * size no longer offered, sold out, fewer left, a new price), so the checkout shows it before paying.
+ * size no longer offered, sold out, a customisation no longer offered, fewer left, a new price), so the
+ * checkout shows it before paying.
  */
 export async function priceCart(catalog: CatalogService, items: PlaceOrderItem[]): Promise<PricedCart> {
   const looked = await catalog.lookUpLines(
@@ -19,7 +21,12 @@ export async function priceCart(catalog: CatalogService, items: PlaceOrderItem[]
   let subtotalPaise = 0;
   const lines = looked.map((line, index): PricedCartLine => {
     const item = items[index]!;
-    const base = { id: line.productId, size: line.size, quantity: line.quantity };
+    const base = {
+      id: line.productId,
+      size: line.size,
+      quantity: line.quantity,
+      customized: !!item.customization,
+    };
     if (!line.product)
       return {
         ...base,
@@ -30,7 +37,9 @@ export async function priceCart(catalog: CatalogService, items: PlaceOrderItem[]
         problem: "unavailable",
         message: "This product is no longer available.",
       };
-    const { name, unitPricePaise, image } = line.product;
+    const { name, image } = line.product;
+    const customized = customizeLine(line.product, item.customization);
+    const unitPricePaise = line.product.unitPricePaise + (customized.ok ? customized.chargePaise : 0);
     const shown = { ...base, name, image, price: paiseToRupees(unitPricePaise) };
     if (line.stock === null)
       return {
@@ -45,6 +54,13 @@ export async function priceCart(catalog: CatalogService, items: PlaceOrderItem[]
         available: 0,
         problem: "sold-out",
         message: ORDER_MESSAGES.soldOut(name, line.size),
+      };
+    if (!customized.ok)
+      return {
+        ...shown,
+        available: line.stock,
+        problem: "customization-unavailable",
+        message: Object.values(customized.problems)[0]!,
       };
     subtotalPaise += unitPricePaise * line.quantity;
     if (line.stock < line.quantity)

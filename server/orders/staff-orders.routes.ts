@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import {
   adminOrdersCall,
   dashboardCall,
+  markTailoringDoneCall,
   orderDetailsCall,
   STAFF_ORDER_MESSAGES,
   updateOrderStatusCall,
 } from "../../contract/staff-orders";
+import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { DashboardService } from "./dashboard";
@@ -59,6 +61,15 @@ export async function staffOrdersRoutes(
       code: 200,
       message: STAFF_ORDER_MESSAGES.updated(change.status),
       data: await staffOrders.updateStatus(request.user!.userId, change),
+    }),
+  });
+
+  calls.serve(app, markTailoringDoneCall, {
+    onRequest,
+    handler: async (request, { request: http }) => ({
+      code: 200,
+      message: TAILORING_MESSAGES.done,
+      data: await staffOrders.markTailoringDone(http.user!.userId, request),
     }),
   });
 

@@ -7,6 +7,7 @@ import {
   type StaffOrderDetails,
   type UpdateOrderStatusRequest,
 } from "../../contract/staff-orders";
+import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
 import { conflict, notFound } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
@@ -79,6 +80,7 @@ export function createStaffOrders({
         at: event.at.toISOString(),
       })),
       allowedTransitions: [...STAFF_TRANSITIONS[order.status]],
+      tailoringPending: items.filter((item) => item.customization && !item.tailoringDoneAt).length,
     };
   }
 
@@ -91,6 +93,8 @@ export function createStaffOrders({
       const order = await orders.lock(tx, id);
       if (!STAFF_TRANSITIONS[order.status].includes(to))
         throw conflict(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
+      if (to === "Shipped" && (await orders.tailoringPending(tx, id)) > 0)
+        throw conflict(TAILORING_MESSAGES.pending);
       if (to === "Shipped")
         await orders.advance(tx, order, {
           to,
@@ -113,7 +117,17 @@ export function createStaffOrders({
     return details(request.orderId);
   }
 
-  return { details, updateStatus };
+  /** Marks a customised line's tailoring done, on the locked order. */
+  async function markTailoringDone(staffUserId: number, request: MarkTailoringDoneRequest) {
+    const id = await idOf(request.orderId);
+    await db.transaction(async (tx) => {
+      const order = await orders.lock(tx, id);
+      await orders.markTailoringDone(tx, order, request.itemId, `staff:${staffUserId}`);
+    });
+    return details(request.orderId);
+  }
+
+  return { details, updateStatus, markTailoringDone };
 }
 
 export type StaffOrders = ReturnType<typeof createStaffOrders>;

@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import type { SizeLabel } from "../../contract/catalog";
+import type { ProductCustomization } from "../../contract/tailoring";
 
 export type FixtureProduct = {
   name: string;
@@ -12,6 +13,8 @@ export type FixtureProduct = {
   soldCount?: number;
   daysAgo?: number;
   deleted?: boolean;
+  /** The tailoring offered, with charges in rupees (none unless given). */
+  customizations?: ProductCustomization[];
 };
 
 export const FIXTURE_CATEGORIES = [
@@ -50,6 +53,7 @@ export async function seedCatalog(app: FastifyInstance, items: FixtureProduct[])
         images: [asset.id],
         features: ["Pure georgette", "Hand embroidered"],
         care: "Dry clean only.",
+        customizations: item.customizations ?? [],
       };
       const extras = {
         soldCount: item.soldCount ?? 0,

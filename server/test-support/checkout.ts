@@ -7,6 +7,7 @@ import { payments, refunds } from "../payments/payments.tables";
 import type { SandboxDecision, WebhookDelivery } from "../payments/phonepe-sandbox";
 import { bearer, createUserAndLogin, freshIp, post } from "./accounts";
 import { ROLE } from "../../contract/accounts-rules";
+import type { CustomizationRequest } from "../../contract/tailoring-rules";
 
 export const HOME: AddressInput = {
   name: "Kavya Reddy",
@@ -26,7 +27,13 @@ export async function shopperWithAddress(app: FastifyInstance) {
   return { ...shopper, addressId: response.json().data.id as number };
 }
 
-export type Line = { id: number; size: string; quantity: number; price?: number };
+export type Line = {
+  id: number;
+  size: string;
+  quantity: number;
+  price?: number;
+  customization?: CustomizationRequest;
+};
 
 export function placeOrder(
   app: FastifyInstance,

@@ -333,6 +333,7 @@ export async function seedProduct(
         images: [],
         features: [],
         care: "",
+        customizations: [],
       },
     },
   ]);
