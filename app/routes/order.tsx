@@ -15,6 +15,7 @@ import { updateOrderStatusCall, orderDetailsCall } from "#contract/staff-orders"
 import { pageMeta } from "~/lib/seo";
 import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
+import { CustomizationDetails } from "~/orders/customization-details";
 import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import type { Route } from "./+types/order";
@@ -161,6 +162,7 @@ export default function OrderDetail() {
                     <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
                       {item.name}
                     </Link>
+                    {item.customization ? <CustomizationDetails {...item.customization} /> : null}
                     {staff === null && order.orderStatus === "Delivered" ? (
                       <Link
                         to={`/reviews/write?product=${item.productId}`}
