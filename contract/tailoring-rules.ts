@@ -140,11 +140,6 @@ export function canonicalCustomization(customization: CustomizationRequest): Cus
   };
 }
 
-/** One string per customisation: two bag lines of a product and size are the same line when their keys are. */
-export function customizationKey(customization: CustomizationRequest | null | undefined): string {
-  return customization ? JSON.stringify(canonicalCustomization(customization)) : "";
-}
-
 /** "Bust 34 · Waist 28 in": the measurements given, for a line of the bag, an order or a ticket. */
 export function describeMeasurements(customization: {
   unit: MeasurementUnit;

@@ -7,7 +7,8 @@ import { toast } from "~/components/toast";
 import { formatRupees } from "#contract/money";
 import { TEXT_LINK } from "~/components/styles";
 import { useCart } from "./cart-context";
-import { hasSize, subtotal, type CartItem } from "./cart-lines";
+import { CustomizationDetails } from "~/orders/customization-details";
+import { hasSize, lineKey, subtotal, type CartItem } from "./cart-lines";
 import { cannotBeOrdered, usePricedCart } from "./priced-cart";
 import type { PricedCartLine } from "#contract/orders";
 
@@ -71,7 +72,7 @@ export default function BagContents() {
       ) : (
         <ul className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5" aria-label="Items in your bag">
           {cart.items.map((item) => (
-            <li key={`${item.id}-${item.size}`} className="flex gap-3 py-4">
+            <li key={lineKey(item)} className="flex gap-3 py-4">
               <LineImage src={item.image} width={72} height={96} className="h-24 w-18 shrink-0 rounded" />
               <div className="flex flex-1 flex-col gap-1">
                 <Link
@@ -82,6 +83,7 @@ export default function BagContents() {
                   {item.name}
                 </Link>
                 <p className="text-sm text-muted">Size: {item.size || "—"}</p>
+                {item.customization ? <CustomizationDetails {...item.customization} /> : null}
                 <LinePrice item={item} line={lineOf(item)} onLink={cart.close} />
                 <div className="mt-1 flex items-center gap-2">
                   <button

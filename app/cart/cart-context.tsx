@@ -1,14 +1,21 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 import { createLocalStore, useLocalStore } from "~/lib/local-store";
-import { addLine, isCartItems, removeLine, stepQuantity, type CartItem } from "./cart-lines";
+import {
+  addLine,
+  isCartItems,
+  removeLine,
+  stepQuantity,
+  type CartItem,
+  type CartLineKey,
+} from "./cart-lines";
 
 export const cartStore = createLocalStore<CartItem[]>("cartItems", [], isCartItems);
 
 type CartContextValue = {
   items: CartItem[];
   add: (item: CartItem) => void;
-  step: (line: { id: number; size: string }, step: 1 | -1) => void;
-  remove: (line: { id: number; size: string }) => void;
+  step: (line: CartLineKey, step: 1 | -1) => void;
+  remove: (line: CartLineKey) => void;
   clear: () => void;
   isOpen: boolean;
   open: () => void;

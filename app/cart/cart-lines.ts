@@ -1,7 +1,12 @@
 import type { SizeLabel } from "#contract/catalog";
 import { SIZES } from "#contract/catalog-options";
+import { customizationKey } from "#contract/customization-key";
+import type { CustomizationRequest } from "#contract/tailoring-rules";
 
-/** A line of the bag. A line is identified by product id plus size. */
+/**
+ * A line of the bag, identified by product id, size and customisation: the same piece customised and not
+ * customised (or customised twice differently) are separate lines. `price` is one piece's, charges included.
+ */
 export type CartItem = {
   id: number;
   name: string;
@@ -10,7 +15,15 @@ export type CartItem = {
   price: number;
   size: string;
   quantity: number;
+  customization?: CustomizationRequest;
 };
+
+/** What identifies a line of the bag. */
+export type CartLineKey = Pick<CartItem, "id" | "size" | "customization">;
+
+/** Enough of a customisation's shape for the bag to show it; the server checks the rest. */
+const isCustomization = (value: Partial<CustomizationRequest>) =>
+  Array.isArray(value.options) && typeof value.measurements === "object" && typeof value.note === "string";
 
 export function isCartItems(value: unknown): value is CartItem[] {
   return (
@@ -24,15 +37,19 @@ export function isCartItems(value: unknown): value is CartItem[] {
         typeof item.price === "number" &&
         typeof item.size === "string" &&
         Number.isInteger(item.quantity) &&
-        item.quantity >= 1,
+        item.quantity >= 1 &&
+        (item.customization === undefined || isCustomization(item.customization ?? {})),
     )
   );
 }
 
-const sameLine = (a: { id: number; size: string }, b: { id: number; size: string }) =>
-  a.id === b.id && a.size === b.size;
+/** A stable key for a line of the bag (React's key, and the bag's identity of a line). */
+export const lineKey = (line: CartLineKey) =>
+  `${line.id}|${line.size}|${customizationKey(line.customization)}`;
 
-/** Adding an existing id+size raises its quantity by the added amount; a new pair appends a line. */
+const sameLine = (a: CartLineKey, b: CartLineKey) => lineKey(a) === lineKey(b);
+
+/** Adding an existing line raises its quantity by the added amount; a new one appends a line. */
 export function addLine(items: CartItem[], added: CartItem): CartItem[] {
   const quantity = Math.max(1, Math.floor(added.quantity));
   if (items.some((item) => sameLine(item, added))) {
@@ -44,17 +61,13 @@ export function addLine(items: CartItem[], added: CartItem): CartItem[] {
 }
 
 /** Changes a line's quantity by a step; it never goes below 1. */
-export function stepQuantity(
-  items: CartItem[],
-  line: { id: number; size: string },
-  step: 1 | -1,
-): CartItem[] {
+export function stepQuantity(items: CartItem[], line: CartLineKey, step: 1 | -1): CartItem[] {
   return items.map((item) =>
     sameLine(item, line) ? { ...item, quantity: Math.max(1, item.quantity + step) } : item,
   );
 }
 
-export function removeLine(items: CartItem[], line: { id: number; size: string }): CartItem[] {
+export function removeLine(items: CartItem[], line: CartLineKey): CartItem[] {
   return items.filter((item) => !sameLine(item, line));
 }
 
@@ -73,5 +86,17 @@ export const hasSize = (item: CartItem): item is CartItem & { size: SizeLabel } 
 /** The bag's lines as the API takes them (hasSize first, for lines typed with their sizes). */
 export const bagLines = <Item extends CartItem>(
   items: Item[],
-): { id: number; size: Item["size"]; quantity: number; price: number }[] =>
-  items.map((item) => ({ id: item.id, size: item.size, quantity: item.quantity, price: item.price }));
+): {
+  id: number;
+  size: Item["size"];
+  quantity: number;
+  price: number;
+  customization?: CustomizationRequest;
+}[] =>
+  items.map((item) => ({
+    id: item.id,
+    size: item.size,
+    quantity: item.quantity,
+    price: item.price,
+    ...(item.customization ? { customization: item.customization } : {}),
+  }));

@@ -11,7 +11,8 @@ import { bagLines, hasSize, type CartItem } from "./cart-lines";
  * the page.
  */
 export function usePricedCart(items: CartItem[], enabled = true) {
-  const key = JSON.stringify(bagLines(items.filter(hasSize)));
+  const sized = items.filter(hasSize);
+  const key = JSON.stringify(bagLines(sized));
   const [answer, setAnswer] = useState<{ key: string; priced: PricedCart | null } | null>(null);
   useEffect(() => {
     if (!enabled || key === "[]") return;
@@ -30,13 +31,19 @@ export function usePricedCart(items: CartItem[], enabled = true) {
   return {
     priced: fresh?.priced ?? null,
     failed: fresh !== null && fresh.priced === null,
-    lineOf: (item: CartItem) =>
-      fresh?.priced?.lines.find((line) => line.id === item.id && line.size === item.size),
+    // The answer's lines are the asked lines, in their order.
+    lineOf: (item: CartItem): PricedCartLine | undefined =>
+      fresh?.priced?.lines[sized.indexOf(item as (typeof sized)[number])],
   };
 }
 
 /** Problems that keep a line out of the subtotal and out of an order: it must leave the bag. */
-const LEAVES_THE_BAG: readonly LineProblem[] = ["unavailable", "size-unavailable", "sold-out"];
+const LEAVES_THE_BAG: readonly LineProblem[] = [
+  "unavailable",
+  "size-unavailable",
+  "sold-out",
+  "customization-unavailable",
+];
 
 export const cannotBeOrdered = (line: PricedCartLine | undefined) =>
   line?.problem != null && LEAVES_THE_BAG.includes(line.problem);

@@ -12,7 +12,8 @@ export function CustomizationDetails({
   note,
   doneAt,
 }: {
-  options: readonly { name: string; charge?: number }[];
+  /** Names (in the bag), or names with the charges paid (on an order). */
+  options: readonly (string | { name: string; charge: number })[];
   unit: MeasurementUnit;
   measurements: Partial<Record<Measurement, number>>;
   note: string;
@@ -25,8 +26,10 @@ export function CustomizationDetails({
       <p>
         <span className="font-semibold text-ink">Customised:</span>{" "}
         {options
-          .map(({ name, charge }) =>
-            charge === undefined ? name : `${name} (${charge === 0 ? "free" : `+${formatRupees(charge)}`})`,
+          .map((option) =>
+            typeof option === "string"
+              ? option
+              : `${option.name} (${option.charge === 0 ? "free" : `+${formatRupees(option.charge)}`})`,
           )
           .join(", ")}
       </p>

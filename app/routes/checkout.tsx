@@ -8,7 +8,9 @@ import { formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
-import { bagLines, hasSize } from "~/cart/cart-lines";
+import { bagLines, hasSize, lineKey } from "~/cart/cart-lines";
+import { CustomizationDetails } from "~/orders/customization-details";
+import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { cannotBeOrdered, usePricedCart } from "~/cart/priced-cart";
 import { AddressForm } from "~/checkout/address-form";
 import { openPhonePe } from "~/checkout/open-phonepe";
@@ -181,7 +183,7 @@ export default function Checkout() {
                   const line = lineOf(item);
                   const leaves = cannotBeOrdered(line);
                   return (
-                    <li key={`${item.id}-${item.size}`} className="flex gap-3 py-3">
+                    <li key={lineKey(item)} className="flex gap-3 py-3">
                       <Link to={`/product/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
                         <LineImage
                           src={item.image}
@@ -197,6 +199,7 @@ export default function Checkout() {
                         <p className="text-sm text-muted">
                           Size {item.size || "not chosen"} · Qty {item.quantity}
                         </p>
+                        {item.customization ? <CustomizationDetails {...item.customization} /> : null}
                         {!hasSize(item) && (
                           <p className="mt-1 text-sm text-red-700">
                             Choose a size on the{" "}
@@ -224,6 +227,17 @@ export default function Checkout() {
                 })}
               </ul>
             )}
+            {hydrated && items.some((item) => item.customization) ? (
+              <p
+                className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+                id="made-to-order"
+              >
+                <strong>Made to order.</strong> {TAILORING_MESSAGES.madeToOrder}{" "}
+                <Link to="/return-policy" className={TEXT_LINK}>
+                  Return policy
+                </Link>
+              </p>
+            ) : null}
           </section>
 
           <section aria-labelledby="address-heading">

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, useSearchParams } from "react-router";
 import { Link, showInPlace, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
@@ -24,6 +24,9 @@ import type { Route } from "./+types/product";
 import { sharedPageHeaders } from "~/lib/page-headers";
 
 export const headers = sharedPageHeaders;
+
+/** Loaded when a shopper first opens it: most never do. */
+const CustomizeDialog = lazy(() => import("~/catalog/customize-dialog"));
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,9}$/.test(params.id)) {
@@ -133,6 +136,7 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [sizeError, setSizeError] = useState(false);
+  const [customizing, setCustomizing] = useState(false);
   // No more pieces than the chosen size has (or, before a size is chosen, than the best-stocked one).
   const available = size
     ? (product.sizes.find((option) => option.label === size)?.stock ?? 0)
@@ -142,12 +146,13 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
   const mainPicture = product.pictures[imageIndex] ?? null;
   const hasThumbnails = product.pictures.length > 1;
 
+  function askForSize() {
+    setSizeError(true);
+    toast("error", "Please select a size before adding to bag");
+  }
+
   function addToBag() {
-    if (size === null) {
-      setSizeError(true);
-      toast("error", "Please select a size before adding to bag");
-      return;
-    }
+    if (size === null) return askForSize();
     cart.add({
       id: product._id,
       name: product.name,
@@ -328,6 +333,37 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
               item={{ id: product._id, name: product.name, price: product.price, image: product.image }}
             />
           </div>
+          {product.customizations.length > 0 ? (
+            <div className="mt-4 rounded-lg border border-brand-100 bg-brand-50/60 p-4 noscript:hidden">
+              <p className="text-sm">
+                <span className="font-semibold">Tailored for you:</span>{" "}
+                {product.customizations.map((offered) => offered.name).join(", ")}.
+              </p>
+              <button
+                type="button"
+                onClick={() => (size === null ? askForSize() : setCustomizing(true))}
+                disabled={!product.inStock}
+                aria-haspopup="dialog"
+                className="mt-2 font-semibold text-brand-700 underline disabled:opacity-50"
+              >
+                Customise this piece
+              </button>
+            </div>
+          ) : null}
+          {customizing && size ? (
+            <Suspense fallback={null}>
+              <CustomizeDialog
+                product={product}
+                size={size}
+                quantity={quantity}
+                onClose={() => setCustomizing(false)}
+                onAdd={(item) => {
+                  setCustomizing(false);
+                  cart.add(item);
+                }}
+              />
+            </Suspense>
+          ) : null}
           <ul className="mt-6 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <TruckIcon size={18} className="text-brand-700" />

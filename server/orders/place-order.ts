@@ -14,7 +14,8 @@ import { isUniqueViolation, type Database } from "../db/client";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
 import { PAYMENT_WINDOW_SECONDS, RESERVATION_GRACE_SECONDS } from "../payments/payments.service";
-import { customizationKey, type CustomizationRequest } from "../../contract/tailoring-rules";
+import { customizationKey } from "../../contract/customization-key";
+import type { CustomizationRequest } from "../../contract/tailoring-rules";
 import { customizeLine } from "../tailoring/customized-line";
 import type { OrderLine, OrderRow, OrdersService } from "./orders.service";
 

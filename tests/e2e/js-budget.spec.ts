@@ -11,7 +11,10 @@ import { expect, test } from "@playwright/test";
 // flags took the store's code from about 17 to 21 KB. Moving the product page's folded parts into lazy chunks
 // saved 1.7 KB but broke hydration: the bag's update after hydration made React render those still-loading
 // boundaries again from scratch (page-speed.spec.ts caught it). Decision 024.
-const BUDGET_BYTES = 131 * 1024;
+// 132 KB since 2026-11-25: tailoring. The Customise dialog is a chunk of its own (2.9 KB), loaded when a
+// shopper opens it; what stays on the pages is the product page's offer and button (0.36 KB) and the bag's
+// lines knowing their customisation (0.4 KB): product page 131.1 KB, list 130.9 KB.
+const BUDGET_BYTES = 132 * 1024;
 const CLIENT_DIR = "build/client";
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
@@ -40,7 +43,7 @@ const routeManifest = readdirSync(path.join(CLIENT_DIR, "assets")).find((file) =
 const chunkOf = (module: string) => Object.keys(manifest).find((key) => key.split("?")[0] === module);
 
 for (const route of ["app/routes/home.tsx", "app/routes/products.tsx", "app/routes/product.tsx"]) {
-  test(`${route} loads at most 130 KB of gzipped JavaScript`, () => {
+  test(`${route} loads at most 132 KB of gzipped JavaScript`, () => {
     const rootKey = chunkOf("app/root.tsx");
     const routeKey = chunkOf(route);
     expect(entryKey, "the client entry is in the Vite manifest").toBeDefined();
