@@ -90,7 +90,7 @@ export default function BagContents() {
                     type="button"
                     onClick={(event) => decrease(item, event.currentTarget)}
                     disabled={item.quantity <= 1}
-                    aria-label={`Decrease quantity of ${item.name}, size ${item.size}`}
+                    aria-label={`Decrease quantity of ${lineName(item)}`}
                     className="rounded border border-brand-200 p-1 disabled:cursor-not-allowed disabled:opacity-40"
                   >
                     <MinusIcon size={16} />
@@ -106,7 +106,7 @@ export default function BagContents() {
                     type="button"
                     onClick={() => cart.step(item, 1)}
                     data-increase
-                    aria-label={`Increase quantity of ${item.name}, size ${item.size}`}
+                    aria-label={`Increase quantity of ${lineName(item)}`}
                     className="rounded border border-brand-200 p-1"
                   >
                     <PlusIcon size={16} />
@@ -114,7 +114,7 @@ export default function BagContents() {
                   <button
                     type="button"
                     onClick={(event) => removeLine(item, event.currentTarget)}
-                    aria-label={`Remove ${item.name}, size ${item.size}`}
+                    aria-label={`Remove ${lineName(item)}`}
                     className="ml-auto rounded p-1 text-muted hover:text-brand-700"
                   >
                     <TrashIcon size={18} />
@@ -146,6 +146,10 @@ export default function BagContents() {
     </>
   );
 }
+
+/** How the bag's buttons name a line: a customised piece and the same piece as it is are two lines. */
+const lineName = (item: CartItem) =>
+  `${item.name}, size ${item.size}${item.customization ? ", customised" : ""}`;
 
 /** A line's price (the server's, once it has answered), and what stands in its way. */
 function LinePrice({

@@ -288,11 +288,11 @@ export default function CustomizeDialog({
           label="Note for the tailor"
           required={noteHints.length > 0}
           optional={noteHints.length === 0}
-          hint={noteHints.length > 0 ? noteHints.join(" ") : undefined}
+          hint={noteHints.length > 0 && !errors.note ? noteHints.join(" ") : undefined}
           error={errors.note}
         >
           <textarea
-            {...controlProps(field("note"), errors.note, { hint: noteHints.length > 0 })}
+            {...controlProps(field("note"), errors.note, { hint: noteHints.length > 0 && !errors.note })}
             rows={3}
             maxLength={MAX_NOTE_LENGTH}
             value={note}

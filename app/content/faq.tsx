@@ -81,15 +81,18 @@ export const FAQ_ITEMS: FaqItem[] = [
     question: "Can I customise my outfit?",
     answer: (
       <p>
-        Yes. We offer these customisations: {customizations}. Place your order and then{" "}
+        Yes. We offer these customisations: {customizations}. Each product lists the ones it can have: choose
+        your size, then <strong>Customise this piece</strong> on its page, tick what you would like changed
+        and give your measurements. The charge, if any, is added to the price before you pay. Anything else in
+        mind?{" "}
         <Link to="/contact" className={linkClass}>
-          contact us
+          Contact us
         </Link>{" "}
         or message us on WhatsApp at{" "}
         <a href={STORE.social.whatsapp} className={linkClass}>
           {STORE.phone}
-        </a>{" "}
-        with your order ID and what you would like changed.
+        </a>
+        .
       </p>
     ),
     short:

@@ -44,6 +44,18 @@ const SECTIONS: PolicySection[] = [
     ),
   },
   {
+    id: "customised-pieces",
+    title: "Customised pieces are made to order",
+    content: (
+      <p>
+        A piece you customise on its product page is made to order: our tailors start once your payment is
+        received, it takes a few more days to dispatch, and it is stitched to the measurements and note you
+        gave. It cannot be returned or exchanged. If it arrives damaged or not as you ordered it, it is put
+        right as a damaged or wrong item, below.
+      </p>
+    ),
+  },
+  {
     id: "damaged-or-wrong-items",
     title: "Damaged or wrong items",
     content: (

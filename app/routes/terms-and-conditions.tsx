@@ -57,8 +57,9 @@ const SECTIONS: PolicySection[] = [
     content: (
       <>
         <p>
-          We offer these customisations: {STORE.customizations.join(", ")}. A customised piece is made to the
-          measurements and choices you confirm with us, so please check them carefully.
+          We offer these customisations: {STORE.customizations.join(", ")}, on the products that list them. A
+          customised piece is made to the measurements and choices you give when you customise it, so please
+          check them carefully before you pay.
         </p>
         <p>Customised pieces may take longer to dispatch and cannot be returned or exchanged.</p>
       </>
