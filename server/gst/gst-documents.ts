@@ -99,15 +99,25 @@ export function createGstDocuments({ db, supplier }: { db: Database; supplier: C
     const address = order.shippingAddress;
     const deliveryCode = stateCodeOf(address.state);
     const intraState = deliveryCode === stateCode;
-    const lines = items.map((item) => ({
-      description: item.name,
-      size: item.size,
-      hsn: hsnOf.get(item.productId) ?? rates.defaultHsn,
-      quantity: item.quantity,
-      unitPricePaise: item.unitPricePaise,
-      customisationPaise: 0,
-      ...taxLine({ unitPricePaise: item.unitPricePaise, quantity: item.quantity }, rates, intraState),
-    }));
+    const lines = items.map((item) => {
+      // A customised piece's price holds its charges: the invoice shows them apart, under one rate.
+      const options = item.customization?.options ?? [];
+      const customisationPaise = options.reduce((sum, option) => sum + option.chargePaise, 0);
+      const piece = {
+        unitPricePaise: item.unitPricePaise - customisationPaise,
+        customisationPaise,
+        quantity: item.quantity,
+      };
+      return {
+        description: options.length
+          ? `${item.name} (customised: ${options.map((option) => option.name).join(", ")})`
+          : item.name,
+        size: item.size,
+        hsn: hsnOf.get(item.productId) ?? rates.defaultHsn,
+        ...piece,
+        ...taxLine(piece, rates, intraState),
+      };
+    });
     const financialYear = financialYearOf(issuedAt);
     const sequence = await nextSequence(tx, "invoice", financialYear);
     const [invoice] = await tx

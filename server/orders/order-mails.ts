@@ -1,7 +1,9 @@
 import { formatPaise } from "../../contract/money";
 import type { ShippingAddress } from "../../contract/orders";
 import { STORE } from "../../contract/store";
+import { describeMeasurements } from "../../contract/tailoring-rules";
 import type { Mail } from "../mail/mail.service";
+import type { OrderedCustomization } from "./orders.tables";
 import { brandedMail } from "../mail/mail-layout";
 
 export type MailedOrder = {
@@ -10,14 +12,31 @@ export type MailedOrder = {
   email: string;
   totalPaise: number;
   shippingAddress: ShippingAddress;
-  items: { name: string; size: string; quantity: number; unitPricePaise: number }[];
+  items: {
+    name: string;
+    size: string;
+    quantity: number;
+    unitPricePaise: number;
+    customization: OrderedCustomization | null;
+  }[];
 };
+
+/** A customised line's second line: what the tailor will do, with the measurements and the note. */
+const customizationText = ({ options, ...asked }: OrderedCustomization) =>
+  [
+    `  Customised: ${options.map((option) => option.name).join(", ")}`,
+    describeMeasurements(asked),
+    asked.note && `note: ${asked.note}`,
+  ]
+    .filter(Boolean)
+    .join("; ");
 
 const linesText = (order: MailedOrder) =>
   order.items
     .map(
       (item) =>
-        `${item.name}, size ${item.size} × ${item.quantity}: ${formatPaise(item.unitPricePaise * item.quantity)}`,
+        `${item.name}, size ${item.size} × ${item.quantity}: ${formatPaise(item.unitPricePaise * item.quantity)}` +
+        (item.customization ? `\n${customizationText(item.customization)}` : ""),
     )
     .join("\n");
 

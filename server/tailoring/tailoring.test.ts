@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
 import { TAILORING_MESSAGES, type CustomizationRequest } from "../../contract/tailoring-rules";
-import { bearer, createUserAndLogin, freshIp, post } from "../test-support/accounts";
+import { bearer, createUserAndLogin, freshIp, lastMailTo, post } from "../test-support/accounts";
+import { gstDocuments } from "../gst/gst.tables";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import {
   decide,
@@ -303,6 +304,35 @@ describe("a customised line in the bag and the order", () => {
       expect(await stockOf(app, id, "M")).toBe(5);
     },
   );
+});
+
+describe("a paid customised order", () => {
+  it("mails what the tailor will do and invoices the charges under the piece's rate", async () => {
+    const id = await lehenga();
+    const shopper = await shopperWithAddress(app);
+    const order = await placedOrder(app, shopper, [{ id, size: "M", quantity: 1, customization: blouseFit }]);
+    await decide(app, order.merchantOrderId, "approve");
+    await reconcileNow(app);
+    const mail = await lastMailTo(app, shopper.email);
+    expect(mail!.subject).toContain(`payment received for order ${order.orderId}`);
+    expect(mail!.text).toContain(
+      "Mango Lehenga, size M × 1: ₹6,049.50\n  Customised: Blouse Fit, Dupatta Fabric; Bust 34 · Waist 28.5 · Shoulder 14 in; note: Pure silk dupatta, please",
+    );
+    const [invoice] = await app.services.db
+      .select()
+      .from(gstDocuments)
+      .where(eq(gstDocuments.orderId, (await orderOf(app, order.orderId)).id));
+    // ₹6,049.50 a piece is above ₹2,500: 18 % of it, the charges included.
+    expect(invoice!.lines).toEqual([
+      expect.objectContaining({
+        description: "Mango Lehenga (customised: Blouse Fit, Dupatta Fabric)",
+        unitPricePaise: 499900,
+        customisationPaise: 105050,
+        totalPaise: 604950,
+        rateBp: 1800,
+      }),
+    ]);
+  });
 });
 
 describe("POST /api/orders/mark-tailoring-done", () => {
