@@ -162,7 +162,17 @@ export default function OrderDetail() {
                     <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
                       {item.name}
                     </Link>
-                    {item.customization ? <CustomizationDetails {...item.customization} /> : null}
+                    {item.customization ? (
+                      <CustomizationDetails
+                        {...item.customization}
+                        // The tailor starts once the order is paid; a cancelled order has nothing to stitch.
+                        doneAt={
+                          order.orderStatus === "Pending" || order.orderStatus === "Cancelled"
+                            ? undefined
+                            : item.customization.doneAt
+                        }
+                      />
+                    ) : null}
                     {staff === null && order.orderStatus === "Delivered" ? (
                       <Link
                         to={`/reviews/write?product=${item.productId}`}
