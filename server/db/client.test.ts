@@ -1,6 +1,6 @@
 import pg from "pg";
 import { expect, it } from "vitest";
-import { openDatabase, selectRows } from "./client";
+import { isDatabaseUnavailable, openDatabase, selectRows } from "./client";
 
 // Runs on the machine's PostgreSQL (the one CI uses) even in the PGlite pass: the behaviour is PostgreSQL's.
 const databaseUrl = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -28,4 +28,32 @@ it("survives PostgreSQL ending an idle pooled connection, and reports it", async
   } finally {
     await database.close();
   }
+});
+
+/** The error a query fails with on `databaseUrl`, as Drizzle throws it. */
+async function failure(url: string, query: string): Promise<unknown> {
+  const database = await openDatabase({ databaseUrl: url, pgliteDir: null });
+  try {
+    await selectRows(database.db, query);
+  } catch (error) {
+    return error;
+  } finally {
+    await database.close();
+  }
+  throw new Error(`${query} did not fail`);
+}
+
+it("tells a database out of reach from a query that failed", async () => {
+  // Nothing listens on port 1: the connection is refused, as when PostgreSQL is down.
+  const down = new URL(databaseUrl);
+  down.port = "1";
+  expect(isDatabaseUnavailable(await failure(down.toString(), "select 1"))).toBe(true);
+  // The connection itself cut while the query runs (a restart, a failover, an administrator).
+  expect(
+    isDatabaseUnavailable(await failure(databaseUrl, "select pg_terminate_backend(pg_backend_pid())")),
+  ).toBe(true);
+  expect(isDatabaseUnavailable(await failure(databaseUrl, "select * from no_such_table"))).toBe(false);
+  expect(
+    isDatabaseUnavailable(await failure(databaseUrl, "select 'is not currently accepting connections'::int")),
+  ).toBe(false);
 });

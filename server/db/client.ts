@@ -31,6 +31,44 @@ export function isUniqueViolation(error: unknown): boolean {
   return code === "23505" || causeCode === "23505";
 }
 
+/**
+ * SQLSTATEs of a database that cannot be reached or is going away: a connection exception (class 08), too
+ * many connections, an administrator's, a crash's or a fast shutdown, a server starting up.
+ */
+const UNAVAILABLE_STATE = /^(08...|53300|57P0[1-3])$/;
+/** Node's errors for a database host that does not take or keep the connection. */
+const SOCKET_ERRORS = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/** node-postgres's errors, without a code, for a connection cut or not made in time (the pool's 5 s). */
+const DRIVER_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect)/;
+/** A database that takes no connections (`allow_connections false`): SQLSTATE 55000, which others share. */
+const NOT_ACCEPTING = /^database ".*" is not currently accepting connections$/;
+
+/**
+ * Whether a query failed because the database is out of reach (down, restarting, refusing connections, or
+ * its connection cut), not because of the query: the store then answers 503, as its health check does, and
+ * the pool connects again on a later request. Looks through Drizzle's wrapper (`cause`) and the several
+ * addresses of one connection attempt (AggregateError).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === "string") {
+    if (UNAVAILABLE_STATE.test(code) || SOCKET_ERRORS.has(code)) return true;
+    if (code === "55000" && NOT_ACCEPTING.test(error.message)) return true;
+  } else if (DRIVER_MESSAGE.test(error.message)) return true;
+  if (error instanceof AggregateError && error.errors.some(isDatabaseUnavailable)) return true;
+  return isDatabaseUnavailable(error.cause);
+}
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";

@@ -12,6 +12,7 @@ import {
   type ParsedHeaders,
   type ParsedInput,
 } from "../../contract/call";
+import { isDatabaseUnavailable } from "../db/client";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "./cross-site";
 import { errorAnswer } from "./error-handler";
 import { badRequest, forbidden, invalidInput } from "./errors";
@@ -191,11 +192,17 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
   /**
    * The API client of one page request: each call runs the route's checks and handler with the page's
    * session and address, its input and answer checked by the call's schemas, as over HTTP. `shows`, when
-   * given, collects what the kept answers the page is built from show (web/page-cache.ts).
+   * given, collects what the kept answers the page is built from show (web/page-cache.ts);
+   * `onDatabaseUnavailable` is told when a call failed because the database was out of reach (the page is
+   * then answered 503, web/ssr.ts).
    */
   function callerFor(
     page: PageRequest,
-    { serializeCookie, shows }: { serializeCookie: SerializeCookie; shows?: Set<string> },
+    {
+      serializeCookie,
+      shows,
+      onDatabaseUnavailable,
+    }: { serializeCookie: SerializeCookie; shows?: Set<string>; onDatabaseUnavailable?: () => void },
   ) {
     // Read while the connection is open: Fastify reads it from the socket, gone once the client leaves.
     const ip = page.ip;
@@ -229,6 +236,7 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       } catch (error) {
         const { status, envelope } = errorAnswer(error, page.log);
         result = { ok: false, status, ...envelope };
+        if (isDatabaseUnavailable(error)) onDatabaseUnavailable?.();
       }
       for (const [name, value] of answerHeaders) options.answerHeaders?.append(name, value);
       return result;

@@ -4,6 +4,7 @@ import type { Socket } from "node:net";
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ErrorEnvelope } from "../../contract/envelope";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isDatabaseUnavailable } from "../db/client";
 import { HttpError, invalidInput } from "./errors";
 import type { SecurityHeaders } from "./security-headers";
 
@@ -37,6 +38,10 @@ export function errorForLog(error: Error): LoggedError {
     logged.cause = error.cause instanceof Error ? errorForLog(error.cause) : error.cause;
   return logged;
 }
+
+/** A request that needed the database while it was out of reach (503). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "The store cannot reach its database just now. Please try again in a moment.";
 
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON in the request body",
@@ -88,6 +93,12 @@ export function errorAnswer(
   if (status >= 400 && status < 500) {
     const message = (error.code && CLIENT_ERROR_MESSAGES[error.code]) ?? error.message ?? "Bad request";
     return { status, envelope: { code: status, message } };
+  }
+  // The database out of reach (down, restarting, its connection cut): the store is unavailable for now, as
+  // /api/health says, and answers again once the pool connects.
+  if (isDatabaseUnavailable(thrown)) {
+    log.warn({ err: thrown }, "request failed: the database is not answering");
+    return { status: 503, envelope: { code: 503, message: DATABASE_UNAVAILABLE_MESSAGE } };
   }
   log.error({ err: thrown }, "request failed");
   return { status: 500, envelope: { code: 500, message: "Something went wrong. Please try again." } };

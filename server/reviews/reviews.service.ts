@@ -84,11 +84,22 @@ export function createReviews({
     rows: { review: typeof productReviews.$inferSelect; fullName: string; productName: string }[],
   ) => rows.map(({ review, fullName, productName }) => ({ ...review, fullName, productName }));
 
+  // Read for every product page rendered: built once, and prepared once per connection by PostgreSQL.
+  const liveProductById = db
+    .select({ id: products.id, name: products.name, rating: products.rating, count: products.reviewCount })
+    .from(products)
+    .where(and(eq(products.id, sql.placeholder("productId")), isNull(products.deletedAt)))
+    .prepare("review_live_product");
+  const approvedReviews = selectReviews()
+    .where(
+      and(eq(productReviews.productId, sql.placeholder("productId")), eq(productReviews.status, "approved")),
+    )
+    .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
+    .limit(PUBLIC_REVIEWS)
+    .prepare("approved_reviews");
+
   async function liveProduct(productId: number) {
-    const [product] = await db
-      .select({ id: products.id, name: products.name, rating: products.rating, count: products.reviewCount })
-      .from(products)
-      .where(and(eq(products.id, productId), isNull(products.deletedAt)));
+    const [product] = await liveProductById.execute({ productId });
     if (!product) throw notFound(REVIEW_MESSAGES.productNotFound);
     return product;
   }
@@ -96,10 +107,7 @@ export function createReviews({
   /** A product's newest approved reviews, with the rating and count the listings show. */
   async function forProduct(productId: number) {
     const product = await liveProduct(productId);
-    const rows = await selectReviews()
-      .where(and(eq(productReviews.productId, productId), eq(productReviews.status, "approved")))
-      .orderBy(desc(productReviews.createdAt), desc(productReviews.id))
-      .limit(PUBLIC_REVIEWS);
+    const rows = await approvedReviews.execute({ productId });
     const reviews: PublicReview[] = (await toReviews(flatten(rows))).map(
       ({ status: _status, productId: _productId, productName: _productName, ...shown }) => ({
         ...shown,

@@ -58,7 +58,7 @@ describe("the hashes of a page's inline scripts", () => {
       '<script src="/assets/y.js"></script><script nonce="n">console.log("<b>")</script>',
       "</body></html>",
     ].join("");
-    expect(inlineScriptHashes(html).sort()).toEqual(
+    expect(inlineScriptHashes(Buffer.from(html)).sort()).toEqual(
       [sha256("window.a = 1;"), sha256('import "/assets/x.js";'), sha256('console.log("<b>")')].sort(),
     );
   });

@@ -75,17 +75,30 @@ function decodeName(pair: string): string {
   }
 }
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const SCRIPT_START = Buffer.from("<script");
+const SCRIPT_END = Buffer.from("</script>");
+const TAG_END = ">".charCodeAt(0);
 
 /**
  * The CSP hash of every inline script in the page (React Router's context and module scripts): the browser
- * checks each one it runs against the hashes when the page is served from the cache.
+ * checks each one it runs against the hashes when the page is served from the cache. Read from the page's
+ * bytes, as React writes its tags (in lower case, with no `>` inside the opening one): turning the whole page
+ * into a string to search it cost more than the rest of keeping it.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: Buffer): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes = "", text = ""] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+  let start = html.indexOf(SCRIPT_START);
+  while (start !== -1) {
+    const tagEnd = html.indexOf(TAG_END, start);
+    const textEnd = html.indexOf(SCRIPT_END, tagEnd);
+    if (tagEnd === -1 || textEnd === -1) break;
+    // `<script` itself, not a longer name; then whether it loads a file (`src=`) or carries its text.
+    const attributes = html.toString("latin1", start + SCRIPT_START.length, tagEnd);
+    if (/^(\s|$)/.test(attributes) && !/\bsrc\s*=/i.test(attributes)) {
+      const text = html.subarray(tagEnd + 1, textEnd);
+      hashes.add(`'sha256-${createHash("sha256").update(text).digest("base64")}'`);
+    }
+    start = html.indexOf(SCRIPT_START, textEnd);
   }
   return [...hashes];
 }
@@ -149,7 +162,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       contentType,
       cacheControl,
       etag: `W/"${createHash("sha1").update(owned).digest("base64url")}"`,
-      scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(owned.toString("utf8")) : [],
+      scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(owned) : [],
       tags: shows,
       storedAt: Date.now(),
       freshMs,

@@ -15,7 +15,7 @@ import type { ViteDevServer } from "vite";
 import type { ApiCaller } from "../../contract/call";
 import type { Calls } from "../lib/calls";
 import { comesFromAnotherSite, CROSS_SITE_MESSAGE, SAFE_METHODS } from "../lib/cross-site";
-import { errorAnswer } from "../lib/error-handler";
+import { DATABASE_UNAVAILABLE_MESSAGE, errorAnswer } from "../lib/error-handler";
 import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { matchesEtag, preferredEncoding } from "../lib/response-cache";
@@ -163,7 +163,12 @@ export async function registerWeb(
       const nonce = randomBytes(16).toString("base64");
       // What the page shows: what the API answers it is built from show.
       const shows = new Set<string>();
-      const api = calls.callerFor(request, { serializeCookie: app.serializeCookie, shows });
+      let databaseUnavailable = false;
+      const api = calls.callerFor(request, {
+        serializeCookie: app.serializeCookie,
+        shows,
+        onDatabaseUnavailable: () => (databaseUnavailable = true),
+      });
       let response: Response;
       try {
         response = await handleRequest(await toWebRequest(request, key, publicOrigin), {
@@ -175,6 +180,13 @@ export async function registerWeb(
       } catch (error) {
         shared?.drop(key);
         throw error;
+      }
+      // A page whose data could not be read while the database was out of reach is the store's error page,
+      // 503 as the API answers, rather than the page without its data (an empty list, a product "not found").
+      if (databaseUnavailable) {
+        shared?.drop(key);
+        await response.body?.cancel();
+        return refusePage(request, reply, new HttpError(503, DATABASE_UNAVAILABLE_MESSAGE));
       }
       const sharing = shared && shareable(response);
       if (shared && sharing && renderedAt !== undefined) {
@@ -194,7 +206,8 @@ export async function registerWeb(
     }
 
     /**
-     * A page request refused before React Router took it (`error` a 4xx): the store's error page, rendered
+     * A page request refused before React Router took it (`error` a 4xx), or whose data could not be read
+     * while the database was out of reach (503): the store's error page, rendered
      * by the root route with the refusal's status and message. What is left of a small body is read and
      * dropped first (a client still sending it would otherwise see the connection reset, not the answer);
      * past PAGE_BODY_LIMIT, the connection closes after the answer instead, so that nothing reads the rest.
