@@ -19,6 +19,7 @@ export default [
   route("profile", "routes/account.tsx", { id: "profile" }),
   route("orders", "routes/account.tsx", { id: "orders" }),
   route("orders/:id", "routes/order.tsx"),
+  route("orders/:id/tailor-ticket", "routes/tailor-ticket.tsx"),
   route("reviews/write", "routes/write-review.tsx"),
   route("payment/callback", "routes/payment-callback.tsx"),
   route("dashboard", "routes/admin-dashboard.tsx", { id: "dashboard" }),

@@ -26,3 +26,19 @@ export function formatDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : dates.format(date);
 }
+
+// With the time, in the store's time zone too.
+const moments = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Asia/Kolkata",
+});
+
+/** 22 Nov 2025, 03:45 pm; a dash for a moment that has not come. */
+export function formatMoment(iso: string | null): string {
+  const date = iso ? new Date(iso) : null;
+  return date && !Number.isNaN(date.getTime()) ? moments.format(date) : "—";
+}

@@ -14,7 +14,8 @@ import {
   uploadImagesCall,
   type StaffProduct,
 } from "#contract/product-editing";
-import { controlProps, FormField } from "~/components/form-field";
+import { CUSTOMIZATION_OPTIONS, type CustomizationOption } from "#contract/tailoring-rules";
+import { controlProps, errorIdOf, FormField } from "~/components/form-field";
 import { CloseIcon, PlusIcon } from "~/components/icons";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
@@ -44,6 +45,8 @@ type Values = {
   features: string[];
   care: string;
   images: FormImage[];
+  /** The tailoring offered, in the store's order, each with its charge in rupees as typed ("" is free). */
+  customizations: { name: CustomizationOption; charge: string }[];
 };
 
 const EMPTY: Values = {
@@ -58,6 +61,7 @@ const EMPTY: Values = {
   features: [...DEFAULT_FEATURES],
   care: "",
   images: [],
+  customizations: [],
 };
 
 function valuesOf(product: StaffProduct): Values {
@@ -73,7 +77,29 @@ function valuesOf(product: StaffProduct): Values {
     features: product.features,
     care: product.care,
     images: product.images.map((image) => ({ id: image.id, src: image.picture.src })),
+    customizations: product.customizations.map(({ name, charge }) => ({
+      name,
+      charge: charge === 0 ? "" : String(charge),
+    })),
   };
+}
+
+/**
+ * The API's field errors about the tailoring offered (`customizations.<index>.<field>` names the list as it
+ * was sent, `customizations` the whole list), by the option each concerns.
+ */
+function tailoringErrorsOf(
+  errors: Record<string, string> | undefined,
+  sent: Values["customizations"],
+): Partial<Record<CustomizationOption | "all", string>> {
+  const found: Partial<Record<CustomizationOption | "all", string>> = {};
+  for (const [field, message] of Object.entries(errors ?? {})) {
+    const [head, index] = field.split(".");
+    if (head !== "customizations") continue;
+    const option = index === undefined ? undefined : sent[Number(index)]?.name;
+    found[option ?? "all"] ??= message;
+  }
+  return found;
 }
 
 const SELECT_CLASS =
@@ -102,6 +128,10 @@ export function ProductForm({
   const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState<{ id: number; name: string } | null>(null);
+  /** The API's errors about the tailoring offered, by option (the form's own row for each). */
+  const [tailoringErrors, setTailoringErrors] = useState<
+    Partial<Record<CustomizationOption | "all", string>>
+  >({});
   const fileInput = useRef<HTMLInputElement>(null);
   const reserved = new Map(product?.sizes.map((size) => [size.label, size.reserved]));
 
@@ -181,6 +211,18 @@ export function ProductForm({
     );
   }
 
+  function offer(name: CustomizationOption, charge: string | null) {
+    set(
+      "customizations",
+      CUSTOMIZATION_OPTIONS.flatMap((option) => {
+        if (option === name) return charge === null ? [] : [{ name, charge }];
+        const kept = values.customizations.find((offered) => offered.name === option);
+        return kept ? [kept] : [];
+      }),
+    );
+    setTailoringErrors(({ [name]: _edited, all: _list, ...others }) => others);
+  }
+
   const stockOf = (size: Size) =>
     values.stock[size] ?? (editing ? "0" : values.availableQunatity || String(DEFAULT_AVAILABLE_QUANTITY));
 
@@ -205,6 +247,10 @@ export function ProductForm({
       stock,
       features: values.features,
       care: values.care,
+      customizations: values.customizations.map(({ name, charge }) => ({
+        name,
+        charge: charge.trim() === "" ? 0 : Number(charge),
+      })),
       ...(values.originalPrice.trim() ? { originalPrice: Number(values.originalPrice) } : {}),
     };
     setSaving(true);
@@ -216,6 +262,7 @@ export function ProductForm({
             image: common.images[0],
             availableQunatity: Number(values.availableQunatity || DEFAULT_AVAILABLE_QUANTITY),
           });
+      setTailoringErrors(result.ok ? {} : tailoringErrorsOf(result.errors, values.customizations));
       if (!result.ok) {
         toast("error", result.message || PRODUCT_MESSAGES.addFailed);
         return;
@@ -446,6 +493,63 @@ export function ProductForm({
               );
             })}
           </div>
+        </fieldset>
+
+        <fieldset aria-describedby="tailoring-hint">
+          <legend className="mb-1 text-sm font-semibold text-ink">Tailoring offered</legend>
+          <p id="tailoring-hint" className="mb-2 text-sm text-muted">
+            Tick what shoppers may ask for. Charge in ₹ per piece; leave it blank when it is free.
+          </p>
+          <ul className="divide-y divide-muted/20 rounded-lg ring-1 ring-muted/40">
+            {CUSTOMIZATION_OPTIONS.map((option) => {
+              const offered = values.customizations.find((item) => item.name === option);
+              const id = `tailoring-${option.toLowerCase().replace(/\s+/g, "-")}`;
+              const error = tailoringErrors[option];
+              return (
+                <li key={option} className={`px-3 py-1.5 ${offered ? "bg-brand-50" : ""}`}>
+                  <div className="flex min-h-10 items-center justify-between gap-3">
+                    <label className="flex cursor-pointer items-center gap-2 font-medium">
+                      <input
+                        type="checkbox"
+                        checked={offered !== undefined}
+                        onChange={(event) =>
+                          offer(option, (event.target as HTMLInputElement).checked ? "" : null)
+                        }
+                        className="size-4 accent-brand-600"
+                      />
+                      {option}
+                    </label>
+                    {offered && (
+                      <div className="flex items-center gap-1">
+                        <label htmlFor={`${id}-charge`} className="text-sm text-muted">
+                          <span className="sr-only">Charge for {option} </span>₹
+                        </label>
+                        <input
+                          id={`${id}-charge`}
+                          type="number"
+                          inputMode="decimal"
+                          min="0"
+                          step="0.01"
+                          placeholder="Free"
+                          value={offered.charge}
+                          onInput={(event) => offer(option, (event.target as HTMLInputElement).value)}
+                          aria-invalid={error ? true : undefined}
+                          aria-describedby={error ? errorIdOf(id) : undefined}
+                          className={`block w-28 rounded-md border bg-white px-2 py-1 text-right text-base ${error ? "border-red-700" : "border-muted/70"}`}
+                        />
+                      </div>
+                    )}
+                  </div>
+                  {error && (
+                    <p id={errorIdOf(id)} className="pb-1 text-sm text-red-700">
+                      {error}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          {tailoringErrors.all && <p className="mt-1.5 text-sm text-red-700">{tailoringErrors.all}</p>}
         </fieldset>
 
         <fieldset>

@@ -14,7 +14,7 @@ export function CustomizationBanner() {
     <section
       aria-label="Customisations we offer"
       data-paused={paused ? "" : undefined}
-      className="banner flex items-center bg-brand-800 text-sm text-brand-50"
+      className="banner flex items-center bg-brand-800 text-sm text-brand-50 print:hidden"
     >
       <p className="sr-only">We customise: {STORE.customizations.join(", ")}.</p>
       <div className="min-w-0 flex-1 overflow-hidden py-2">

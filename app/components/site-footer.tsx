@@ -41,7 +41,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
   const { address } = STORE;
   return (
     // Below the first screen on every page: the browser lays it out only when it comes near the viewport.
-    <footer className="mt-16 bg-ink text-brand-100 [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
+    <footer className="mt-16 bg-ink text-brand-100 print:hidden [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-12 lg:grid-cols-5">
         <div className="col-span-2 lg:col-span-1">
           <p className="font-serif text-xl font-bold text-white">{STORE.name}</p>

@@ -92,7 +92,7 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
   const bagCount = itemCount(cart.items);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
         <Link to="/" className="font-serif text-xl font-bold text-brand-700 sm:text-2xl">
           {STORE.name}

@@ -3,19 +3,13 @@ import { Form, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { OrderStatus } from "#contract/orders";
 import type { StaffOrderDetails } from "#contract/staff-orders";
-import { formatMobile } from "~/accounts/format";
-import { BUTTON_PRIMARY } from "~/components/styles";
-
-// In the store's time zone, so the server and the browser render the same moment.
-const moments = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Asia/Kolkata",
-});
-const when = (iso: string | null) => (iso ? moments.format(new Date(iso)) : "—");
+import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
+import { formatMobile, formatMoment } from "~/accounts/format";
+import { FormNotice } from "~/components/form-field";
+import { Link } from "~/components/navigation";
+import { LineImage } from "~/components/picture";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { CustomizationDetails } from "./customization-details";
 
 const SECTION = "mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100";
 const CELL = "py-2 pr-3 align-top";
@@ -74,14 +68,100 @@ function RecordTable<Row>({
   );
 }
 
-/** What staff see of an order besides its detail: contact, payments, refunds, history and the next steps. */
-export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
+/** The answer to the last form of the order page, as its route's action gives it. */
+type Answer = { ok: boolean; message: string };
+
+/** What the tailor still has to do before the order ships, line by line, and where to print their ticket. */
+function TailoringSection({ details, answer }: { details: StaffOrderDetails; answer: Answer | null }) {
+  const busy = useNavigation().state === "submitting";
+  const { order, tailoringPending } = details;
+  const lines = order.items.filter((item) => item.customization !== null);
+  const status = order.orderStatus;
+  const summary =
+    status === "Pending"
+      ? TAILORING_MESSAGES.notPaid
+      : status === "Cancelled"
+        ? TAILORING_MESSAGES.cancelled
+        : tailoringPending > 0
+          ? `${tailoringPending} of ${lines.length} customised ${lines.length === 1 ? "line" : "lines"} to finish before the order ships.`
+          : "All the tailoring is done.";
+  return (
+    <section aria-labelledby="tailoring-heading" className={SECTION}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id="tailoring-heading" className="text-lg font-bold">
+          Tailoring
+        </h2>
+        <Link to={`/orders/${order.orderId}/tailor-ticket`} className={`${TEXT_LINK} text-sm`}>
+          Print tailor's ticket
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-muted">{summary}</p>
+      <div role="status">
+        {answer ? (
+          <FormNotice tone={answer.ok ? "success" : "error"} className="mt-3">
+            {answer.message}
+          </FormNotice>
+        ) : null}
+      </div>
+      <ul className="mt-3 divide-y divide-brand-100">
+        {lines.map((item) => {
+          const { doneAt, ...asked } = item.customization!;
+          return (
+            <li key={item.id} className="flex gap-3 py-3">
+              <LineImage src={item.image} width={48} height={64} className="h-16 w-12 shrink-0 rounded" />
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold wrap-anywhere">{item.name}</p>
+                <p className="text-sm text-muted">
+                  Size {item.size} · Quantity {item.quantity}
+                </p>
+                <CustomizationDetails {...asked} />
+                {doneAt ? (
+                  <p className="mt-2 text-sm font-semibold text-green-800">
+                    Tailoring done <span className="font-normal">on {formatMoment(doneAt)}</span>
+                  </p>
+                ) : status === "Processing" ? (
+                  <Form method="post" preventScrollReset className="mt-2">
+                    <input type="hidden" name="intent" value="tailoring-done" />
+                    <input type="hidden" name="itemId" value={item.id} />
+                    <button
+                      type="submit"
+                      disabled={busy}
+                      aria-label={`Mark tailoring done: ${item.name}, size ${item.size}`}
+                      className={`${BUTTON_PRIMARY} px-4 py-1.5 text-sm`}
+                    >
+                      Mark tailoring done
+                    </button>
+                  </Form>
+                ) : null}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** What staff see of an order besides its detail: tailoring, contact, payments, refunds, history and the next steps. */
+export function StaffOrderPanel({
+  details,
+  tailoringAnswer,
+}: {
+  details: StaffOrderDetails;
+  /** The answer to "Mark tailoring done", shown in the Tailoring section. */
+  tailoringAnswer: Answer | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const address = details.order.shippingAddress;
   const next = details.allowedTransitions;
+  const customised = details.order.items.some((item) => item.customization !== null);
+  // The API refuses to ship while tailoring is pending; the button says so before it is pressed.
+  const shippingHeldBack = details.order.orderStatus === "Processing" && details.tailoringPending > 0;
   return (
     <>
+      {customised && <TailoringSection details={details} answer={tailoringAnswer} />}
+
       <section aria-labelledby="actions-heading" className={SECTION}>
         <h2 id="actions-heading" className="text-lg font-bold">
           Order status
@@ -101,35 +181,59 @@ export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
           <div className="mt-3 flex flex-col gap-4">
             {next
               .filter((status) => status !== "Cancelled")
-              .map((status) => (
-                <Form key={status} method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
-                  <input type="hidden" name="status" value={status} />
-                  {status === "Shipped" && (
-                    <>
-                      <div className="flex flex-col gap-1">
-                        <label htmlFor="courier" className="text-sm font-semibold">
-                          Courier (optional)
-                        </label>
-                        <input id="courier" name="courier" maxLength={100} className={INPUT} />
-                      </div>
-                      <div className="flex flex-col gap-1">
-                        <label htmlFor="tracking-number" className="text-sm font-semibold">
-                          Tracking number (optional)
-                        </label>
-                        <input id="tracking-number" name="trackingNumber" maxLength={100} className={INPUT} />
-                      </div>
-                    </>
-                  )}
-                  <button type="submit" disabled={busy} className={`${BUTTON_PRIMARY} py-2`}>
-                    {ACTION_LABELS[status] ?? status}
-                  </button>
-                </Form>
-              ))}
+              .map((status) => {
+                const heldBack = status === "Shipped" && shippingHeldBack;
+                return (
+                  <Form key={status} method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+                    <input type="hidden" name="intent" value="status" />
+                    <input type="hidden" name="status" value={status} />
+                    {status === "Shipped" && (
+                      <>
+                        <div className="flex flex-col gap-1">
+                          <label htmlFor="courier" className="text-sm font-semibold">
+                            Courier (optional)
+                          </label>
+                          <input id="courier" name="courier" maxLength={100} className={INPUT} />
+                        </div>
+                        <div className="flex flex-col gap-1">
+                          <label htmlFor="tracking-number" className="text-sm font-semibold">
+                            Tracking number (optional)
+                          </label>
+                          <input
+                            id="tracking-number"
+                            name="trackingNumber"
+                            maxLength={100}
+                            className={INPUT}
+                          />
+                        </div>
+                      </>
+                    )}
+                    <button
+                      type="submit"
+                      disabled={busy || heldBack}
+                      aria-describedby={heldBack ? "shipping-held-back" : undefined}
+                      className={
+                        heldBack
+                          ? "inline-flex shrink-0 cursor-not-allowed items-center justify-center rounded-full bg-brand-100 px-6 py-2 font-semibold whitespace-nowrap text-muted"
+                          : `${BUTTON_PRIMARY} py-2`
+                      }
+                    >
+                      {ACTION_LABELS[status] ?? status}
+                    </button>
+                    {heldBack && (
+                      <p id="shipping-held-back" className="text-sm text-yellow-900 sm:self-center">
+                        {TAILORING_MESSAGES.pending}
+                      </p>
+                    )}
+                  </Form>
+                );
+              })}
             {next.includes("Cancelled") && (
               // Works without JavaScript: the real Cancel button is behind a disclosure that asks first.
               <details className="rounded-xl bg-red-50 p-3 ring-1 ring-red-200">
                 <summary className="cursor-pointer font-semibold text-red-800">Cancel order…</summary>
                 <Form method="post" className="mt-3 flex flex-col gap-2">
+                  <input type="hidden" name="intent" value="status" />
                   <input type="hidden" name="status" value="Cancelled" />
                   <p className="text-sm text-red-900">
                     {details.order.orderStatus === "Processing"
@@ -196,8 +300,16 @@ export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
                 className: "whitespace-nowrap",
               },
               { name: "Mode", cell: (attempt) => attempt.paymentMode ?? "—" },
-              { name: "Started", cell: (attempt) => when(attempt.createdAt), className: "whitespace-nowrap" },
-              { name: "Settled", cell: (attempt) => when(attempt.settledAt), className: "whitespace-nowrap" },
+              {
+                name: "Started",
+                cell: (attempt) => formatMoment(attempt.createdAt),
+                className: "whitespace-nowrap",
+              },
+              {
+                name: "Settled",
+                cell: (attempt) => formatMoment(attempt.settledAt),
+                className: "whitespace-nowrap",
+              },
             ]}
           />
         )}
@@ -224,10 +336,14 @@ export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
                 { name: "Reason", cell: (refund) => refund.reason },
                 {
                   name: "Requested",
-                  cell: (refund) => when(refund.createdAt),
+                  cell: (refund) => formatMoment(refund.createdAt),
                   className: "whitespace-nowrap",
                 },
-                { name: "Settled", cell: (refund) => when(refund.settledAt), className: "whitespace-nowrap" },
+                {
+                  name: "Settled",
+                  cell: (refund) => formatMoment(refund.settledAt),
+                  className: "whitespace-nowrap",
+                },
               ]}
             />
           </>
@@ -241,7 +357,7 @@ export function StaffOrderPanel({ details }: { details: StaffOrderDetails }) {
         <ol className="mt-3 space-y-2 text-sm">
           {details.history.map((event, index) => (
             <li key={index} className="border-l-2 border-brand-200 pl-3">
-              <span className="font-semibold">{when(event.at)}</span> · {actorLabel(event.actor)} ·{" "}
+              <span className="font-semibold">{formatMoment(event.at)}</span> · {actorLabel(event.actor)} ·{" "}
               {event.subject}: {event.from ? `${event.from} → ` : ""}
               {event.to}
               {event.note ? <span className="text-muted"> ({event.note})</span> : null}

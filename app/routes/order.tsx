@@ -11,7 +11,7 @@ import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { getOrderCall } from "#contract/orders";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
-import { updateOrderStatusCall, orderDetailsCall } from "#contract/staff-orders";
+import { markTailoringDoneCall, orderDetailsCall, updateOrderStatusCall } from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
 import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
@@ -48,24 +48,50 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   throw new Response(result.message, { status: result.status || 502 });
 }
 
-/** Staff's status changes (the API refuses anyone else and any change not allowed from the current status). */
+/** What the order page's forms post, told apart by their `intent`. */
+const INTENTS = ["status", "tailoring-done"] as const;
+export type OrderIntent = (typeof INTENTS)[number];
+
+/**
+ * Staff's status changes and tailoring marked done (the API refuses anyone else, any change not allowed from
+ * the current status, and a line that is not this order's customised one).
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await postedForm(request);
+  const intent = INTENTS.find((name) => name === formText(form, "intent"));
+  const answer = (result: { ok: true; message: string } | { ok: false; status: number; message: string }) =>
+    result.ok
+      ? { ok: true as const, intent, message: result.message }
+      : data(
+          {
+            ok: false as const,
+            intent,
+            message: result.message || "The order could not be updated. Please try again.",
+          },
+          { status: result.status >= 400 ? result.status : 502 },
+        );
+  if (intent === "tailoring-done")
+    return answer(
+      await context.api(markTailoringDoneCall, {
+        orderId: params.id,
+        itemId: Number(formText(form, "itemId")),
+      }),
+    );
   const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
-  if (!status)
-    return data({ ok: false as const, message: "Choose what to do with the order." }, { status: 400 });
+  if (intent !== "status" || !status)
+    return data(
+      { ok: false as const, intent, message: "Choose what to do with the order." },
+      { status: 400 },
+    );
   const courier = formText(form, "courier").trim();
   const trackingNumber = formText(form, "trackingNumber").trim();
-  const result = await context.api(updateOrderStatusCall, {
-    orderId: params.id,
-    status,
-    ...(courier ? { courier } : {}),
-    ...(trackingNumber ? { trackingNumber } : {}),
-  });
-  if (result.ok) return { ok: true as const, message: result.message };
-  return data(
-    { ok: false as const, message: result.message || "The order could not be updated. Please try again." },
-    { status: result.status >= 400 ? result.status : 502 },
+  return answer(
+    await context.api(updateOrderStatusCall, {
+      orderId: params.id,
+      status,
+      ...(courier ? { courier } : {}),
+      ...(trackingNumber ? { trackingNumber } : {}),
+    }),
   );
 }
 
@@ -96,7 +122,7 @@ export default function OrderDetail() {
 
       {/* Present from the start, so that a screen reader announces the answer to a status change. */}
       <div role="status">
-        {answer && navigation.state === "idle" ? (
+        {answer && answer.intent !== "tailoring-done" && navigation.state === "idle" ? (
           <FormNotice tone={answer.ok ? "success" : "error"} className="mt-4">
             {answer.message}
           </FormNotice>
@@ -105,7 +131,12 @@ export default function OrderDetail() {
 
       <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 
-      {staff && <StaffOrderPanel details={staff} />}
+      {staff && (
+        <StaffOrderPanel
+          details={staff}
+          tailoringAnswer={answer?.intent === "tailoring-done" && navigation.state === "idle" ? answer : null}
+        />
+      )}
 
       <section aria-labelledby="ship-heading" className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100">
         <h2 id="ship-heading" className="text-lg font-bold">
