@@ -50,6 +50,27 @@ const lehenga = async (sizes: Record<string, number> = { M: 5 }) =>
     ])
   )[0]!;
 
+/** Staff save the product as it is, offering `customizations` (what the edit page sends). */
+async function offer(id: number, customizations: unknown) {
+  const product = (await get(`/api/products/get-product-for-staff?id=${id}`, staff)).json().data;
+  return post(
+    app,
+    "/api/products/update-product",
+    {
+      id,
+      name: product.name,
+      description: product.description,
+      price: product.price,
+      category: product.categoryId,
+      size: product.sizes.map((size: { label: string }) => size.label),
+      images: product.images.map((image: { id: string }) => image.id),
+      features: product.features,
+      customizations,
+    },
+    bearer(staff),
+  );
+}
+
 const blouseFit: CustomizationRequest = {
   options: ["Blouse Fit", "Dupatta Fabric"],
   unit: "in",
@@ -66,19 +87,7 @@ describe("tailoring offered per product", () => {
       { name: "Blouse Fit", charge: 350 },
       { name: "Dupatta Fabric", charge: 700.5 },
     ]);
-    const forStaff = (await get(`/api/products/get-product-for-staff?id=${id}`, staff)).json().data;
-    const update = {
-      id,
-      name: forStaff.name,
-      description: forStaff.description,
-      price: forStaff.price,
-      category: forStaff.categoryId,
-      size: forStaff.sizes.map((size: { label: string }) => size.label),
-      images: forStaff.images.map((image: { id: string }) => image.id),
-      features: forStaff.features,
-      customizations: [{ name: "Embroidery Style", charge: 1200 }],
-    };
-    const saved = await post(app, "/api/products/update-product", update, bearer(staff));
+    const saved = await offer(id, [{ name: "Embroidery Style", charge: 1200 }]);
     expect(saved.statusCode, saved.body).toBe(200);
     // The change shows at once in the shop's (cached) answer.
     expect((await get(`/api/products/get-product?id=${id}`)).json().data.customizations).toEqual([
@@ -102,23 +111,7 @@ describe("tailoring offered per product", () => {
     ],
   ])("refuses a product offering %j with a 400 that names it", async (customizations, message) => {
     const id = await lehenga();
-    const forStaff = (await get(`/api/products/get-product-for-staff?id=${id}`, staff)).json().data;
-    const response = await post(
-      app,
-      "/api/products/update-product",
-      {
-        id,
-        name: forStaff.name,
-        description: forStaff.description,
-        price: forStaff.price,
-        category: forStaff.categoryId,
-        size: ["M"],
-        images: forStaff.images.map((image: { id: string }) => image.id),
-        features: [],
-        customizations,
-      },
-      bearer(staff),
-    );
+    const response = await offer(id, customizations);
     expect(response.statusCode).toBe(400);
     expect(Object.values(response.json().errors ?? {})).toContain(message);
     expect((await get(`/api/products/get-product?id=${id}`)).json().data.customizations).toHaveLength(3);
@@ -197,26 +190,10 @@ describe("a customised line in the bag and the order", () => {
     const { orderId } = await placedOrder(app, shopper, [
       { id, size: "M", quantity: 1, customization: blouseFit },
     ]);
-    const forStaff = (await get(`/api/products/get-product-for-staff?id=${id}`, staff)).json().data;
-    await post(
-      app,
-      "/api/products/update-product",
-      {
-        id,
-        name: forStaff.name,
-        description: forStaff.description,
-        price: forStaff.price,
-        category: forStaff.categoryId,
-        size: ["M"],
-        images: forStaff.images.map((image: { id: string }) => image.id),
-        features: [],
-        customizations: [
-          { name: "Blouse Fit", charge: 500 },
-          { name: "Dupatta Fabric", charge: 900 },
-        ],
-      },
-      bearer(staff),
-    );
+    await offer(id, [
+      { name: "Blouse Fit", charge: 500 },
+      { name: "Dupatta Fabric", charge: 900 },
+    ]);
     const order = (await get(`/api/orders/get-order?id=${orderId}`, shopper.token)).json().data;
     expect(order.items[0].price).toBe(6049.5);
     expect(order.items[0].customization.options).toEqual([
