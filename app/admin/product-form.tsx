@@ -79,25 +79,24 @@ function valuesOf(product: StaffProduct): Values {
     images: product.images.map((image) => ({ id: image.id, src: image.picture.src })),
     customizations: product.customizations.map(({ name, charge }) => ({
       name,
-      charge: charge === 0 ? "" : String(charge),
+      charge: charge === 0 ? "" : Number.isInteger(charge) ? String(charge) : charge.toFixed(2),
     })),
   };
 }
 
 /**
- * The API's field errors about the tailoring offered (`customizations.<index>.<field>` names the list as it
- * was sent, `customizations` the whole list), by the option each concerns.
+ * The API's field errors about the tailoring offered (`customizations.<index>.charge`, by the list as it was
+ * sent), by the option each concerns; the toast says the first error in any case.
  */
 function tailoringErrorsOf(
   errors: Record<string, string> | undefined,
   sent: Values["customizations"],
-): Partial<Record<CustomizationOption | "all", string>> {
-  const found: Partial<Record<CustomizationOption | "all", string>> = {};
+): Partial<Record<CustomizationOption, string>> {
+  const found: Partial<Record<CustomizationOption, string>> = {};
   for (const [field, message] of Object.entries(errors ?? {})) {
     const [head, index] = field.split(".");
-    if (head !== "customizations") continue;
-    const option = index === undefined ? undefined : sent[Number(index)]?.name;
-    found[option ?? "all"] ??= message;
+    const option = head === "customizations" && index !== undefined ? sent[Number(index)]?.name : undefined;
+    if (option) found[option] ??= message;
   }
   return found;
 }
@@ -129,9 +128,7 @@ export function ProductForm({
   const [saving, setSaving] = useState(false);
   const [added, setAdded] = useState<{ id: number; name: string } | null>(null);
   /** The API's errors about the tailoring offered, by option (the form's own row for each). */
-  const [tailoringErrors, setTailoringErrors] = useState<
-    Partial<Record<CustomizationOption | "all", string>>
-  >({});
+  const [tailoringErrors, setTailoringErrors] = useState<Partial<Record<CustomizationOption, string>>>({});
   const fileInput = useRef<HTMLInputElement>(null);
   const reserved = new Map(product?.sizes.map((size) => [size.label, size.reserved]));
 
@@ -220,7 +217,7 @@ export function ProductForm({
         return kept ? [kept] : [];
       }),
     );
-    setTailoringErrors(({ [name]: _edited, all: _list, ...others }) => others);
+    setTailoringErrors(({ [name]: _edited, ...others }) => others);
   }
 
   const stockOf = (size: Size) =>
@@ -549,7 +546,6 @@ export function ProductForm({
               );
             })}
           </ul>
-          {tailoringErrors.all && <p className="mt-1.5 text-sm text-red-700">{tailoringErrors.all}</p>}
         </fieldset>
 
         <fieldset>

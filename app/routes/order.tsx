@@ -50,7 +50,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** What the order page's forms post, told apart by their `intent`. */
 const INTENTS = ["status", "tailoring-done"] as const;
-export type OrderIntent = (typeof INTENTS)[number];
 
 /**
  * Staff's status changes and tailoring marked done (the API refuses anyone else, any change not allowed from

@@ -66,7 +66,7 @@ export default function TailorTicket() {
           <dt className="font-semibold">Shopper</dt>
           <dd className="wrap-anywhere">{address.fullName}</dd>
           <dt className="font-semibold">Phone</dt>
-          <dd>{formatMobile(address.phone)}</dd>
+          <dd className="whitespace-nowrap">{formatMobile(address.phone)}</dd>
           <dt className="font-semibold">Pieces</dt>
           <dd>
             {lines.reduce((sum, item) => sum + item.quantity, 0)} to tailor, in {lines.length}{" "}

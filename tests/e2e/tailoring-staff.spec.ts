@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import {
@@ -15,9 +15,18 @@ import {
   switchTo,
 } from "./support";
 
+const shotPath = (name: string) => test.info().outputPath(`${name}-${test.info().project.name}.png`);
+
 /** A screenshot for people to look at, named after the viewport's project, in the test's output folder. */
 const shoot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
-  page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), ...options });
+  page.screenshot({ path: shotPath(name), ...options });
+
+/** A screenshot of one part of the page, moved to the middle of the window, clear of the sticky header. */
+async function shootPart(page: Page, part: Locator, name: string) {
+  await part.evaluate((element) => element.scrollIntoView({ block: "center" }));
+  const box = (await part.boundingBox())!;
+  await page.screenshot({ path: shotPath(name), clip: box });
+}
 
 async function photo(): Promise<string> {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "tailoring-photo-")), "front.jpg");
@@ -142,13 +151,10 @@ test("staff offer tailoring on a new product, with charges, and find it on the e
   );
   await expect(tailoring.getByLabel("Charge for Color Change")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
-  await tailoring.scrollIntoViewIfNeeded();
-  await shoot(page, "product-form-tailoring-error");
+  await shootPart(page, tailoring, "product-form-tailoring-error");
   await tailoring.getByRole("checkbox", { name: "Color Change" }).uncheck();
   await expect(tailoring.getByText(TAILORING_MESSAGES.charge)).toHaveCount(0);
-  await tailoring.screenshot({
-    path: test.info().outputPath(`product-form-tailoring-${test.info().project.name}.png`),
-  });
+  await shootPart(page, tailoring, "product-form-tailoring");
 
   await page.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByText("Product added successfully!")).toBeVisible();
@@ -169,9 +175,10 @@ test("staff offer tailoring on a new product, with charges, and find it on the e
   await expect(edit.getByRole("checkbox", { name: "Sleeve Length" })).toBeChecked();
   await expect(edit.getByLabel("Charge for Sleeve Length")).toHaveValue("");
   await expect(edit.getByLabel("Charge for Blouse Fit")).toHaveValue("350");
-  await expect(edit.getByLabel("Charge for Embroidery Style")).toHaveValue("1200.5");
+  await expect(edit.getByLabel("Charge for Embroidery Style")).toHaveValue("1200.50");
   await expect(edit.getByRole("checkbox", { name: "Color Change" })).not.toBeChecked();
   await expectNoAxeViolations(page);
+  await shootPart(page, edit, "product-form-tailoring-edit");
 
   // Staff stop offering the sleeve change and charge for the blouse fit afresh.
   await edit.getByRole("checkbox", { name: "Sleeve Length" }).uncheck();
@@ -219,10 +226,8 @@ test("a paid customised order waits for the tailor: staff see what to make, prin
   await expect(ship).toHaveAccessibleDescription(TAILORING_MESSAGES.pending);
   await expect(page.getByText(TAILORING_MESSAGES.pending)).toBeVisible();
   await expectNoAxeViolations(page);
-  await section.scrollIntoViewIfNeeded();
-  await section.screenshot({
-    path: test.info().outputPath(`order-tailoring-pending-${test.info().project.name}.png`),
-  });
+  await shootPart(page, section, "order-tailoring-pending");
+  await shootPart(page, page.getByRole("region", { name: "Order status" }), "order-status-held-back");
   await shoot(page, "order-page-pending", { fullPage: true });
 
   // The tailor's ticket: the customised line only, with everything the tailor needs.
@@ -278,9 +283,7 @@ test("a paid customised order waits for the tailor: staff see what to make, prin
   await expect(page.getByText(TAILORING_MESSAGES.pending)).toHaveCount(0);
   await expect(ship).toBeEnabled();
   await expectNoAxeViolations(page);
-  await section.screenshot({
-    path: test.info().outputPath(`order-tailoring-done-${test.info().project.name}.png`),
-  });
+  await shootPart(page, section, "order-tailoring-done");
 
   await gotoAndWaitForHydration(page, `/orders/${orderId}/tailor-ticket`);
   await expect(page.getByText(/^Done on/)).toBeVisible();
