@@ -161,8 +161,9 @@ export default function OrderDetail() {
         <h2 id="items-heading" className="text-lg font-bold">
           Items
         </h2>
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        {/* On a phone the table scrolls sideways (by keyboard too), so that a customised line stays readable. */}
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Items of the order">
+          <table className="w-full min-w-[34rem] text-left text-sm">
             <thead className="text-muted">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">
@@ -188,7 +189,7 @@ export default function OrderDetail() {
                   <td className="py-2 pr-3">
                     <LineImage src={item.image} width={48} height={64} className="h-16 w-12 rounded" />
                   </td>
-                  <td className="py-2 pr-3">
+                  <td className="min-w-52 py-2 pr-3">
                     <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
                       {item.name}
                     </Link>
