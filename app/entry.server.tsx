@@ -1,4 +1,5 @@
-import { renderToReadableStream } from "react-dom/server.edge";
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import stylesheet from "./app.css?inline";
 import { StylesheetContext } from "./components/inline-stylesheet";
@@ -9,11 +10,10 @@ export const streamTimeout = 5_000;
 /**
  * Renders a page to HTML, with the stylesheet written into its <head> (see inline-stylesheet.tsx). Every
  * inline script carries the response's CSP nonce. The store's loaders return plain data (nothing
- * deferred), so the whole page is sent at once, which also suits crawlers.
+ * deferred), so the whole page is read into one buffer and sent at once, which also suits crawlers.
  *
- * React's web-streams renderer, not its Node one: on Node 20 the Node renderer keeps each request in an
- * AsyncLocalStorage, and the first use of one installs promise hooks for the whole process, which made
- * every later request, the API's included, about a quarter slower (docs/decisions/024).
+ * React's Node renderer: it writes the page's text straight into its buffers, where the web-streams renderer
+ * encodes every attribute and text into a new array of its own (docs/decisions/029).
  */
 export default async function handleRequest(
   request: Request,
@@ -26,25 +26,43 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = loadContext;
-  // An error before the shell is ready rejects the render, and React Router reports it; only later
-  // ones are logged here.
-  let shellReady = false;
-  const body = await renderToReadableStream(
-    <StylesheetContext.Provider value={stylesheet}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-    </StylesheetContext.Provider>,
-    {
-      nonce,
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (shellReady) logPageError(loadContext.log, error);
-      },
-    },
-  );
-  shellReady = true;
-  await body.allReady;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let html: Buffer;
+  try {
+    html = await new Promise<Buffer>((resolve, reject) => {
+      // An error before the shell is ready rejects the render, and React Router reports it; only later
+      // ones are logged here.
+      let shellReady = false;
+      const { pipe, abort } = renderToPipeableStream(
+        <StylesheetContext.Provider value={stylesheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetContext.Provider>,
+        {
+          nonce,
+          onShellReady() {
+            shellReady = true;
+          },
+          onShellError: reject,
+          onAllReady() {
+            const chunks: Buffer[] = [];
+            const body = new PassThrough();
+            body.on("data", (chunk: Buffer) => chunks.push(chunk));
+            body.on("end", () => resolve(Buffer.concat(chunks)));
+            pipe(body);
+          },
+          onError(error: unknown) {
+            responseStatusCode = 500;
+            if (shellReady) logPageError(loadContext.log, error);
+          },
+        },
+      );
+      timer = setTimeout(abort, streamTimeout + 1000);
+    });
+  } finally {
+    clearTimeout(timer);
+  }
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const body = new Uint8Array(html.buffer as ArrayBuffer, html.byteOffset, html.byteLength);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
