@@ -13,7 +13,7 @@ export const streamTimeout = 5_000;
  * deferred), so the whole page is read into one buffer and sent at once, which also suits crawlers.
  *
  * React's Node renderer: it writes the page's text straight into its buffers, where the web-streams renderer
- * encodes every attribute and text into a new array of its own (docs/decisions/029).
+ * encodes every attribute and text into a new array of its own (docs/decisions/030).
  */
 export default async function handleRequest(
   request: Request,
