@@ -191,6 +191,31 @@ export async function buyOne(page: Page, productId: number, email: string): Prom
   return new URL(page.url()).searchParams.get("orderId")!;
 }
 
+/**
+ * A demo product of a category that offers every one of `options` (server/db/demo-catalog-data.ts) and has
+ * `stock` pieces or more in one size: its id, name, price, that size and the charge of each offered option.
+ */
+export async function productOffering(page: Page, categoryId: number, options: string[], stock: number) {
+  const list = await (
+    await page.request.get(`/api/products/get-products?page=1&limit=48&categoryId=${categoryId}`)
+  ).json();
+  for (const summary of list.data as Array<{ _id: number }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
+    const offered = detail.customizations as Array<{ name: string; charge: number }>;
+    const size = (detail.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock >= stock);
+    if (size && options.every((name) => offered.some((option) => option.name === name)))
+      return {
+        id: detail._id as number,
+        name: detail.name as string,
+        price: detail.price as number,
+        size: size.label,
+        charge: (name: string) => offered.find((option) => option.name === name)!.charge,
+      };
+  }
+  throw new Error(`no demo product of category ${categoryId} offering ${options.join(", ")} in stock`);
+}
+
 /** A demo product with three pieces or more in stock in one of its sizes. */
 export async function productInStock(page: Page) {
   const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();

@@ -10,6 +10,7 @@ import {
   expectNoAxeViolations,
   gotoAndWaitForHydration,
   newVerifiedShopper,
+  productOffering,
   SHOPPER_PASSWORD,
   STAFF,
   switchTo,
@@ -55,22 +56,6 @@ const BLOUSE_AND_DUPATTA = {
   measurements: { bust: 34, waist: 28.5, shoulder: 14 },
   note: "Pure silk dupatta in maroon, please",
 };
-
-/** A demo lehenga in stock that offers a blouse fit and a dupatta fabric (server/db/demo-catalog-data.ts). */
-async function lehengaInStock(page: Page) {
-  const list = await (
-    await page.request.get("/api/products/get-products?page=1&limit=48&categoryId=2")
-  ).json();
-  for (const summary of list.data as Array<{ _id: number }>) {
-    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
-      .data;
-    const offered = (detail.customizations as Array<{ name: string }>).map((option) => option.name);
-    const size = (detail.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock >= 2);
-    if (size && offered.includes("Blouse Fit") && offered.includes("Dupatta Fabric"))
-      return { id: detail._id as number, name: detail.name as string, size: size.label };
-  }
-  throw new Error("no demo lehenga in stock");
-}
 
 /**
  * As a new shopper, through the API: places an order of `items` to Chennai and, when `pay`, approves it in
@@ -198,7 +183,7 @@ test("a paid customised order waits for the tailor: staff see what to make, prin
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const lehenga = await lehengaInStock(page);
+  const lehenga = await productOffering(page, 2, ["Blouse Fit", "Dupatta Fabric"], 2);
   const { orderId, email } = await orderThroughApi(
     page,
     baseURL!,
@@ -303,7 +288,7 @@ test("the order page's forms: tailoring and status are told apart, and the API's
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const lehenga = await lehengaInStock(page);
+  const lehenga = await productOffering(page, 2, ["Blouse Fit", "Dupatta Fabric"], 2);
   const customised = await orderThroughApi(
     page,
     baseURL!,

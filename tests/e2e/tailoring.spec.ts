@@ -1,35 +1,12 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import {
   addAddress,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
   logIn,
   newVerifiedShopper,
+  productOffering,
 } from "./support";
-
-type Offered = { name: string; charge: number };
-
-/** A demo product offering Blouse Fit and Color Change, with a size of three pieces or more. */
-async function customisableProduct(page: Page) {
-  const list = await (
-    await page.request.get("/api/products/get-products?page=1&limit=24&categoryId=1")
-  ).json();
-  for (const summary of list.data as Array<{ _id: number }>) {
-    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
-      .data;
-    const offered = detail.customizations as Offered[];
-    const size = (detail.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock >= 3);
-    if (size && ["Blouse Fit", "Color Change"].every((name) => offered.some((o) => o.name === name)))
-      return {
-        id: detail._id as number,
-        name: detail.name as string,
-        price: detail.price as number,
-        size: size.label,
-        charge: (name: string) => offered.find((o) => o.name === name)!.charge,
-      };
-  }
-  throw new Error("no demo Anarkali offering Blouse Fit and Color Change");
-}
 
 const rupees = (amount: number) =>
   `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -39,7 +16,7 @@ test("a shopper customises a piece, keeps her measurements, pays, and sees every
   baseURL,
 }) => {
   const email = await newVerifiedShopper(page, baseURL!);
-  const product = await customisableProduct(page);
+  const product = await productOffering(page, 1, ["Blouse Fit", "Color Change"], 3);
   await gotoAndWaitForHydration(page, "/login");
   await logIn(page, email);
   await expect(page).not.toHaveURL(/\/login/);
