@@ -40,6 +40,10 @@ export type OrderLine = NamedLine & {
 };
 type OrderItemRow = typeof orderItems.$inferSelect;
 
+/** A customised line whose tailoring is not done yet: its order does not ship until there is none. */
+export const awaitsTailor = (item: OrderItemRow) =>
+  item.customization !== null && item.tailoringDoneAt === null;
+
 /** What one change of an order records in its history. */
 export type OrderEvent = {
   actor: string;
@@ -493,21 +497,6 @@ export function createOrdersService({
       });
   }
 
-  /** How many customised lines of an order still wait for the tailor. */
-  async function tailoringPending(executor: Executor, orderId: number): Promise<number> {
-    const [row] = await executor
-      .select({ pending: count() })
-      .from(orderItems)
-      .where(
-        and(
-          eq(orderItems.orderId, orderId),
-          sql`${orderItems.customization} is not null`,
-          isNull(orderItems.tailoringDoneAt),
-        ),
-      );
-    return row?.pending ?? 0;
-  }
-
   /** An order's history, oldest first. */
   async function historyOf(orderId: number) {
     return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
@@ -608,7 +597,6 @@ export function createOrdersService({
     advance,
     cancelByStaff,
     markTailoringDone,
-    tailoringPending,
     listForStaff,
     historyOf,
     itemsOf,

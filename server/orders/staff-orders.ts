@@ -11,7 +11,7 @@ import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contrac
 import type { Database } from "../db/client";
 import { conflict, notFound } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
-import type { OrdersService } from "./orders.service";
+import { awaitsTailor, type OrdersService } from "./orders.service";
 import { orders as ordersTable } from "./orders.tables";
 
 /**
@@ -80,7 +80,7 @@ export function createStaffOrders({
         at: event.at.toISOString(),
       })),
       allowedTransitions: [...STAFF_TRANSITIONS[order.status]],
-      tailoringPending: items.filter((item) => item.customization && !item.tailoringDoneAt).length,
+      tailoringPending: items.filter(awaitsTailor).length,
     };
   }
 
@@ -93,7 +93,7 @@ export function createStaffOrders({
       const order = await orders.lock(tx, id);
       if (!STAFF_TRANSITIONS[order.status].includes(to))
         throw conflict(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
-      if (to === "Shipped" && (await orders.tailoringPending(tx, id)) > 0)
+      if (to === "Shipped" && (await orders.itemsOf(tx, [id])).some(awaitsTailor))
         throw conflict(TAILORING_MESSAGES.pending);
       if (to === "Shipped")
         await orders.advance(tx, order, {
