@@ -161,9 +161,12 @@ export default function OrderDetail() {
         <h2 id="items-heading" className="text-lg font-bold">
           Items
         </h2>
-        {/* On a phone the table scrolls sideways (by keyboard too), so that a customised line stays readable. */}
+        {/*
+          On a phone the Size and Quantity columns fold into the product's cell, so that the table fits the
+          screen; the region still scrolls sideways (by keyboard too) should a long word not wrap.
+        */}
         <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Items of the order">
-          <table className="w-full min-w-[34rem] text-left text-sm">
+          <table className="w-full text-left text-sm">
             <thead className="text-muted">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">
@@ -172,10 +175,10 @@ export default function OrderDetail() {
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   Product
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
                   Size
                 </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
+                <th scope="col" className="hidden py-2 pr-3 font-semibold sm:table-cell">
                   Quantity
                 </th>
                 <th scope="col" className="py-2 text-right font-semibold">
@@ -189,10 +192,13 @@ export default function OrderDetail() {
                   <td className="py-2 pr-3">
                     <LineImage src={item.image} width={48} height={64} className="h-16 w-12 rounded" />
                   </td>
-                  <td className="min-w-52 py-2 pr-3">
+                  <td className="py-2 pr-3 sm:min-w-52">
                     <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
                       {item.name}
                     </Link>
+                    <p className="text-muted sm:hidden">
+                      Size {item.size} · Quantity {item.quantity}
+                    </p>
                     {item.customization ? (
                       <CustomizationDetails
                         {...item.customization}
@@ -214,8 +220,8 @@ export default function OrderDetail() {
                       </Link>
                     ) : null}
                   </td>
-                  <td className="py-2 pr-3">{item.size}</td>
-                  <td className="py-2 pr-3">{item.quantity}</td>
+                  <td className="hidden py-2 pr-3 sm:table-cell">{item.size}</td>
+                  <td className="hidden py-2 pr-3 sm:table-cell">{item.quantity}</td>
                   <td className="py-2 text-right whitespace-nowrap">
                     {formatRupees(item.price * item.quantity)}
                   </td>

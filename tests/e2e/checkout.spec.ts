@@ -57,6 +57,7 @@ async function placeOrderAndOpenPhonePe(page: Page) {
 test("a shopper checks out two sizes with a new address, pays with PhonePe and follows the order", async ({
   page,
   baseURL,
+  isMobile,
 }) => {
   const email = await newVerifiedShopper(page, baseURL!);
   const product = await fillBagAndProceed(page);
@@ -108,6 +109,12 @@ test("a shopper checks out two sizes with a new address, pays with PhonePe and f
   await card.getByRole("link", { name: `Order #${orderId}` }).click();
   await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
   await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+  // The items fit the screen: on a phone each line says its size and quantity under the product's name.
+  const items = page.getByRole("region", { name: "Items of the order" });
+  expect(await items.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+  const firstLine = page.getByRole("table").getByRole("row").nth(1);
+  if (isMobile) await expect(firstLine.getByText(/^Size \S+ · Quantity 1$/)).toBeVisible();
+  else await expect(page.getByRole("columnheader", { name: "Quantity" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await expect
