@@ -125,6 +125,12 @@ export default function StaffReviews() {
   );
 }
 
+/** What staff can do with a review: each button shown unless the review is already so. */
+const MODERATION_ACTIONS = [
+  { status: "approved", label: "Approve", className: BUTTON_PRIMARY },
+  { status: "hidden", label: "Hide", className: BUTTON_SECONDARY },
+] as const;
+
 function ReviewCard({ review }: { review: Review }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === String(review.id);
@@ -151,30 +157,21 @@ function ReviewCard({ review }: { review: Review }) {
       <ReviewPhotos photos={review.photos} label="Photos from the shopper" />
       <Form method="post" className="mt-4 flex flex-wrap gap-3">
         <input type="hidden" name="id" value={review.id} />
-        {review.status !== "approved" ? (
-          <button
-            type="submit"
-            name="status"
-            value="approved"
-            disabled={busy}
-            className={BUTTON_PRIMARY}
-            aria-label={`Approve the review “${review.title}”`}
-          >
-            Approve
-          </button>
-        ) : null}
-        {review.status !== "hidden" ? (
-          <button
-            type="submit"
-            name="status"
-            value="hidden"
-            disabled={busy}
-            className={BUTTON_SECONDARY}
-            aria-label={`Hide the review “${review.title}”`}
-          >
-            Hide
-          </button>
-        ) : null}
+        {MODERATION_ACTIONS.filter(({ status }) => status !== review.status).map(
+          ({ status, label, className }) => (
+            <button
+              key={status}
+              type="submit"
+              name="status"
+              value={status}
+              disabled={busy}
+              className={className}
+              aria-label={`${label} the review “${review.title}”`}
+            >
+              {label}
+            </button>
+          ),
+        )}
       </Form>
     </article>
   );
