@@ -7,6 +7,7 @@ import { PriceLine } from "~/catalog/price-line";
 import { productViewUrl, readProductView, type ProductView as View } from "~/catalog/product-view";
 import { ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
+import { SizeMissing, SizeOptions } from "~/catalog/size-options";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
 import type { ReviewSummary } from "~/catalog/review-list";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
@@ -239,36 +240,17 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
             </div>
             <fieldset>
               <legend className="font-semibold">Select Size</legend>
-              <div className="mt-3 flex flex-wrap gap-2">
-                {product.sizes.map((option) => (
-                  <label
-                    key={option.label}
-                    className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}
-                  >
-                    <input
-                      type="radio"
-                      name="size"
-                      value={option.label}
-                      checked={size === option.label}
-                      disabled={option.stock === 0}
-                      onChange={() => {
-                        setSize(option.label);
-                        setQuantity((current) => Math.min(current, option.stock));
-                        setSizeError(false);
-                      }}
-                      className="peer sr-only"
-                    />
-                    <span className="block min-w-12 rounded border border-brand-200 px-3 py-2 text-center peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:text-muted peer-disabled:line-through peer-disabled:opacity-60">
-                      {option.label}
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {sizeError ? (
-                <p className="mt-2 text-sm text-red-700" role="alert">
-                  Please select a size before adding to bag
-                </p>
-              ) : null}
+              <SizeOptions
+                name="size"
+                sizes={product.sizes}
+                selected={size}
+                onSelect={(option) => {
+                  setSize(option.label);
+                  setQuantity((current) => Math.min(current, option.stock));
+                  setSizeError(false);
+                }}
+              />
+              {sizeError ? <SizeMissing /> : null}
             </fieldset>
           </div>
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Link } from "~/components/navigation";
 import { useCart } from "~/cart/cart-context";
 import { TrashIcon } from "~/components/icons";
+import { SizeMissing, SizeOptions } from "~/catalog/size-options";
 import { ModalDialog } from "~/components/modal-dialog";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY } from "~/components/styles";
@@ -179,35 +180,16 @@ function SizeChoiceForm({
       </h2>
       <fieldset className="mt-3">
         <legend className="text-muted">{choice.item.name}</legend>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {choice.sizes.map((option) => (
-            <label
-              key={option.label}
-              className={option.stock === 0 ? "cursor-not-allowed" : "cursor-pointer"}
-            >
-              <input
-                type="radio"
-                name="wishlist-size"
-                value={option.label}
-                checked={size === option.label}
-                disabled={option.stock === 0}
-                onChange={() => {
-                  setSize(option.label);
-                  setMissing(false);
-                }}
-                className="peer sr-only"
-              />
-              <span className="block min-w-12 rounded border border-brand-200 px-3 py-2 text-center peer-checked:border-brand-600 peer-checked:bg-brand-600 peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-brand-600 peer-disabled:text-muted peer-disabled:line-through peer-disabled:opacity-60">
-                {option.label}
-              </span>
-            </label>
-          ))}
-        </div>
-        {missing ? (
-          <p className="mt-2 text-sm text-red-700" role="alert">
-            Please select a size before adding to bag
-          </p>
-        ) : null}
+        <SizeOptions
+          name="wishlist-size"
+          sizes={choice.sizes}
+          selected={size}
+          onSelect={(option) => {
+            setSize(option.label);
+            setMissing(false);
+          }}
+        />
+        {missing ? <SizeMissing /> : null}
       </fieldset>
       <div className="mt-6 flex justify-end gap-3">
         <button
