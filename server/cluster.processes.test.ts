@@ -27,6 +27,7 @@ import {
 } from "./test-support/store-processes";
 import { multipartBody } from "./test-support/uploads";
 
+const REPO = path.resolve(import.meta.dirname, "..");
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const OWNER = { email: "owner@cluster.example", password: "cluster-owner-password" };
 
@@ -173,12 +174,40 @@ describe("a store of two processes", () => {
     expect((await ask(store, "/products")).status).toBe(200);
   });
 
+  it("gives up with exit code 1 when its workers keep failing to start, forking them ever more slowly", () => {
+    const started = spawnSync(process.execPath, ["build/app-server.js"], {
+      cwd: REPO,
+      // Nothing listens on port 1: each worker fails at its first query.
+      env: {
+        PATH: process.env.PATH,
+        STORE_PROCESSES: "2",
+        DATABASE_URL: "postgres://postgres@127.0.0.1:1/nowhere",
+        REDIS_URL,
+      },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(started.status, started.stdout + started.stderr).toBe(1);
+    const log = started.stdout
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as { msg: string; workerPid?: number });
+    expect(log.map((line) => line.msg)).toContain(
+      "store workers keep failing to start (5 in a row): giving up",
+    );
+    const pauses = log.flatMap((line) => /failed to start: another in ([\d.]+) s/.exec(line.msg)?.[1] ?? []);
+    expect(pauses.map(Number)).toEqual([0.1, 0.2, 0.4, 0.8]);
+    const forked = log.filter((line) => line.msg === "store worker starting").map((line) => line.workerPid!);
+    expect(forked).toHaveLength(6);
+    expect(forked.filter(alive)).toEqual([]);
+  });
+
   it.each([
     [{ DATABASE_URL: requireDatabaseUrl() }, "STORE_PROCESSES=2 needs REDIS_URL"],
     [{ REDIS_URL }, "STORE_PROCESSES=2 needs DATABASE_URL"],
   ])("is refused without PostgreSQL and Redis (%j), with a message saying so", (settings, message) => {
     const started = spawnSync(process.execPath, ["build/app-server.js"], {
-      cwd: path.resolve(import.meta.dirname, ".."),
+      cwd: REPO,
       env: { PATH: process.env.PATH, STORE_PROCESSES: "2", ...settings },
       encoding: "utf8",
     });
