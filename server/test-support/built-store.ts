@@ -31,10 +31,17 @@ export type BuiltStore = {
 
 const started: { child: ChildProcess; dataDir: string; database: TestDatabase }[] = [];
 
-/** Ends (SIGKILL) what `startBuiltStore` started and is still running, and drops its database: afterEach. */
+/**
+ * Ends (SIGKILL) what `startBuiltStore` started and is still running, with what it started (npm's child, a
+ * cluster's workers), and drops its database: afterEach.
+ */
 export async function endStartedStores() {
   for (const { child, dataDir, database } of started.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // The whole group has exited already.
+    }
     rmSync(dataDir, { recursive: true, force: true });
     await database.close();
   }
@@ -67,6 +74,8 @@ export async function startBuiltStore(
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // A process group of its own, for endStartedStores to end whatever is left of it.
+    detached: true,
   });
   started.push({ child, dataDir, database: db });
   let output = "";
