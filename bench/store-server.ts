@@ -106,6 +106,7 @@ export async function storeDeployment(adminUrl: string | undefined): Promise<Dep
   } catch (error) {
     throw new Error(
       `The bench runs the store a process per core on PostgreSQL, which needs Redis at ${BENCH_REDIS_URL} (set BENCH_REDIS_URL for another): ${String(error)}`,
+      { cause: error },
     );
   } finally {
     redis.disconnect();
