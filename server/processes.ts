@@ -98,7 +98,7 @@ export function runStoreProcesses({
     allStoppedCleanly = cleanly;
     for (const timer of pendingForks) clearTimeout(timer);
     if (running.size === 0) process.exit(allStoppedCleanly ? 0 : 1);
-    log.info(`${signal}: stopping ${running.size} store workers`);
+    log.info(`stopping ${running.size} store workers with ${signal}`);
     // Each worker finishes its requests in flight and exits (serve.ts); the primary waits no longer than they may.
     for (const worker of running) worker.process.kill(signal);
     setTimeout(() => {
