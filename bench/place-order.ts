@@ -19,7 +19,7 @@ import {
   type RateResult,
   type SaturationResult,
 } from "./api-load";
-import { createCatalog, startStore } from "./store-server";
+import { createCatalog, startStore, type Deployment } from "./store-server";
 
 /** Shoppers signed in before the load, each placing orders with their saved address. */
 export const ORDER_SHOPPERS = 500;
@@ -59,6 +59,7 @@ export type Cleanups = (() => Promise<void> | void)[];
  */
 export async function measurePlaceOrder({
   appDir,
+  deployment,
   adminUrl,
   rate,
   rateSeconds,
@@ -70,6 +71,7 @@ export async function measurePlaceOrder({
   log,
 }: {
   appDir: string;
+  deployment: Deployment;
   adminUrl: string | undefined;
   rate: number;
   rateSeconds: number;
@@ -116,6 +118,7 @@ export async function measurePlaceOrder({
   cleanups.push(phonePe.stop);
   const settings = sandboxSettings(`${phonePe.url}${SANDBOX_PREFIX}`);
   const store = await startStore(appDir, catalog, {
+    ...deployment.env,
     PHONEPE_CLIENT_ID: settings.clientId,
     PHONEPE_CLIENT_SECRET: settings.clientSecret,
     PHONEPE_CLIENT_VERSION: settings.clientVersion,
@@ -213,10 +216,13 @@ export async function measurePlaceOrder({
 }
 
 /** A process's CPU time (user and system) in ms, from /proc on Linux; undefined elsewhere. */
+/** The CPU time of a process and its children (a store's workers), in ms; undefined once it has gone. */
 function cpuMs(pid: number | undefined): number | undefined {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const own = ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean);
+    return children.reduce((sum, child) => sum + (cpuMs(Number(child)) ?? 0), own);
   } catch {
     return undefined;
   }

@@ -37,6 +37,8 @@ export type BenchResults = {
   };
   database: "postgres" | "pglite";
   databaseVersion: string;
+  /** The store's processes: one per core (STORE_PROCESSES=auto, with Redis) on PostgreSQL, one on PGlite. */
+  storeProcesses: number;
   settings: {
     rate: number;
     rateSeconds: number;
@@ -75,6 +77,9 @@ export function toMarkdown(r: BenchResults): string {
     `- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, ${r.machine.os}; Node ${r.machine.node}; ${r.machine.chromium}.`,
     `- The load generator (autocannon, in the bench process), the store and the database share these ${r.machine.cpus} cores; other processes kept them ${Math.round(r.machine.busyBeforeStart * 100)} % busy just before the run${r.machine.busyBeforeStart > 0.1 ? " (so these numbers are pessimistic)" : ""}.`,
     `- Database: **${r.database === "postgres" ? "PostgreSQL" : "PGlite"}** ${r.databaseVersion}.`,
+    r.storeProcesses > 1
+      ? `- The store: ${r.storeProcesses} processes, one per core (\`STORE_PROCESSES=auto\`, with Redis), as it should be deployed on this machine; the rows "…, one process" are the same pages on one process, for comparison.`
+      : "- The store: one process (PGlite is one process's database).",
     `- Load: ${r.settings.rate} requests/s for ${r.settings.rateSeconds} s per endpoint (evenly spaced), throughput with ${r.settings.saturationConnections} connections for ${r.settings.saturationSeconds} s, after ${r.settings.warmupSeconds} s of warm-up each; Lighthouse median of ${r.settings.lighthouseRuns} run(s) per page.`,
     "",
     "## Targets",

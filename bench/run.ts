@@ -18,7 +18,14 @@ import { toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { round } from "./round";
 import { measurePlaceOrder } from "./place-order";
 import { measureStaffCalls } from "./staff-calls";
-import { copyBuild, createCatalog, startCeiling, startStore, type Catalog } from "./store-server";
+import {
+  copyBuild,
+  createCatalog,
+  startCeiling,
+  startStore,
+  storeDeployment,
+  type Catalog,
+} from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
 import { KEPT_PAGES, NEW_PAGES } from "./calls";
 import { CATALOG_GETS, checkTargets, TARGETS } from "./targets";
@@ -158,6 +165,7 @@ async function main() {
     void cleanUp().then(() => process.exit(1));
   });
 
+  const deployment = await storeDeployment(adminUrl);
   const results: Omit<BenchResults, "checks"> = {
     date: new Date().toISOString(),
     commit: command("git", ["rev-parse", "--short", "HEAD"]),
@@ -180,6 +188,7 @@ async function main() {
       busyBeforeStart: await cpuBusy(2000),
     },
     database: adminUrl ? "postgres" : "pglite",
+    storeProcesses: deployment.processes,
     databaseVersion: adminUrl ? await postgresVersion(adminUrl) : "(in-process WebAssembly)",
     settings: {
       rate: TARGETS.catalogRate,
@@ -191,7 +200,9 @@ async function main() {
     },
     catalogs: [],
   };
-  log(`Benchmarks (${values.quick ? "quick" : "full"}) of ${values.build} on ${results.database}`);
+  log(
+    `Benchmarks (${values.quick ? "quick" : "full"}) of ${values.build} on ${results.database}, the store in ${deployment.processes} process(es)`,
+  );
 
   try {
     const app = copyBuild(path.resolve(values.build));
@@ -209,6 +220,19 @@ async function main() {
       warmupSeconds: mode.warmupSeconds,
     };
     const measureCeiling = ({ url }: { url: string }) => measureSaturation(url, constant, saturation);
+    /** An endpoint's throughput, with the ceiling's measured just before it. */
+    const throughput = async (storeUrl: string, endpoint: Endpoint) => {
+      log(
+        `  ${endpoint.name}: throughput with ${SATURATION_CONNECTIONS} connections for ${mode.saturationSeconds} s, after the ceiling's…`,
+      );
+      const ceilingNow = (await measureCeiling(ceiling!)).requestsPerSecond;
+      const s = await measureSaturation(storeUrl, endpoint, saturation);
+      const shareOfCeiling = s.requestsPerSecond / ceilingNow;
+      log(
+        `    ${Math.round(s.requestsPerSecond)}/s (${round(shareOfCeiling * 100)} % of the ceiling's ${Math.round(ceilingNow)}/s)`,
+      );
+      return { ...s, ceiling: ceilingNow, shareOfCeiling };
+    };
     if (ceiling) {
       log("Ceiling: bare Fastify…");
       results.ceiling = await measureCeiling(ceiling);
@@ -232,7 +256,7 @@ async function main() {
         );
       else cleanups.push(catalog.remove);
       log(`  generated in ${Math.round(catalog.generateSeconds)} s; starting the store…`);
-      const store = await startStore(app.appDir, catalog);
+      const store = await startStore(app.appDir, catalog, deployment.env);
       cleanups.push(store.stop);
       const endpoints = endpointsFor(catalog);
       if (runPages && size === TARGETS.catalogProducts) {
@@ -257,8 +281,8 @@ async function main() {
         results.pages = { catalogProducts: size, results: storePages, control: controlResult! };
       }
 
-      if (runApi) {
-        const rows: EndpointResult[] = [];
+      const rows: EndpointResult[] = [];
+      if (runApi)
         for (const endpoint of endpoints) {
           const row: EndpointResult = { name: endpoint.name, path: endpoint.display };
           if ((mode.atRate[size] as readonly string[]).includes(endpoint.name)) {
@@ -279,27 +303,41 @@ async function main() {
               await store.restart();
             }
           }
-          if ((mode.saturation[size] as readonly string[]).includes(endpoint.name)) {
-            log(
-              `  ${endpoint.name}: throughput with ${SATURATION_CONNECTIONS} connections for ${mode.saturationSeconds} s, after the ceiling's…`,
-            );
-            const ceilingNow = (await measureCeiling(ceiling!)).requestsPerSecond;
-            const s = await measureSaturation(store.url, endpoint, saturation);
-            row.saturation = { ...s, ceiling: ceilingNow, shareOfCeiling: s.requestsPerSecond / ceilingNow };
-            log(
-              `    ${Math.round(s.requestsPerSecond)}/s (${round(row.saturation.shareOfCeiling * 100)} % of the ceiling's ${Math.round(ceilingNow)}/s)`,
-            );
-          }
+          if ((mode.saturation[size] as readonly string[]).includes(endpoint.name))
+            row.saturation = await throughput(store.url, endpoint);
           if (row.atRate || row.saturation) rows.push(row);
         }
-        results.catalogs.push({ products: size, generateSeconds: catalog.generateSeconds, endpoints: rows });
-      }
       await store.stop();
+
+      // Pages rendered for the request are bounded by the CPU: with a process per core, their throughput is
+      // measured on one process too, for comparison (rows "…, one process", not held to the targets).
+      const oneProcessRows = endpoints.filter(
+        (endpoint) =>
+          (NEW_PAGES as readonly string[]).includes(endpoint.name) &&
+          (mode.saturation[size] as readonly string[]).includes(endpoint.name),
+      );
+      if (runApi && deployment.processes > 1 && oneProcessRows.length > 0) {
+        log("  the store in one process, for comparison:");
+        const single = await startStore(app.appDir, catalog);
+        cleanups.push(single.stop);
+        for (const endpoint of oneProcessRows) {
+          const name = `${endpoint.name}, one process`;
+          rows.push({
+            name,
+            path: endpoint.display,
+            saturation: await throughput(single.url, { ...endpoint, name }),
+          });
+        }
+        await single.stop();
+      }
+      if (runApi)
+        results.catalogs.push({ products: size, generateSeconds: catalog.generateSeconds, endpoints: rows });
     }
 
     if (runOrders)
       results.placeOrder = await measurePlaceOrder({
         appDir: app.appDir,
+        deployment,
         adminUrl,
         rate: TARGETS.placeOrderRate,
         rateSeconds: mode.rateSeconds,
@@ -314,6 +352,7 @@ async function main() {
     if (runStaff && adminUrl)
       results.staffCalls = await measureStaffCalls({
         appDir: app.appDir,
+        deployment,
         adminUrl,
         plansFile: path.join(REPO, "bench/results/staff-plans.txt"),
         keep: values.keep,

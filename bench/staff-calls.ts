@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { openDatabase, selectRows, type Database } from "../server/db/client";
 import { BENCH_STAFF, generateOrders } from "./order-generator";
 import type { Cleanups } from "./place-order";
-import { createCatalog, startStore } from "./store-server";
+import { createCatalog, startStore, type Deployment } from "./store-server";
 
 export const STAFF_PRODUCTS = 10_000;
 export const STAFF_ORDERS = 100_000;
@@ -64,6 +64,7 @@ async function measure(url: string, token: string, concurrency: number) {
  */
 export async function measureStaffCalls({
   appDir,
+  deployment,
   adminUrl,
   plansFile,
   keep,
@@ -71,6 +72,7 @@ export async function measureStaffCalls({
   log,
 }: {
   appDir: string;
+  deployment: Deployment;
   adminUrl: string;
   plansFile: string;
   keep: boolean;
@@ -91,7 +93,7 @@ export async function measureStaffCalls({
       firstProductId: catalog.firstId,
       lastProductId: catalog.lastId,
     });
-    const store = await startStore(appDir, catalog);
+    const store = await startStore(appDir, catalog, deployment.env);
     const rows: StaffCallResult[] = [];
     try {
       const login = await fetch(`${store.url}/api/users/login`, {

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Redis } from "ioredis";
 import { adminQuery, openDatabase } from "../server/db/client";
 import { migrateDatabase } from "../server/db/migrate";
 import { createLocalFolderStorage } from "../server/media/local-folder-storage";
@@ -78,6 +79,44 @@ export async function createCatalog(count: number, adminUrl: string | undefined)
   }
 }
 
+/**
+ * The Redis database of the bench's stores (their rate limits), emptied at the start of each run: index 15 of
+ * the local server unless BENCH_REDIS_URL names another.
+ */
+const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/15";
+
+/** How the bench runs the store: its settings, and how many processes serve. */
+export type Deployment = { processes: number; env: Record<string, string> };
+
+/**
+ * The store as it should be deployed on this machine: on PostgreSQL, a process per core (STORE_PROCESSES=auto)
+ * sharing rate limits through Redis, whose bench database is emptied first; on PGlite, which is one
+ * process's database, one process.
+ */
+export async function storeDeployment(adminUrl: string | undefined): Promise<Deployment> {
+  if (!adminUrl) return { processes: 1, env: {} };
+  const redis = new Redis(BENCH_REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    await redis.flushdb();
+  } catch (error) {
+    throw new Error(
+      `The bench runs the store a process per core on PostgreSQL, which needs Redis at ${BENCH_REDIS_URL} (set BENCH_REDIS_URL for another): ${String(error)}`,
+      { cause: error },
+    );
+  } finally {
+    redis.disconnect();
+  }
+  return {
+    processes: os.availableParallelism(),
+    env: { STORE_PROCESSES: "auto", REDIS_URL: BENCH_REDIS_URL },
+  };
+}
+
 export type Server = {
   url: string;
   /** The process's id now (a restart changes it). */
@@ -90,7 +129,9 @@ export type Server = {
 
 /**
  * Starts `node build/app-server.js` in appDir on the catalog and waits until /api/health answers; `env` adds
- * settings (the PhonePe ones of the place-order section).
+ * settings (a Deployment's, the PhonePe ones of the place-order section). A store of several processes answers
+ * as soon as its first worker does; the others, forked with it, serve within a second or so, during the
+ * warm-up that precedes every measurement.
  */
 export async function startStore(
   appDir: string,

@@ -20,6 +20,7 @@ import { createPasswords, type Passwords } from "./accounts/passwords";
 import { createRegistration } from "./accounts/registration";
 import { createSessions } from "./accounts/sessions";
 import { tagsChangedBy } from "./catalog/catalog-changes";
+import type { CatalogPeers } from "./catalog/catalog-peers";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
@@ -96,6 +97,8 @@ export type BuildOptions = {
   logStream?: NodeJS.WritableStream;
   /** Told of every route as it is registered (the OpenAPI test checks that each API call is documented). */
   onRoute?: (route: RouteOptions) => void;
+  /** The store's other processes (a cluster's workers), told of each catalog change made here and telling theirs. */
+  catalogPeers?: CatalogPeers;
 };
 
 const REDACTED_HEADERS = [
@@ -189,7 +192,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         pageCache.forgetTagged(tags);
       }
     },
+    peers: options.catalogPeers,
   });
+  const stopHearingPeers = options.catalogPeers?.onChange(catalog.changedElsewhere);
   const reviews = createReviews({ db, media, announce: catalog.announce });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
   const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
@@ -359,6 +364,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments.reconciler.start();
   }
   app.addHook("onClose", async () => {
+    stopHearingPeers?.();
     await passwords.settled();
     await mailWorker.stop();
     await payments.reconciler.stop();

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEMO_GST, loadConfig } from "./config";
 
@@ -52,5 +53,39 @@ describe("the GST supplier", () => {
   ])("refuses GSTIN=%s", (gstin, message) => {
     expect(() => loadConfig({ GSTIN: gstin })).toThrow(ConfigError);
     expect(() => loadConfig({ GSTIN: gstin })).toThrow(`GSTIN: ${message}`);
+  });
+});
+
+describe("STORE_PROCESSES", () => {
+  const shared = {
+    DATABASE_URL: "postgres://store@db.internal/store",
+    REDIS_URL: "redis://cache.internal:6379",
+  };
+
+  it("is one process unless set; a whole number, or auto for one per core", () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ ...shared, STORE_PROCESSES: "3" }).processes).toBe(3);
+    expect(loadConfig({ ...shared, STORE_PROCESSES: "auto" }).processes).toBe(os.availableParallelism());
+  });
+
+  it.each(["0", "-2", "1.5", "two", "all", ""])("stops the start on %j, naming the variable", (value) => {
+    expect(() => loadConfig({ ...shared, STORE_PROCESSES: value })).toThrow(
+      "STORE_PROCESSES: must be a whole number of 1 or more, or auto (one per core)",
+    );
+  });
+
+  it.each([
+    [{ REDIS_URL: shared.REDIS_URL }, "STORE_PROCESSES=2 needs DATABASE_URL:"],
+    [{ DATABASE_URL: shared.DATABASE_URL }, "STORE_PROCESSES=2 needs REDIS_URL:"],
+    [{}, "STORE_PROCESSES=2 needs DATABASE_URL and REDIS_URL:"],
+  ])("refuses more than one process without PostgreSQL and Redis (%j)", (settings, message) => {
+    expect(() => loadConfig({ ...settings, STORE_PROCESSES: "2" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...settings, STORE_PROCESSES: "2" })).toThrow(message);
+  });
+
+  it("refuses auto without them too, whatever the machine's cores", () => {
+    expect(() => loadConfig({ STORE_PROCESSES: "auto" })).toThrow(
+      "STORE_PROCESSES=auto needs DATABASE_URL and REDIS_URL:",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { GST_STATE_CODES } from "./gst/indian-states";
@@ -63,6 +64,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Rangoli Boutique <orders@rangoli.example>"),
   STORE_EMAIL: z.email().default("care@rangoli.example"),
   REDIS_URL: z.url().optional(),
+  STORE_PROCESSES: z
+    .string()
+    .trim()
+    .regex(/^(auto|[1-9]\d*)$/, { error: "must be a whole number of 1 or more, or auto (one per core)" })
+    .default("1"),
   SEED_DEMO: booleanString.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).max(128).optional(),
@@ -202,6 +208,11 @@ export type Config = {
   mailFrom: string;
   storeEmail: string;
   redisUrl: string | undefined;
+  /**
+   * How many store processes serve (server/processes.ts): 1 is this process alone; more, a small primary
+   * process that forks that many (STORE_PROCESSES, `auto`: one per core).
+   */
+  processes: number;
   seedDemo: boolean;
   /** The first super admin, created or updated at start. */
   admin: { email: string; password: string } | undefined;
@@ -220,6 +231,12 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/** A start that failed: a configuration problem is told by its message alone, anything else in full. */
+export function exitOnStartFailure(error: unknown): never {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -232,6 +249,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const phonePeSet = PHONEPE_VARIABLES.filter((name) => e[name] !== undefined);
   if (phonePeSet.length > 0 && phonePeSet.length < PHONEPE_VARIABLES.length)
     throw new ConfigError(`Invalid configuration:\n  ${PHONEPE_VARIABLES.join(", ")} must be set together`);
+  // Processes share nothing but the database and Redis: PGlite is one process's database, and rate limits
+  // counted in each process would allow each limit once per process.
+  const sharedMissing = (["DATABASE_URL", "REDIS_URL"] as const).filter((name) => e[name] === undefined);
+  if (e.STORE_PROCESSES !== "1" && sharedMissing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n  STORE_PROCESSES=${e.STORE_PROCESSES} needs ${sharedMissing.join(" and ")}: several processes share the store's PostgreSQL database and Redis`,
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -246,6 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     storeEmail: e.STORE_EMAIL,
     redisUrl: e.REDIS_URL,
+    processes: e.STORE_PROCESSES === "auto" ? os.availableParallelism() : Number(e.STORE_PROCESSES),
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,

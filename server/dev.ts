@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import { createServer } from "vite";
-import { loadConfig } from "./config";
-import { exitOnStartFailure, serve } from "./serve";
+import { exitOnStartFailure, loadConfig } from "./config";
+import { serve } from "./serve";
 
 /**
  * `npm run dev`: the store from its sources, on the same defaults as `npm start`. Vite, in middleware mode

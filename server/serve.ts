@@ -1,5 +1,5 @@
-import { buildApp } from "./app";
-import { ConfigError, type Config } from "./config";
+import { buildApp, type BuildOptions } from "./app";
+import type { Config } from "./config";
 import type { WebBuild } from "./web/ssr";
 
 /**
@@ -7,8 +7,12 @@ import type { WebBuild } from "./web/ssr";
  * or SIGINT finishes the requests in flight (config.timeouts' shutdown grace) and closes the database before
  * exiting, within the shutdown deadline. Shared by main.ts (the built store) and dev.ts (`npm run dev`).
  */
-export async function serve(config: Config, web: WebBuild): Promise<void> {
-  const app = await buildApp(config, { web, startWorkers: true });
+export async function serve(
+  config: Config,
+  web: WebBuild,
+  { catalogPeers }: Pick<BuildOptions, "catalogPeers"> = {},
+): Promise<void> {
+  const app = await buildApp(config, { web, startWorkers: true, catalogPeers });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -42,10 +46,4 @@ export async function serve(config: Config, web: WebBuild): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`store ready on ${config.publicUrl}`);
-}
-
-/** A start that failed: a configuration problem is told by its message alone, anything else in full. */
-export function exitOnStartFailure(error: unknown): never {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
 }

@@ -105,14 +105,18 @@ export function createAccountsService({ db }: { db: Database }) {
     const passwordHash = samePassword ? existing!.passwordHash : await hashSecret(password);
     await db.transaction(async (tx) => {
       if (!existing) {
-        await tx.insert(users).values({
-          email: address,
-          fullName: "Store owner",
-          phone: "",
-          passwordHash,
-          roleId: ROLE.superAdmin,
-          verifiedAt: new Date(),
-        });
+        // Another process of the store, starting at the same time, may have just added it.
+        await tx
+          .insert(users)
+          .values({
+            email: address,
+            fullName: "Store owner",
+            phone: "",
+            passwordHash,
+            roleId: ROLE.superAdmin,
+            verifiedAt: new Date(),
+          })
+          .onConflictDoNothing({ target: users.email });
         return;
       }
       await tx
@@ -128,15 +132,20 @@ export function createAccountsService({ db }: { db: Database }) {
     const [existing] = await db.select({ total: count() }).from(users);
     if ((existing?.total ?? 0) > 0) return 0;
     const passwordHash = await hashSecret(DEMO_PASSWORD);
-    await db.insert(users).values(
-      DEMO_ACCOUNTS.map((account) => ({
-        ...account,
-        phone: "9876543210",
-        passwordHash,
-        verifiedAt: new Date(),
-      })),
-    );
-    return DEMO_ACCOUNTS.length;
+    // Another process of the store, starting at the same time, may have just added them.
+    const added = await db
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((account) => ({
+          ...account,
+          phone: "9876543210",
+          passwordHash,
+          verifiedAt: new Date(),
+        })),
+      )
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    return added.length;
   }
 
   return { getProfile, listUsers, setRole, ensureSuperAdmin, seedDemoAccounts };

@@ -10,6 +10,7 @@ import {
   post,
 } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
+import { createAccountsService, DEMO_ACCOUNTS, DEMO_PASSWORD } from "./accounts.service";
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -99,5 +100,28 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD", () => {
       roleId: 1,
       roleName: "SuperAdmin",
     });
+  });
+
+  it("create it once when several processes start at the same time (STORE_PROCESSES)", async () => {
+    const accounts = createAccountsService({ db: app.services.db });
+    const owner = { email: "second.owner@rangoli.example", password: "second-owner-password" };
+    await Promise.all([accounts.ensureSuperAdmin(owner), accounts.ensureSuperAdmin(owner)]);
+    const token = await login(app, owner.email, owner.password);
+    expect((await getMe(app, bearer(token))).json().data[0]).toMatchObject({ roleId: 1 });
+  });
+});
+
+describe("the demo accounts", () => {
+  it("are added once when several processes start at the same time", async () => {
+    const demo = await createTestApp();
+    try {
+      const accounts = createAccountsService({ db: demo.app.services.db });
+      const added = await Promise.all([accounts.seedDemoAccounts(), accounts.seedDemoAccounts()]);
+      expect(added[0] + added[1]).toBe(DEMO_ACCOUNTS.length);
+      const token = await login(demo.app, DEMO_ACCOUNTS[0].email, DEMO_PASSWORD);
+      expect((await getMe(demo.app, bearer(token))).json().data[0]).toMatchObject({ roleId: 1 });
+    } finally {
+      await demo.close();
+    }
   });
 });

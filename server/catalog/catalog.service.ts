@@ -27,17 +27,22 @@ import { createSizeCharts, defaultSizeChart } from "./size-charts";
 
 /**
  * `onCatalogChanged` runs after every change a shopper can see, saying what it touches (catalog-changes.ts),
- * so that the answers and pages cached from before that show it are dropped, and only those.
+ * so that the answers and pages cached from before that show it are dropped, and only those. The store's
+ * other processes (`peers`, a cluster's workers) are told of each change made here, and `changedElsewhere`
+ * forgets what one of them made.
  */
 export function createCatalogService({
   db,
   media,
   onCatalogChanged,
+  peers,
   notifyRestocked,
 }: {
   db: Database;
   media: MediaService;
   onCatalogChanged: (change: CatalogChange) => void;
+  /** Told of each change made in this process, for the store's other processes (catalog-peers.ts). */
+  peers?: { tell: (change: CatalogChange) => void };
   /** In the transaction of a change that may have put sizes back in stock: back-in-stock alerts. */
   notifyRestocked: NotifyRestocked;
 }) {
@@ -49,10 +54,21 @@ export function createCatalogService({
     sizeCalculation: (ids) => Math.max(1, ids.length),
     ttl: 30_000,
   });
-  /** Tells what was kept of the catalog (here the listings' ids, through onCatalogChanged the rest) what changed. */
-  function announce(change: CatalogChange) {
+  /** Tells what this process kept of the catalog (here the listings' ids, through onCatalogChanged the rest) what changed. */
+  function forget(change: CatalogChange) {
     if ("categories" in change || change.listings === "membership") listings.clear();
     onCatalogChanged(change);
+  }
+
+  /** A change made here: forgotten here, and told to the store's other processes. */
+  function announce(change: CatalogChange) {
+    forget(change);
+    peers?.tell(change);
+  }
+
+  /** A change another process of the store made: forgotten here, and not told on (it told the others). */
+  function changedElsewhere(change: CatalogChange) {
+    forget(change);
   }
 
   /** Forgets everything kept of the catalog (after the demo seed loaded it in its own transaction). */
@@ -425,6 +441,7 @@ export function createCatalogService({
     ...editing,
     sizeCharts: createSizeCharts({ db, announce }),
     announce,
+    changedElsewhere,
     listCategories,
     listProducts,
     getProduct,

@@ -37,17 +37,21 @@ export function requireDatabaseUrl(): string {
 
 export type TestDatabase = { url: string; db: Database; close: () => Promise<void> };
 
-/** A new, migrated PostgreSQL database next to the one `adminUrl` names, dropped by `close`. */
+/**
+ * A new PostgreSQL database next to the one `adminUrl` names, dropped by `close`: migrated, unless `migrated`
+ * is false (for stores that start on an empty one).
+ */
 export async function createProcessTestDatabase(
   adminUrl = requireDatabaseUrl(),
   prefix = "store_test",
+  { migrated = true }: { migrated?: boolean } = {},
 ): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await adminQuery(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), pgliteDir: null });
-  await migrateDatabase(handle, path.join(REPO, "drizzle"));
+  if (migrated) await migrateDatabase(handle, path.join(REPO, "drizzle"));
   return {
     url: url.toString(),
     db: handle.db,
