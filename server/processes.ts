@@ -1,4 +1,5 @@
 import cluster, { type Worker } from "node:cluster";
+import { pino } from "pino";
 import { isCatalogChangedMessage } from "./catalog/catalog-peers";
 import type { Config } from "./config";
 
@@ -121,24 +122,11 @@ const RESTART_WINDOW_MS = 60_000;
 /** Workers that exit before serving, in a row, after which the primary gives up if no worker is serving. */
 const MAX_FAILED_STARTS = 5;
 
-const LEVELS: Record<Config["logLevel"], number> = {
-  trace: 10,
-  debug: 20,
-  info: 30,
-  warn: 40,
-  error: 50,
-  fatal: 60,
-  silent: Infinity,
-};
-
-/** The primary's log: JSON lines in the workers' (pino's) shape, at LOG_LEVEL, on stdout like theirs. */
+/** The primary's log: pino's JSON lines at LOG_LEVEL on stdout, as the workers' (Fastify's pino) are. */
 function primaryLog(level: Config["logLevel"]) {
-  const at =
-    (value: number) =>
-    (msg: string, fields: Record<string, unknown> = {}) => {
-      if (value < LEVELS[level]) return;
-      const line = { level: value, time: Date.now(), pid: process.pid, role: "primary", ...fields, msg };
-      process.stdout.write(`${JSON.stringify(line)}\n`);
-    };
-  return { info: at(LEVELS.info), error: at(LEVELS.error) };
+  const logger = pino({ level, base: { pid: process.pid, role: "primary" } });
+  return {
+    info: (msg: string, fields: Record<string, unknown> = {}) => logger.info(fields, msg),
+    error: (msg: string, fields: Record<string, unknown> = {}) => logger.error(fields, msg),
+  };
 }
