@@ -18,15 +18,15 @@ type CachedAnswer = {
 
 /**
  * How hard to compress: `best` for what is kept and sent many times (an answer, a popular page), `fast` for a
- * page rendered for one request that may never be asked for again. On a product page of 93 KB (2026-11-25),
- * brotli 1 took 0.2-0.3 ms for 22.1 KB, brotli 3 0.5-0.6 ms for 19.7 KB and brotli 5 1.1 ms for 17.7 KB; gzip 1
- * about 0.4-0.6 ms for 22.2 KB, gzip 4 0.7-1.4 ms for 20.1 KB. A page rendered for a request is about a
- * tenth larger on the wire and costs a third of the time to compress; it is compressed again at `best` the first
- * time it is served from the page cache.
+ * page rendered for one request that may never be asked for again. On the home page of 122 KB (2026-11-25),
+ * brotli 0 took 0.17 ms for 22.6 KB, brotli 1 0.33 ms for 21.7 KB, brotli 2 0.54 ms for 19.9 KB and gzip 1
+ * 0.52 ms for 22.6 KB; brotli 5 about 1.1 ms for 17.7 KB (a product page of 93 KB). A page rendered for a
+ * request is about a quarter larger on the wire and costs a sixth of the time to compress; it is compressed
+ * again at `best` the first time it is served from the page cache.
  */
 export type Effort = "best" | "fast";
 
-const BROTLI_QUALITY: Record<Effort, number> = { best: 5, fast: 1 };
+const BROTLI_QUALITY: Record<Effort, number> = { best: 5, fast: 0 };
 const GZIP_LEVEL: Record<Effort, number> = { best: 6, fast: 1 };
 
 const COMPRESS: Record<Encoding, (body: Buffer, effort: Effort) => Buffer> = {
