@@ -1,8 +1,10 @@
-// npm run test:e2e: the browser suites in two Playwright processes side by side, each against a store of its
-// own (its own port and data folder, so their tests never meet): the build checks and the phone project in one
-// on E2E_PORT (the build checks start stores of their own on E2E_PORT + 1 to + 3), the desktop project in the
-// other on E2E_PORT + 5. One Playwright worker drives one store (the suites share its demo catalog);
-// two stores use the second core, which one left mostly idle. Arguments are passed to both (a spec file, -g).
+// npm run test:e2e: the browser suites in three Playwright processes side by side, each against a store of its
+// own (its own port and data folder, so their tests never meet): the build checks and the phone project split
+// in two halves (Playwright's --shard), on E2E_PORT and E2E_PORT + 10, and the desktop project on E2E_PORT + 5.
+// The build checks start stores of their own on their run's port + 1 to + 3. One Playwright worker drives one
+// store (the suites share its demo catalog). A browser test mostly waits (on the store, the browser, timers):
+// with two runs CI's cores were busy less than half of the time, so a third run shortens the suite.
+// Arguments are passed to every run (a spec file, -g).
 import { spawn } from "node:child_process";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -14,7 +16,7 @@ for (const signal of ["SIGINT", "SIGTERM"])
     for (const child of children) child.kill(signal);
   });
 
-function playwright(name, projects, env) {
+function playwright(name, projects, env, shard) {
   return new Promise((resolve) => {
     const child = spawn(
       "npx",
@@ -22,6 +24,7 @@ function playwright(name, projects, env) {
         "playwright",
         "test",
         ...projects.flatMap((project) => ["--project", project]),
+        ...(shard ? ["--shard", shard] : []),
         // Each run clears its output folder when it starts: one each.
         "--output",
         `test-results/${name}`,
@@ -47,14 +50,19 @@ function playwright(name, projects, env) {
   });
 }
 
-const codes = await Promise.all([
-  playwright("phone", ["build", "phone"], {
-    E2E_PORT: String(port),
-    ...(dataDir ? { E2E_DATA_DIR: `${dataDir}-phone` } : {}),
-  }),
-  playwright("desktop", ["desktop"], {
-    E2E_PORT: String(port + 5),
-    ...(dataDir ? { E2E_DATA_DIR: `${dataDir}-desktop` } : {}),
-  }),
-]);
+const runs = [
+  { name: "phone-1", projects: ["build", "phone"], shard: "1/2", port },
+  { name: "phone-2", projects: ["build", "phone"], shard: "2/2", port: port + 10 },
+  { name: "desktop", projects: ["desktop"], port: port + 5 },
+];
+const codes = await Promise.all(
+  runs.map(({ name, projects, shard, port: runPort }) =>
+    playwright(
+      name,
+      projects,
+      { E2E_PORT: String(runPort), ...(dataDir ? { E2E_DATA_DIR: `${dataDir}-${name}` } : {}) },
+      shard,
+    ),
+  ),
+);
 process.exit(codes.some((code) => code !== 0) ? 1 : 0);
