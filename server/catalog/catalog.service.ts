@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import type { CatalogChange, NotifyRestocked } from "./catalog-changes";
+import type { CatalogPeers } from "./catalog-peers";
 import {
   categories,
   productImages,
@@ -42,7 +43,7 @@ export function createCatalogService({
   media: MediaService;
   onCatalogChanged: (change: CatalogChange) => void;
   /** Told of each change made in this process, for the store's other processes (catalog-peers.ts). */
-  peers?: { tell: (change: CatalogChange) => void };
+  peers?: Pick<CatalogPeers, "tell">;
   /** In the transaction of a change that may have put sizes back in stock: back-in-stock alerts. */
   notifyRestocked: NotifyRestocked;
 }) {
@@ -54,7 +55,11 @@ export function createCatalogService({
     sizeCalculation: (ids) => Math.max(1, ids.length),
     ttl: 30_000,
   });
-  /** Tells what this process kept of the catalog (here the listings' ids, through onCatalogChanged the rest) what changed. */
+  /**
+   * Tells what this process kept of the catalog (here the listings' ids, through onCatalogChanged the rest) what
+   * changed: a change made here (`announce`), or one another process of the store made (`changedElsewhere`, not
+   * told on: that process told the others).
+   */
   function forget(change: CatalogChange) {
     if ("categories" in change || change.listings === "membership") listings.clear();
     onCatalogChanged(change);
@@ -64,11 +69,6 @@ export function createCatalogService({
   function announce(change: CatalogChange) {
     forget(change);
     peers?.tell(change);
-  }
-
-  /** A change another process of the store made: forgotten here, and not told on (it told the others). */
-  function changedElsewhere(change: CatalogChange) {
-    forget(change);
   }
 
   /** Forgets everything kept of the catalog (after the demo seed loaded it in its own transaction). */
@@ -441,7 +441,7 @@ export function createCatalogService({
     ...editing,
     sizeCharts: createSizeCharts({ db, announce }),
     announce,
-    changedElsewhere,
+    changedElsewhere: forget,
     listCategories,
     listProducts,
     getProduct,
