@@ -242,3 +242,24 @@ export async function expectShopperSeesShipped(page: Page, email: string, orderI
     )
     .toContain(tracking);
 }
+
+/** Registers a new account through the form, which then opens the code dialog. */
+export async function registerUntilTheCodeDialog(page: Page, name: string) {
+  await gotoAndWaitForHydration(page, "/register");
+  await page.getByLabel("Full Name").fill("Kavya Reddy");
+  await page.getByLabel("Email").fill(`${name}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`);
+  await page.getByLabel("Mobile Number").fill("98480 12345");
+  await page.getByLabel("Password", { exact: true }).fill("saffron-silk-42");
+  await page.getByLabel("Confirm Password").fill("saffron-silk-42");
+  await page.getByLabel(/I agree to the/).check();
+  await page.getByRole("button", { name: "Create Account" }).click();
+}
+
+/** Fills the contact form with a message. */
+export async function fillContactForm(page: Page) {
+  const form = page.getByRole("region", { name: "Send us a message" });
+  await form.getByRole("textbox", { name: "Name" }).fill("Lakshmi Rao");
+  await form.getByRole("textbox", { name: "Email" }).fill("lakshmi@example.in");
+  await form.getByRole("textbox", { name: "Subject" }).fill("Blouse fit");
+  await form.getByRole("textbox", { name: "Message" }).fill("Can the blouse be altered to a 36 fit?");
+}
