@@ -8,8 +8,9 @@ import { createProcessTestDatabase, freePort, type TestDatabase } from "./store-
 
 /**
  * The built store started as a deployment starts it (`node build/app-server.js`, `npm start`, `npm run serve`),
- * with the whole of its output, for the tests of its processes: how it stops, and how a store of several
- * processes (STORE_PROCESSES) behaves. Run `npm run build` first.
+ * with the whole of its output, for the tests of the store as deployed: how it stops, how a store of several
+ * processes (STORE_PROCESSES) behaves, and how its pages answer while the database is down. Run `npm run
+ * build` first.
  */
 
 const REPO = path.resolve(import.meta.dirname, "../..");

@@ -88,19 +88,17 @@ process.once("exit", () => {
  * Starts server/test-support/store-process.ts in a process of its own (Node with tsx's loader, not `npx tsx`,
  * so that the pid killed is the store's own) on a free port of 127.0.0.1 and waits until /api/health answers.
  * Without PHONEPE_* settings in `env`, the store is its own PhonePe sandbox; every store on one database
- * shares the sandbox's records. Without a database URL it runs on PGlite files in its own DATA_DIR. With
- * `built`, the production build (`node build/app-server.js`, pages included; run `npm run build` first).
+ * shares the sandbox's records. Without a database URL it runs on PGlite files in its own DATA_DIR. The
+ * production build, started as a deployment starts it, is built-store.ts's.
  */
 export async function startStoreProcess(
   databaseUrl: string | undefined,
   env: Record<string, string> = {},
-  { built = false }: { built?: boolean } = {},
 ): Promise<StoreProcess> {
   const port = await freePort();
   const url = localOrigin("127.0.0.1", port);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-process-"));
-  const entry = built ? [path.join(REPO, "build/app-server.js")] : ["--import", "tsx", ENTRY];
-  const child = spawn(process.execPath, entry, {
+  const child = spawn(process.execPath, ["--import", "tsx", ENTRY], {
     cwd: REPO,
     env: {
       PATH: process.env.PATH,

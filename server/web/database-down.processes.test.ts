@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { adminQuery } from "../db/client";
 import { DATABASE_UNAVAILABLE_MESSAGE } from "../lib/error-handler";
+import { endStartedStores, startBuiltStore, type BuiltStore } from "../test-support/built-store";
 import {
   createProcessTestDatabase,
   requireDatabaseUrl,
   seedProduct,
-  startStoreProcess,
   waitUntil,
-  type StoreProcess,
   type TestDatabase,
 } from "../test-support/store-processes";
 
@@ -18,7 +17,7 @@ import {
  */
 
 let database: TestDatabase;
-let store: StoreProcess;
+let store: BuiltStore;
 let productId: number;
 
 beforeAll(async () => {
@@ -28,13 +27,14 @@ beforeAll(async () => {
     pricePaise: 249_900,
     sizes: { M: 3 },
   });
-  store = await startStoreProcess(database.url, { NODE_ENV: "production" }, { built: true });
+  store = await startBuiltStore(process.execPath, ["build/app-server.js"], {
+    env: { NODE_ENV: "production", LOG_LEVEL: "warn" },
+    database,
+  });
 });
 
-afterAll(async () => {
-  await store?.stop();
-  await database?.close();
-});
+// Ends the store and drops its database.
+afterAll(endStartedStores);
 
 /** Whether the database takes new connections; refusing them also ends those the store holds. */
 async function databaseTakesConnections(allowed: boolean) {
@@ -49,7 +49,7 @@ async function databaseTakesConnections(allowed: boolean) {
 }
 
 it("answers pages and calls 503 while the database is down, and the pages again once it is back", async () => {
-  const page = `${store.url}/products/${productId}`;
+  const page = `${store.origin}/products/${productId}`;
   await databaseTakesConnections(false);
   try {
     const refused = await fetch(page);
@@ -58,7 +58,7 @@ it("answers pages and calls 503 while the database is down, and the pages again 
     expect(refused.headers.get("cache-control") ?? "").not.toMatch(/public/);
     expect(await refused.text()).toContain("Something went wrong");
 
-    const call = await fetch(`${store.url}/api/products/get-product?id=${productId}`);
+    const call = await fetch(`${store.origin}/api/products/get-product?id=${productId}`);
     expect(call.status).toBe(503);
     expect(await call.json()).toEqual({ code: 503, message: DATABASE_UNAVAILABLE_MESSAGE });
   } finally {
