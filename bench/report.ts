@@ -133,7 +133,7 @@ export function toMarkdown(r: BenchResults): string {
       "",
       "## API under load",
       "",
-      `Ceiling: bare Fastify answering a constant JSON, ${Math.round(r.ceiling.requestsPerSecond)} requests/s with ${r.ceiling.connections} connections at the start of the run (p50 ${r.ceiling.p50} ms, p99 ${r.ceiling.p99} ms). It is measured again just before each of the store's throughputs, and each share is of that measurement (its column).`,
+      `Ceiling: bare Fastify answering a constant JSON, in as many processes as the store (${r.storeProcesses}), ${Math.round(r.ceiling.requestsPerSecond)} requests/s with ${r.ceiling.connections} connections at the start of the run (p50 ${r.ceiling.p50} ms, p99 ${r.ceiling.p99} ms). It is measured again just before each of the store's throughputs, and each share is of that measurement (its column); the rows "…, one process" are compared with a ceiling of one process.`,
       ...(r.ceilingAtRate
         ? [
             `At ${r.settings.rate} requests/s it answers with p50 ${round(r.ceilingAtRate.p50)} ms, p90 ${round(r.ceilingAtRate.p90)} ms, p99 ${round(r.ceilingAtRate.p99)} ms: the floor of what this machine and load generator measure.`,

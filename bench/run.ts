@@ -211,8 +211,10 @@ async function main() {
     // The bare Fastify server runs for the whole API section: its throughput is measured at the start and
     // again just before each of the store's, so that each share compares two measurements made on the machine
     // as it was at that moment (on a shared machine, the ceiling itself moves by a quarter within minutes).
+    // It runs in as many processes as the store: the store's one-process rows are compared with a ceiling of
+    // one process, started with them.
     const constant = { name: "ceiling", path: () => "/ceiling" };
-    const ceiling = runApi ? await startCeiling() : undefined;
+    const ceiling = runApi ? await startCeiling(deployment.processes) : undefined;
     if (ceiling) cleanups.push(ceiling.stop);
     const saturation = {
       connections: SATURATION_CONNECTIONS,
@@ -220,12 +222,12 @@ async function main() {
       warmupSeconds: mode.warmupSeconds,
     };
     const measureCeiling = ({ url }: { url: string }) => measureSaturation(url, constant, saturation);
-    /** An endpoint's throughput, with the ceiling's measured just before it. */
-    const throughput = async (storeUrl: string, endpoint: Endpoint) => {
+    /** An endpoint's throughput, with the ceiling's (`against`, as many processes as the store) just before it. */
+    const throughput = async (storeUrl: string, endpoint: Endpoint, against = ceiling!) => {
       log(
         `  ${endpoint.name}: throughput with ${SATURATION_CONNECTIONS} connections for ${mode.saturationSeconds} s, after the ceiling's…`,
       );
-      const ceilingNow = (await measureCeiling(ceiling!)).requestsPerSecond;
+      const ceilingNow = (await measureCeiling(against)).requestsPerSecond;
       const s = await measureSaturation(storeUrl, endpoint, saturation);
       const shareOfCeiling = s.requestsPerSecond / ceilingNow;
       log(
@@ -320,15 +322,18 @@ async function main() {
         log("  the store in one process, for comparison:");
         const single = await startStore(app.appDir, catalog);
         cleanups.push(single.stop);
+        const singleCeiling = await startCeiling(1);
+        cleanups.push(singleCeiling.stop);
         for (const endpoint of oneProcessRows) {
           const name = `${endpoint.name}, one process`;
           rows.push({
             name,
             path: endpoint.display,
-            saturation: await throughput(single.url, { ...endpoint, name }),
+            saturation: await throughput(single.url, { ...endpoint, name }, singleCeiling),
           });
         }
         await single.stop();
+        await singleCeiling.stop();
       }
       if (runApi)
         results.catalogs.push({ products: size, generateSeconds: catalog.generateSeconds, endpoints: rows });

@@ -153,13 +153,17 @@ export async function startStore(
   });
 }
 
-/** The bare Fastify server of bench/ceiling-server.ts, in its own process like the store. */
-export async function startCeiling(): Promise<Server> {
+/**
+ * The bare Fastify server of bench/ceiling-server.ts, in processes of its own like the store: `processes` of
+ * them sharing its port, as many as the store it is compared with.
+ */
+export async function startCeiling(processes: number): Promise<Server> {
   const port = await freePort();
   const script = ["--import", "tsx", path.join(REPO, "bench/ceiling-server.ts")];
   return startServer("the bare Fastify server", script, REPO, `http://127.0.0.1:${port}`, {
     NODE_ENV: "production",
     PORT: String(port),
+    CEILING_PROCESSES: String(processes),
   });
 }
 
