@@ -117,8 +117,7 @@ export async function measurePlaceOrder({
   const phonePe = await startStoreProcess(sandboxDatabase?.url);
   cleanups.push(phonePe.stop);
   const settings = sandboxSettings(`${phonePe.url}${SANDBOX_PREFIX}`);
-  const store = await startStore(appDir, catalog, {
-    ...deployment.env,
+  const store = await startStore(appDir, catalog, deployment, {
     PHONEPE_CLIENT_ID: settings.clientId,
     PHONEPE_CLIENT_SECRET: settings.clientSecret,
     PHONEPE_CLIENT_VERSION: settings.clientVersion,

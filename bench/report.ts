@@ -39,6 +39,8 @@ export type BenchResults = {
   databaseVersion: string;
   /** The store's processes: one per core (STORE_PROCESSES=auto, with Redis) on PostgreSQL, one on PGlite. */
   storeProcesses: number;
+  /** The Node.js version the store (and the ceiling) ran on: 24 LTS, as deployed, unless --node said otherwise. */
+  storeNode: string;
   settings: {
     rate: number;
     rateSeconds: number;
@@ -74,7 +76,8 @@ export function toMarkdown(r: BenchResults): string {
     "",
     `- Date: ${r.date}, commit \`${r.commit}\`, the whole run took ${Math.round(r.durationSeconds)} s.`,
     `- Build: \`${r.build.dir}\`, made ${r.build.builtAt}.`,
-    `- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, ${r.machine.os}; Node ${r.machine.node}; ${r.machine.chromium}.`,
+    `- Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, ${r.machine.os}; ${r.machine.chromium}.`,
+    `- Node.js: the store and the ceiling on ${r.storeNode}, as deployed (README); the bench itself (its load generator) on ${r.machine.node}.`,
     `- The load generator (autocannon, in the bench process), the store and the database share these ${r.machine.cpus} cores; other processes kept them ${Math.round(r.machine.busyBeforeStart * 100)} % busy just before the run${r.machine.busyBeforeStart > 0.1 ? " (so these numbers are pessimistic)" : ""}.`,
     `- Database: **${r.database === "postgres" ? "PostgreSQL" : "PGlite"}** ${r.databaseVersion}.`,
     r.storeProcesses > 1

@@ -1,4 +1,5 @@
-// `npm run bench [-- --quick] [-- --build DIR] [-- --only pages|api|orders|staff] [-- --keep]`: see bench/README.md.
+// `npm run bench [-- --quick] [-- --build DIR] [-- --only pages|api|orders|staff] [-- --keep] [-- --node PATH]`:
+// see bench/README.md.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -23,6 +24,7 @@ import {
   createCatalog,
   startCeiling,
   startStore,
+  inOneProcess,
   storeDeployment,
   type Catalog,
 } from "./store-server";
@@ -137,6 +139,7 @@ async function main() {
       build: { type: "string", default: path.join(REPO, "build") },
       only: { type: "string" },
       keep: { type: "boolean", default: false },
+      node: { type: "string" },
     },
   });
   const mode = values.quick ? MODES.quick : MODES.full;
@@ -165,7 +168,15 @@ async function main() {
     void cleanUp().then(() => process.exit(1));
   });
 
-  const deployment = await storeDeployment(adminUrl);
+  const deployment = await storeDeployment(
+    adminUrl,
+    // The Node.js a deployment runs (README): 24 LTS, unpacked from the registry when it is not on PATH.
+    values.node ??
+      execFileSync(path.join(REPO, "scripts/node-24.sh"), {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      }).trim(),
+  );
   const results: Omit<BenchResults, "checks"> = {
     date: new Date().toISOString(),
     commit: command("git", ["rev-parse", "--short", "HEAD"]),
@@ -189,6 +200,7 @@ async function main() {
     },
     database: adminUrl ? "postgres" : "pglite",
     storeProcesses: deployment.processes,
+    storeNode: deployment.nodeVersion,
     databaseVersion: adminUrl ? await postgresVersion(adminUrl) : "(in-process WebAssembly)",
     settings: {
       rate: TARGETS.catalogRate,
@@ -214,7 +226,7 @@ async function main() {
     // It runs in as many processes as the store: the store's one-process rows are compared with a ceiling of
     // one process, started with them.
     const constant = { name: "ceiling", path: () => "/ceiling" };
-    const ceiling = runApi ? await startCeiling(deployment.processes) : undefined;
+    const ceiling = runApi ? await startCeiling(deployment) : undefined;
     if (ceiling) cleanups.push(ceiling.stop);
     const saturation = {
       connections: SATURATION_CONNECTIONS,
@@ -258,7 +270,7 @@ async function main() {
         );
       else cleanups.push(catalog.remove);
       log(`  generated in ${Math.round(catalog.generateSeconds)} s; starting the store…`);
-      const store = await startStore(app.appDir, catalog, deployment.env);
+      const store = await startStore(app.appDir, catalog, deployment);
       cleanups.push(store.stop);
       const endpoints = endpointsFor(catalog);
       if (runPages && size === TARGETS.catalogProducts) {
@@ -320,9 +332,9 @@ async function main() {
       );
       if (runApi && deployment.processes > 1 && oneProcessRows.length > 0) {
         log("  the store in one process, for comparison:");
-        const single = await startStore(app.appDir, catalog);
+        const single = await startStore(app.appDir, catalog, inOneProcess(deployment));
         cleanups.push(single.stop);
-        const singleCeiling = await startCeiling(1);
+        const singleCeiling = await startCeiling(inOneProcess(deployment));
         cleanups.push(singleCeiling.stop);
         for (const endpoint of oneProcessRows) {
           const name = `${endpoint.name}, one process`;

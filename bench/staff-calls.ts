@@ -93,7 +93,7 @@ export async function measureStaffCalls({
       firstProductId: catalog.firstId,
       lastProductId: catalog.lastId,
     });
-    const store = await startStore(appDir, catalog, deployment.env);
+    const store = await startStore(appDir, catalog, deployment);
     const rows: StaffCallResult[] = [];
     try {
       const login = await fetch(`${store.url}/api/users/login`, {

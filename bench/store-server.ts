@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { createServer } from "node:net";
@@ -85,16 +85,25 @@ export async function createCatalog(count: number, adminUrl: string | undefined)
  */
 const BENCH_REDIS_URL = process.env.BENCH_REDIS_URL || "redis://127.0.0.1:6379/15";
 
-/** How the bench runs the store: its settings, and how many processes serve. */
-export type Deployment = { processes: number; env: Record<string, string> };
+/**
+ * How the bench runs the store: the Node.js binary it runs on (`node`, whose version is `nodeVersion`), its
+ * settings, and how many processes serve.
+ */
+export type Deployment = {
+  node: string;
+  nodeVersion: string;
+  processes: number;
+  env: Record<string, string>;
+};
 
 /**
- * The store as it should be deployed on this machine: on PostgreSQL, a process per core (STORE_PROCESSES=auto)
- * sharing rate limits through Redis, whose bench database is emptied first; on PGlite, which is one
- * process's database, one process.
+ * The store as it should be deployed on this machine, on the Node.js binary `node`: on PostgreSQL, a process per
+ * core (STORE_PROCESSES=auto) sharing rate limits through Redis, whose bench database is emptied first; on
+ * PGlite, which is one process's database, one process.
  */
-export async function storeDeployment(adminUrl: string | undefined): Promise<Deployment> {
-  if (!adminUrl) return { processes: 1, env: {} };
+export async function storeDeployment(adminUrl: string | undefined, node: string): Promise<Deployment> {
+  const nodeVersion = execFileSync(node, ["--version"], { encoding: "utf8" }).trim();
+  if (!adminUrl) return { node, nodeVersion, processes: 1, env: {} };
   const redis = new Redis(BENCH_REDIS_URL, {
     lazyConnect: true,
     maxRetriesPerRequest: 0,
@@ -112,10 +121,20 @@ export async function storeDeployment(adminUrl: string | undefined): Promise<Dep
     redis.disconnect();
   }
   return {
+    node,
+    nodeVersion,
     processes: os.availableParallelism(),
     env: { STORE_PROCESSES: "auto", REDIS_URL: BENCH_REDIS_URL },
   };
 }
+
+/** The same store in one process, on the same Node.js (the rows "…, one process"). */
+export const inOneProcess = ({ node, nodeVersion }: Deployment): Deployment => ({
+  node,
+  nodeVersion,
+  processes: 1,
+  env: {},
+});
 
 export type Server = {
   url: string;
@@ -128,19 +147,20 @@ export type Server = {
 };
 
 /**
- * Starts `node build/app-server.js` in appDir on the catalog and waits until /api/health answers; `env` adds
- * settings (a Deployment's, the PhonePe ones of the place-order section). A store of several processes answers
+ * Starts `node build/app-server.js` in appDir on the catalog, as `deployment` says, and waits until /api/health
+ * answers; `env` adds settings (the PhonePe ones of the place-order section). A store of several processes answers
  * as soon as its first worker does; the others, forked with it, serve within a second or so, during the
  * warm-up that precedes every measurement.
  */
 export async function startStore(
   appDir: string,
   catalog: Catalog,
+  deployment: Deployment,
   env: Record<string, string> = {},
 ): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  return startServer("the store", ["build/app-server.js"], appDir, url, {
+  return startServer("the store", deployment.node, ["build/app-server.js"], appDir, url, {
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -149,18 +169,19 @@ export async function startStore(
     SEED_DEMO: "false",
     LOG_LEVEL: "warn",
     ...(catalog.databaseUrl ? { DATABASE_URL: catalog.databaseUrl } : {}),
+    ...deployment.env,
     ...env,
   });
 }
 
 /**
- * The bare Fastify server of bench/ceiling-server.ts, in processes of its own like the store: `processes` of
- * them sharing its port, as many as the store it is compared with.
+ * The bare Fastify server of bench/ceiling-server.ts, in processes of its own like the store it is compared
+ * with: on the same Node.js, as many of them sharing its port.
  */
-export async function startCeiling(processes: number): Promise<Server> {
+export async function startCeiling({ node, processes }: Deployment): Promise<Server> {
   const port = await freePort();
   const script = ["--import", "tsx", path.join(REPO, "bench/ceiling-server.ts")];
-  return startServer("the bare Fastify server", script, REPO, `http://127.0.0.1:${port}`, {
+  return startServer("the bare Fastify server", node, script, REPO, `http://127.0.0.1:${port}`, {
     NODE_ENV: "production",
     PORT: String(port),
     CEILING_PROCESSES: String(processes),
@@ -169,6 +190,7 @@ export async function startCeiling(processes: number): Promise<Server> {
 
 async function startServer(
   name: string,
+  node: string,
   args: string[],
   cwd: string,
   url: string,
@@ -176,7 +198,7 @@ async function startServer(
 ): Promise<Server> {
   let output = "";
   const spawnAndWait = async () => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(node, args, {
       cwd,
       env: { PATH: process.env.PATH, ...env },
       stdio: "pipe",
