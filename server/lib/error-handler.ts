@@ -6,6 +6,7 @@ import type { ErrorEnvelope } from "../../contract/envelope";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/client";
 import { HttpError, invalidInput } from "./errors";
+import { leaveConnectionAfterRefusal } from "./refused-bodies";
 import type { SecurityHeaders } from "./security-headers";
 
 /**
@@ -67,6 +68,8 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
       )
     : error;
   const { status, envelope } = errorAnswer(thrown, request.log);
+  if (!(error instanceof HttpError) && error.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+    leaveConnectionAfterRefusal(request, reply, request.routeOptions.bodyLimit);
   return reply.code(status).send(envelope);
 }
 

@@ -19,6 +19,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, errorAnswer } from "../lib/error-handler"
 import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { matchesEtag, preferredEncoding } from "../lib/response-cache";
+import { leaveConnectionAfterRefusal } from "../lib/refused-bodies";
 import { pageKey, shareable, type CachedPage, type PageCache } from "./page-cache";
 import { pageMethodsOf } from "./page-methods";
 
@@ -207,10 +208,8 @@ export async function registerWeb(
 
     /**
      * A page request refused before React Router took it (`error` a 4xx), or whose data could not be read
-     * while the database was out of reach (503): the store's error page, rendered
-     * by the root route with the refusal's status and message. What is left of a small body is read and
-     * dropped first (a client still sending it would otherwise see the connection reset, not the answer);
-     * past PAGE_BODY_LIMIT, the connection closes after the answer instead, so that nothing reads the rest.
+     * while the database was out of reach (503): the store's error page, rendered by the root route with the
+     * refusal's status and message. A body still arriving is not read (lib/refused-bodies.ts).
      */
     async function refusePage(request: FastifyRequest, reply: FastifyReply, error: HttpError) {
       // As React Router's own refusals are logged (app/lib/page-errors.ts): at info level, without a stack.
@@ -224,7 +223,7 @@ export async function registerWeb(
         log: request.log,
         refusal: { status: error.statusCode, message: error.message },
       });
-      if (error.statusCode === 413 || !(await dropBody(request))) reply.header("connection", "close");
+      leaveConnectionAfterRefusal(request, reply, PAGE_BODY_LIMIT);
       reply.header("content-security-policy", contentSecurityPolicy([`'nonce-${nonce}'`], imageSources));
       return sendWebResponse(
         reply,
@@ -329,7 +328,8 @@ function pageBody(request: FastifyRequest): Promise<Buffer> {
       body.off("end", onEnd);
       body.off("error", onError);
     };
-    // Past the limit, the rest is left to flow past unread (not destroyed: the 413 still has to be sent).
+    // Past the limit, the rest is left to flow past unread (not destroyed: the 413 still has to be sent;
+    // lib/refused-bodies.ts).
     const onData = (chunk: Buffer) => {
       size += chunk.length;
       if (size <= PAGE_BODY_LIMIT) return void chunks.push(chunk);
@@ -345,34 +345,6 @@ function pageBody(request: FastifyRequest): Promise<Buffer> {
       stop();
       reject(error);
     };
-    body.on("data", onData);
-    body.on("end", onEnd);
-    body.on("error", onError);
-  });
-}
-
-/**
- * Reads and drops what is left of a refused request's body, holding none of it: true once it has all
- * arrived, false when it is (or is announced) larger than PAGE_BODY_LIMIT.
- */
-function dropBody(request: FastifyRequest): Promise<boolean> {
-  const body = request.raw;
-  if (body.complete) return Promise.resolve(true);
-  if (Number(request.headers["content-length"] ?? 0) > PAGE_BODY_LIMIT) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    let size = 0;
-    const finish = (whole: boolean) => {
-      body.off("data", onData);
-      body.off("end", onEnd);
-      body.off("error", onError);
-      resolve(whole);
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > PAGE_BODY_LIMIT) finish(false);
-    };
-    const onEnd = () => finish(true);
-    const onError = () => finish(false);
     body.on("data", onData);
     body.on("end", onEnd);
     body.on("error", onError);

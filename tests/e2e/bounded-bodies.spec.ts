@@ -54,6 +54,9 @@ async function post(
         socket.once("drain", resolve);
         socket.once("close", resolve);
       });
+    // Reading while it writes, as a browser does: the answer is seen as soon as it arrives, also while the store
+    // takes every byte sent (a body refused while it streams is drained, not read).
+    else await new Promise((resolve) => setImmediate(resolve));
   }
   socket.end();
   await closed;
