@@ -332,9 +332,10 @@ async function main() {
       );
       if (runApi && deployment.processes > 1 && oneProcessRows.length > 0) {
         log("  the store in one process, for comparison:");
-        const single = await startStore(app.appDir, catalog, inOneProcess(deployment));
+        const oneProcess = inOneProcess(deployment);
+        const single = await startStore(app.appDir, catalog, oneProcess);
         cleanups.push(single.stop);
-        const singleCeiling = await startCeiling(inOneProcess(deployment));
+        const singleCeiling = await startCeiling(oneProcess);
         cleanups.push(singleCeiling.stop);
         for (const endpoint of oneProcessRows) {
           const name = `${endpoint.name}, one process`;

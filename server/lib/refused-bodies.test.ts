@@ -13,8 +13,7 @@ let close: () => Promise<void>;
 let port: number;
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ timeouts: TIMEOUTS }));
-  await app.listen({ port: 0, host: "127.0.0.1" });
+  ({ app, close } = await createTestApp({ timeouts: TIMEOUTS }, { listen: true }));
   port = (app.server.address() as AddressInfo).port;
 });
 afterAll(() => close());

@@ -11,7 +11,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  *   (config.timeouts) bounds how long a client may go on sending.
  */
 export function leaveConnectionAfterRefusal(request: FastifyRequest, reply: FastifyReply, limit: number) {
-  if (Number(request.headers["content-length"] ?? 0) > limit) {
+  if (announcedLargerThan(request, limit)) {
     reply.header("connection", "close");
     return;
   }
@@ -19,3 +19,7 @@ export function leaveConnectionAfterRefusal(request: FastifyRequest, reply: Fast
   reply.removeHeader("connection");
   request.raw.resume();
 }
+
+/** Whether the request's Content-Length says its body is larger than `limit` (refused before any is read). */
+export const announcedLargerThan = (request: FastifyRequest, limit: number) =>
+  Number(request.headers["content-length"] ?? 0) > limit;

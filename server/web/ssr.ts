@@ -19,7 +19,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, errorAnswer } from "../lib/error-handler"
 import { forbidden, HttpError } from "../lib/errors";
 import { carriesSession, PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import { matchesEtag, preferredEncoding } from "../lib/response-cache";
-import { leaveConnectionAfterRefusal } from "../lib/refused-bodies";
+import { announcedLargerThan, leaveConnectionAfterRefusal } from "../lib/refused-bodies";
 import { pageKey, shareable, type CachedPage, type PageCache } from "./page-cache";
 import { pageMethodsOf } from "./page-methods";
 
@@ -318,7 +318,7 @@ export const PAGE_BODY_LIMIT = 1024 * 1024;
  * soon as it passes the limit (the announced Content-Length is checked first), so no request holds more.
  */
 function pageBody(request: FastifyRequest): Promise<Buffer> {
-  if (Number(request.headers["content-length"] ?? 0) > PAGE_BODY_LIMIT) return Promise.reject(tooLarge());
+  if (announcedLargerThan(request, PAGE_BODY_LIMIT)) return Promise.reject(tooLarge());
   const body = request.raw;
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
