@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
+import { idField, MAX_ID } from "./ids";
 import {
   MESSAGES,
   normalizePhone,
@@ -151,6 +152,7 @@ export const listUsersQuery = z.object({
     .number({ error: "Page must be a number" })
     .int({ error: "Page must be a whole number" })
     .min(1, { error: "Page must be 1 or more" })
+    .max(MAX_ID, { error: "Page is too large" })
     .default(1),
   limit: z.coerce
     .number({ error: "Limit must be a number" })
@@ -178,9 +180,7 @@ export const listUsersResponse = envelope(z.array(userSummary)).extend({
 });
 
 export const updateRoleRequest = z.object({
-  userId: z.coerce.number({ error: "Invalid user ID" }).int({ error: "Invalid user ID" }).positive({
-    error: "Invalid user ID",
-  }),
+  userId: idField("Invalid user ID"),
   roleId: z.union([z.literal(ROLE.admin), z.literal(ROLE.customer)], {
     error: "A user can be made an admin (2) or a customer (3)",
   }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./call";
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SIZES } from "./catalog-options";
 import { envelope, messageResponse } from "./envelope";
-import { idField } from "./ids";
+import { idField, MAX_ID } from "./ids";
 import { sizeChart } from "./size-charts";
 import { productCustomization } from "./tailoring";
 
@@ -45,7 +45,11 @@ export const productSummary = z.object({
 export type ProductSummary = z.infer<typeof productSummary>;
 
 const positiveInt = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_ID, { error: message });
 const rupeeAmount = (field: string) =>
   z.coerce
     .number({ error: `${field} must be a number` })

@@ -44,6 +44,7 @@ import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
 import { createAttemptCounts } from "./lib/rate-limits";
 import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
+import { refuseDeepJson } from "./lib/json-bodies";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
 import { gstRoutes } from "./gst/gst.routes";
@@ -289,6 +290,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandling(app);
   refuseCrossSiteWrites(app, config.publicUrl);
+  refuseDeepJson(app);
   refuseNulCharacters(app);
 
   // Routes.
