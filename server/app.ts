@@ -61,6 +61,7 @@ import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
+import { paymentsRoutes } from "./payments/payments.routes";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
 import { createPageCache } from "./web/page-cache";
 import { registerWeb, type WebBuild } from "./web/ssr";
@@ -335,6 +336,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(addressesRoutes, { prefix: "/api", calls, addresses, guard });
   await app.register(tailoringRoutes, { prefix: "/api", calls, savedMeasurements, guard });
   await app.register(ordersRoutes, { prefix: "/api", calls, catalog, orders, payments, placeOrder, guard });
+  await app.register(paymentsRoutes, { prefix: "/api", calls, payments, takesPayments: phonePe !== null });
   await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });

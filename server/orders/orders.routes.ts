@@ -3,7 +3,6 @@ import {
   getOrderCall,
   getOrderStatusCall,
   myOrdersCall,
-  phonePeWebhookCall,
   placeOrderCall,
   priceCartCall,
   refreshOrderStatusCall,
@@ -102,13 +101,4 @@ export async function ordersRoutes(
         };
       },
     });
-
-  // PhonePe's server-to-server callback. Its body is not signed, only its Authorization header: it is read
-  // leniently (PhonePe adds fields) and only prompts a check with PhonePe's Order Status.
-  calls.serve(app, phonePeWebhookCall, {
-    handler: async (body, { request }) => {
-      await payments.receiveWebhook(request.headers.authorization, body);
-      return { code: 200, message: "Received", data: null };
-    },
-  });
 }

@@ -195,6 +195,23 @@ describe("webhooks", () => {
     expect((await webhook("not json at all", sandboxHook())).statusCode).toBe(200);
     expect((await webhook([], sandboxHook())).statusCode).toBe(200);
   });
+
+  it("a store without PhonePe has no webhook: 404, as for any unknown call", async () => {
+    const unpaid = await createTestApp({ phonePe: null });
+    try {
+      const response = await unpaid.app.inject({
+        method: "POST",
+        url: "/api/phonepe/webhook",
+        remoteAddress: freshIp(),
+        headers: { "content-type": "application/json", authorization: sandboxHook() },
+        payload: JSON.stringify({ event: "checkout.order.completed", payload: { merchantOrderId: "x-1" } }),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 404 });
+    } finally {
+      await unpaid.close();
+    }
+  });
 });
 
 describe("money that does not match, late payments and expiry", () => {
