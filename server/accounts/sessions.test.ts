@@ -91,8 +91,10 @@ describe("POST /api/users/login", () => {
     const unknownEmail = await post(app, "/api/users/login", { email: uniqueEmail(), password: PASSWORD });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ code: 401, message: "Incorrect email or password." });
+    expect(wrongPassword.json()).toEqual({ code: 401, message: "Incorrect password or email." });
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    // The spec's client shows 'Login Failed - Incorrect password. Please try again.' for such a message.
+    expect(wrongPassword.json().message.toLowerCase()).toContain("incorrect password");
   });
 
   it.each([[{ email: "a@b.in" }], [{ password: "x" }], [{ email: "", password: "" }], [{}]])(
