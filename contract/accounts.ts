@@ -9,6 +9,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ROLE,
+  ROLE_NAME_VALUES,
   USER_GROUPS,
 } from "./accounts-rules";
 
@@ -118,7 +119,7 @@ const roleId = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 export const sessionUser = z.object({
   fullName: z.string(),
   roleId,
-  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+  roleName: z.enum(ROLE_NAME_VALUES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -138,7 +139,7 @@ export const profile = z.object({
   phone: z.string(),
   billingAddress: z.string().nullable(),
   roleId,
-  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+  roleName: z.enum(ROLE_NAME_VALUES),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -169,7 +170,7 @@ export const userSummary = z.object({
   email: z.string(),
   phone: z.string(),
   roleId,
-  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+  roleName: z.enum(ROLE_NAME_VALUES),
   verified: z.boolean(),
   createdAt: z.string(),
 });

@@ -106,9 +106,9 @@ describe("POST /api/users/login", () => {
     },
   );
 
-  it("gives staff the role the spec routes on", async () => {
+  it("gives staff the role the spec routes on: the super admin is an Admin to the spec's guards", async () => {
     for (const [roleId, roleName] of [
-      [1, "SuperAdmin"],
+      [1, "Admin"],
       [2, "Admin"],
     ] as const) {
       const { email } = await createUser(app, roleId);
