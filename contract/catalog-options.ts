@@ -16,6 +16,21 @@ export const SIZES = [
   "14+",
 ] as const;
 
+/** Kids' sizes, which are ages. */
+export const KIDS_SIZES: readonly (typeof SIZES)[number][] = [
+  "2-3",
+  "4-5",
+  "6-7",
+  "8-9",
+  "10-11",
+  "12-13",
+  "14+",
+];
+
+/** A size as people read it: a kids' size as an age ("6-7 years"), any other as it is ("M"). */
+export const sizeText = (size: string): string =>
+  (KIDS_SIZES as readonly string[]).includes(size) ? `${size} years` : size;
+
 export const PRODUCT_PAGE_SIZE = 8;
 export const MAX_PAGE_SIZE = 48;
 

@@ -25,6 +25,7 @@ import {
 } from "./catalog.tables";
 import { createProductEditing } from "./product-editing";
 import { createSizeCharts, defaultSizeChart } from "./size-charts";
+import { createStaffProductList } from "./staff-product-list";
 
 /**
  * `onCatalogChanged` runs after every change a shopper can see, saying what it touches (catalog-changes.ts),
@@ -440,6 +441,7 @@ export function createCatalogService({
   return {
     ...editing,
     sizeCharts: createSizeCharts({ db, announce }),
+    staffList: createStaffProductList({ db, media }),
     announce,
     changedElsewhere: forget,
     listCategories,

@@ -382,7 +382,7 @@ describe("POST /api/orders/price-cart", () => {
       "price-changed",
     ]);
     expect(lines[1].message).toBe("Only 1 left of Rani Pink Anarkali in size S.");
-    expect(lines[5].message).toBe("The price is now ₹2,499.00 (was ₹1,999.00).");
+    expect(lines[5].message).toBe("The price is now ₹2,499 (was ₹1,999).");
     expect(lines[0]).toMatchObject({ name: "Rani Pink Anarkali", price: 2499, available: 5 });
     expect({ subtotal, deliveryCharge, total, orderable }).toEqual({
       subtotal: 2499 * 5,

@@ -70,7 +70,7 @@ describe("a payment settles only on PhonePe's own Order Status", () => {
     expect(await stockOf(app, id, "M")).toBe(2);
     const mail = await lastMailTo(app, shopper.email);
     expect(mail!.subject).toContain(`payment received for order ${orderId}`);
-    expect(mail!.text).toContain("Mint Half Saree, size M × 2: ₹6,300.00");
+    expect(mail!.text).toContain("Mint Half Saree, size M × 2: ₹6,300");
     expect(mail!.text).toContain("500034");
     expect(await transitions(orderId)).toEqual([
       "payment:CREATED->PENDING",
