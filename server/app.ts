@@ -99,6 +99,8 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** The store's other processes (a cluster's workers), told of each catalog change made here and telling theirs. */
   catalogPeers?: CatalogPeers;
+  /** On PGlite, a dumped data directory to start from (tests start from one already migrated). */
+  pgliteData?: Blob;
 };
 
 const REDACTED_HEADERS = [
@@ -156,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
+    pgliteData: options.pgliteData,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, "an idle database connection was closed"),
   });
   await migrateDatabase(database);
