@@ -63,8 +63,13 @@ export const productListQuery = z
       .max(MAX_PAGE_SIZE, { error: `Limit cannot be more than ${MAX_PAGE_SIZE}` })
       .default(PRODUCT_PAGE_SIZE),
     categoryId: idField("Invalid category ID").optional(),
-    minPrice: rupeeAmount("Minimum price").optional(),
-    maxPrice: rupeeAmount("Maximum price").optional(),
+    /** Prices from minPrice, and below maxPrice: the bands of PRICE_BANDS meet without overlapping. */
+    minPrice: rupeeAmount("Minimum price")
+      .optional()
+      .meta({ description: "Rupees: products priced at this or more" }),
+    maxPrice: rupeeAmount("Maximum price")
+      .optional()
+      .meta({ description: "Rupees: products priced below this (a price band's upper end, not in it)" }),
     search: z.string().trim().max(100, { error: "Search is too long" }).optional(),
     sort: z.enum(PRODUCT_SORTS, { error: "Unknown sort order" }).optional(),
   })
