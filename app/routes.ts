@@ -25,6 +25,7 @@ export default [
   route("dashboard", "routes/admin-dashboard.tsx", { id: "dashboard" }),
   route("admin-dashboard", "routes/admin-dashboard.tsx", { id: "admin-dashboard" }),
   route("addproduct", "routes/add-product.tsx"),
+  route("admin/products", "routes/staff-products.tsx"),
   route("admin/products/:id/edit", "routes/edit-product.tsx"),
   route("admin/size-charts", "routes/size-charts.tsx"),
   route("admin/reviews", "routes/staff-reviews.tsx"),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { SIZES } from "./catalog-options";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
+import { idField, MAX_ID } from "./ids";
 import { picture, productIdQuery, sizeLabel } from "./catalog";
 import { productCustomization, productCustomizations } from "./tailoring";
 import {
@@ -96,7 +97,8 @@ export const productDraft = z
     category: z.coerce
       .number({ error: PRODUCT_MESSAGES.required })
       .int({ error: "Unknown category" })
-      .positive({ error: "Unknown category" }),
+      .positive({ error: "Unknown category" })
+      .max(MAX_ID, { error: "Unknown category" }),
     size: sizeList.refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizeRequired }),
     image: imageReference.optional(),
     images: z.array(imageReference).max(MAX_PRODUCT_IMAGES).default([]),
@@ -121,7 +123,7 @@ export type ProductDraftInput = z.input<typeof productDraft>;
 /** Every field of a product, as the edit page sends it: the images in their new order, stock per size. */
 export const productUpdate = z
   .object({
-    id: z.number({ error: "Invalid product ID" }).int().positive({ error: "Invalid product ID" }),
+    id: idField("Invalid product ID"),
     name: requiredText(200, "Name"),
     description: requiredText(5000, "Description"),
     price: rupees("Price", true),
@@ -129,7 +131,8 @@ export const productUpdate = z
     category: z.coerce
       .number({ error: PRODUCT_MESSAGES.required })
       .int({ error: "Unknown category" })
-      .positive({ error: "Unknown category" }),
+      .positive({ error: "Unknown category" })
+      .max(MAX_ID, { error: "Unknown category" }),
     size: sizeList.refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizeRequired }),
     images: z.array(imageReference).max(MAX_PRODUCT_IMAGES),
     stock: z.record(z.string(), stockCount).default({}),
@@ -148,7 +151,7 @@ export type ProductUpdate = z.infer<typeof productUpdate>;
 export type ProductUpdateInput = z.input<typeof productUpdate>;
 
 export const productVisibility = z.object({
-  id: z.number({ error: "Invalid product ID" }).int().positive({ error: "Invalid product ID" }),
+  id: idField("Invalid product ID"),
   visible: z.boolean({ error: "visible must be true or false" }),
 });
 

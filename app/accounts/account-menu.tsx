@@ -17,11 +17,19 @@ function closeWhenFocusLeaves(menu: HTMLDivElement | null) {
   });
 }
 
+/** The staff's own pages, first in their menu. */
+const STAFF_LINKS = (dashboard: string) => [
+  { to: dashboard, label: "Dashboard" },
+  { to: "/admin/products", label: "Products" },
+  { to: "/admin/received-orders", label: "Received Orders" },
+];
+
 const ITEM_CLASS = "block w-full rounded-lg px-3 py-2 text-left hover:bg-brand-50 hover:text-brand-700";
 
 /**
  * The header's account entry (spec "Navigation"): a Login link for guests; for a signed-in user, their
- * name opening My Profile, Orders, Wishlist and Logout. The native popover closes on Escape and on a click
+ * name opening My Profile, Orders, Wishlist and Logout (for staff, their Dashboard, Products and Received
+ * Orders first). The native popover closes on Escape and on a click
  * outside, with no script of ours.
  */
 export function AccountMenu({ user }: { user: SignedInUser | null }) {
@@ -56,13 +64,14 @@ export function AccountMenu({ user }: { user: SignedInUser | null }) {
       >
         <p className="truncate px-3 pt-1 pb-2 text-muted">Namaste, {firstName}</p>
         <ul>
-          {user.roleId !== ROLE.customer && (
-            <li>
-              <Link to={homeFor(user.roleId)} onClick={closeMenu} className={ITEM_CLASS}>
-                Dashboard
-              </Link>
-            </li>
-          )}
+          {user.roleId !== ROLE.customer &&
+            STAFF_LINKS(homeFor(user.roleId)).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} onClick={closeMenu} className={ITEM_CLASS}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
           <li>
             <Link to="/profile" onClick={closeMenu} className={ITEM_CLASS}>
               My Profile

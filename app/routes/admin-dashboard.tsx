@@ -44,6 +44,12 @@ export default function AdminDashboard() {
   const { fullName, roleId, numbers, error } = useLoaderData<typeof loader>();
   const cards: Card[] = [
     {
+      to: "/admin/products",
+      title: "Products",
+      text: "Find any product, hidden ones too, edit it or set its stock.",
+      icon: <BagIcon />,
+    },
+    {
       to: "/admin/received-orders",
       title: "Received Orders",
       text: "See the orders shoppers have paid for and open their details.",

@@ -8,6 +8,7 @@ import { productViewUrl, readProductView, type ProductView as View } from "~/cat
 import { ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
 import { SizeMissing, SizeOptions } from "~/catalog/size-options";
+import { StaffEditLink } from "~/catalog/staff-edit-link";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
 import type { ReviewSummary } from "~/catalog/review-list";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
@@ -228,7 +229,10 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
           ) : null}
         </div>
         <div>
-          <p className="text-sm tracking-wide text-muted uppercase">{product.category.name}</p>
+          <div className="flex items-start justify-between gap-3">
+            <p className="text-sm tracking-wide text-muted uppercase">{product.category.name}</p>
+            <StaffEditLink id={product._id} name={product.name} />
+          </div>
           <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>
           <PriceLine price={product.price} originalPrice={product.originalPrice} size="page" />
           <p className="text-sm text-muted">Inclusive of all taxes</p>

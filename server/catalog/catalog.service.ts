@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
   ProductDetail,
@@ -25,6 +25,7 @@ import {
 } from "./catalog.tables";
 import { createProductEditing } from "./product-editing";
 import { createSizeCharts, defaultSizeChart } from "./size-charts";
+import { createStaffProductList } from "./staff-product-list";
 
 /**
  * `onCatalogChanged` runs after every change a shopper can see, saying what it touches (catalog-changes.ts),
@@ -109,7 +110,8 @@ export function createCatalogService({
     if (query.minPrice !== undefined)
       conditions.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
     if (query.maxPrice !== undefined)
-      conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
+      // Below maxPrice: a band's upper end is the next band's lower end (PRICE_BANDS).
+      conditions.push(lt(products.pricePaise, rupeesToPaise(query.maxPrice)));
 
     let relevance: SQL | undefined;
     if (search) {
@@ -440,6 +442,7 @@ export function createCatalogService({
   return {
     ...editing,
     sizeCharts: createSizeCharts({ db, announce }),
+    staffList: createStaffProductList({ db, media }),
     announce,
     changedElsewhere: forget,
     listCategories,

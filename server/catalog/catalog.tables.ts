@@ -129,7 +129,8 @@ export const productSizes = pgTable(
   (table) => [
     primaryKey({ columns: [table.productId, table.size] }),
     check("product_sizes_stock_not_negative", sql`${table.stock} >= 0`),
-    // The staff dashboard's "sizes low in stock" (LOW_STOCK_AT in server/orders/dashboard.service.ts).
+    // The staff dashboard's "sizes low in stock" and the staff's product list (LOW_STOCK_AT,
+    // contract/product-editing-rules.ts).
     index("product_sizes_low_stock_idx")
       .on(table.stock, table.productId)
       .where(sql`${table.stock} <= 5`),

@@ -6,6 +6,7 @@ import {
   setVisibilityCall,
   updateProductCall,
 } from "../../contract/product-editing";
+import { setStockCall, STOCK_MESSAGES, staffProductsCall } from "../../contract/staff-products";
 import { SIZE_CHART_MESSAGES, saveSizeChartCall, staffSizeChartsCall } from "../../contract/size-charts";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
@@ -13,7 +14,8 @@ import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import type { CatalogService } from "./catalog.service";
 
 /**
- * Staff's calls for adding and editing products (issue 17) and the categories' size charts; each a thin layer
+ * Staff's calls for adding and editing products (issue 17), their list and stock (issue 38) and the
+ * categories' size charts; each a thin layer
  * over the catalog service.
  */
 export async function productEditingRoutes(
@@ -67,6 +69,28 @@ export async function productEditingRoutes(
       code: 200,
       message: SIZE_CHART_MESSAGES.saved,
       data: await catalog.sizeCharts.save(categoryId, chart),
+    }),
+  });
+
+  calls.serve(app, staffProductsCall, {
+    onRequest: [guard.requireStaff],
+    handler: async (query) => {
+      const { items, total } = await catalog.staffList.list(query);
+      return {
+        code: 200,
+        message: "Products fetched successfully",
+        data: items,
+        pagination: { page: query.page, limit: query.limit, total },
+      };
+    },
+  });
+
+  calls.serve(app, setStockCall, {
+    onRequest: [guard.requireStaffWrite],
+    handler: async (request) => ({
+      code: 200,
+      message: STOCK_MESSAGES.saved,
+      data: { _id: request.id, ...(await catalog.setStock(request)) },
     }),
   });
 

@@ -1,7 +1,13 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SizeLabel } from "../../contract/catalog";
 import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import type { ProductDraft, ProductUpdate, StaffProduct } from "../../contract/product-editing";
+import {
+  STOCK_MESSAGES,
+  stockStateOf,
+  type SetStockRequest,
+  type StockState,
+} from "../../contract/staff-products";
 import { selectRows, type Database, type Executor } from "../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
@@ -268,6 +274,55 @@ export function createProductEditing({
     announce({ productIds: [id], listings: "membership" });
   }
 
+  /**
+   * Sets the stock of some sizes of a product (the staff's product list), in one transaction; a size the
+   * product does not come in is a 400 naming it, and nothing changes. Returns every size's stock after.
+   */
+  async function setStock({ id, stock }: SetStockRequest): Promise<{
+    sizes: { label: SizeLabel; stock: number }[];
+    stockState: StockState;
+  }> {
+    const { sizes, hidden, before } = await db.transaction(async (tx) => {
+      const [product] = await tx
+        .select({ deletedAt: products.deletedAt })
+        .from(products)
+        .where(eq(products.id, id))
+        .for("update");
+      if (!product) throw notFound("Product not found");
+      const current = await tx
+        .select({ size: productSizes.size, stock: productSizes.stock })
+        .from(productSizes)
+        .where(eq(productSizes.productId, id))
+        .orderBy(productSizes.position);
+      const offered = new Set(current.map((row) => row.size));
+      const errors = Object.fromEntries(
+        Object.keys(stock)
+          .filter((size) => !offered.has(size))
+          .map((size) => [`stock.${size}`, STOCK_MESSAGES.notOffered(size)]),
+      );
+      const [first] = Object.values(errors);
+      if (first) throw badRequest(first, errors);
+      for (const [size, count] of Object.entries(stock))
+        await tx
+          .update(productSizes)
+          .set({ stock: count })
+          .where(and(eq(productSizes.productId, id), eq(productSizes.size, size)));
+      await notifyRestocked(tx, [id]);
+      return {
+        before: current,
+        hidden: product.deletedAt !== null,
+        sizes: current.map((row) => ({
+          label: row.size as SizeLabel,
+          stock: stock[row.size as SizeLabel] ?? row.stock,
+        })),
+      };
+    });
+    const inStock = (rows: { stock: number }[]) => rows.some((row) => row.stock > 0);
+    if (!hidden)
+      announce({ productIds: [id], listings: inStock(before) === inStock(sizes) ? "unchanged" : "rows" });
+    return { sizes, stockState: stockStateOf(sizes.map((size) => size.stock)) };
+  }
+
   /** A product as staff edit it, hidden or not, with what unpaid orders hold of each size. */
   async function staffView(id: number): Promise<StaffProduct> {
     const [product] = await db.select().from(products).where(eq(products.id, id));
@@ -322,5 +377,13 @@ export function createProductEditing({
     return new Map(rows.map((row) => [row.size, Number(row.reserved)]));
   }
 
-  return { createProducts, createProduct, createCategories, updateProduct, setVisibility, staffView };
+  return {
+    createProducts,
+    createProduct,
+    createCategories,
+    updateProduct,
+    setVisibility,
+    setStock,
+    staffView,
+  };
 }

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { paiseToRupees } from "../../contract/money";
+import { LOW_STOCK_AT } from "../../contract/product-editing-rules";
 import type { Dashboard } from "../../contract/staff-orders";
 import { selectRows, type Database } from "../db/client";
 import { countOrders } from "./order-counts";
 
-/** A size with this many pieces or fewer is "low in stock" on the dashboard (product_sizes_low_stock_idx). */
-export const LOW_STOCK_AT = 5;
 const LOW_STOCK_ROWS = 10;
 const BEST_SELLERS = 5;
 const BEST_SELLER_DAYS = 30;

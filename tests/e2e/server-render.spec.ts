@@ -19,7 +19,7 @@ test("a page is sent with a script nonce of its own and the store's security hea
     expect(nonce, `${path} has a nonce in its Content-Security-Policy`).toBeDefined();
     expect(await response.text()).toContain(`nonce="${nonce}"`);
     nonces.push(nonce!);
-    // Kept although Lighthouse's TBT counts part of the new renderer process it gives each page (decision 017).
+    // Kept although Lighthouse's TBT counts part of the new renderer process it gives each page (bench/README.md, "Method").
     expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
     expect(headers["x-content-type-options"]).toBe("nosniff");
   }

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { formatRupees } from "../../contract/money";
 import {
   addressOfItsOwn,
   expectNoAxeViolations,
@@ -151,8 +152,8 @@ test("the account menu closes when the keyboard leaves it, and the header shows 
   const menu = page.locator("#account-menu");
   await expect(menu).toBeVisible();
   await menu.getByRole("link", { name: "Dashboard" }).focus();
-  // Through My Profile, Orders and Wishlist to Logout: still inside.
-  for (let step = 0; step < 4; step++) await page.keyboard.press("Tab");
+  // Through Products, Received Orders, My Profile, Orders and Wishlist to Logout: still inside.
+  for (let step = 0; step < 6; step++) await page.keyboard.press("Tab");
   await expect(menu.getByRole("button", { name: "Logout" })).toBeFocused();
   await expect(menu).toBeVisible();
   await page.keyboard.press("Tab");
@@ -364,9 +365,7 @@ test.describe("saved and bagged products that changed since", () => {
       await expect(
         lineOf(shelf.gone.name).getByText("This product is no longer available. Remove it to check out."),
       ).toBeVisible();
-      const rupees = (amount: number) =>
-        `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-      await expect(bag.getByTestId("cart-subtotal")).toHaveText(rupees(shelf.several.price * 2));
+      await expect(bag.getByTestId("cart-subtotal")).toHaveText(formatRupees(shelf.several.price * 2));
       await expectNoAxeViolations(page);
 
       await bag.getByRole("button", { name: "Proceed to Checkout" }).click();
@@ -377,7 +376,7 @@ test.describe("saved and bagged products that changed since", () => {
         page.getByText(`${shelf.soldOut.name} in size ${shelf.soldOut.sizes[0]} is sold out.`),
       ).toBeVisible();
       const summary = page.getByRole("complementary", { name: "Order summary" });
-      await expect(summary.getByText(rupees(shelf.several.price * 2)).first()).toBeVisible();
+      await expect(summary.getByText(formatRupees(shelf.several.price * 2)).first()).toBeVisible();
       await addAddress(page);
       await page.getByRole("radio", { name: /PhonePe/ }).check();
       await page.getByRole("button", { name: "Place Order" }).click();
