@@ -9,6 +9,23 @@ import { productCustomization } from "./tailoring";
 export const sizeLabel = z.enum(SIZES);
 export type SizeLabel = z.infer<typeof sizeLabel>;
 
+/**
+ * The multipart/form-data body of an upload: the repeated field `files`, each an image. The upload's route
+ * reads the files as they stream; this schema describes them in the OpenAPI document.
+ */
+export const imageFilesForm = (max: number) =>
+  z.object({
+    files: z
+      .array(
+        z.file().meta({
+          description: "An image (JPEG, PNG, WebP, AVIF or HEIC), at most 10 MB and 40 megapixels",
+        }),
+      )
+      .min(1)
+      .max(max)
+      .meta({ description: `At most ${max} images, each in a part named files` }),
+  });
+
 /** A responsive image: `src` is a mid-size WebP, the source sets list every stored width. */
 export const picture = z.object({
   src: z.string(),

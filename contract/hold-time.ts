@@ -1,3 +1,6 @@
+/** How long an order holds its pieces for its payment unless ORDER_HOLD_MINUTES says otherwise (decision 033). */
+export const DEFAULT_HOLD_MINUTES = 15;
+
 // In the store's time zone, so that a mail, the server's page and the browser say the same time.
 const timeOfDay = new Intl.DateTimeFormat("en-IN", {
   hour: "numeric",

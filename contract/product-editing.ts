@@ -3,13 +3,14 @@ import { SIZES } from "./catalog-options";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
 import { idField, MAX_ID } from "./ids";
-import { picture, productIdQuery, sizeLabel } from "./catalog";
+import { imageFilesForm, picture, productIdQuery, sizeLabel } from "./catalog";
 import { productCustomization, productCustomizations } from "./tailoring";
 import {
   DEFAULT_AVAILABLE_QUANTITY,
   DEFAULT_FEATURES,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
+  MAX_UPLOAD_FILES,
   PRODUCT_MESSAGES,
 } from "./product-editing-rules";
 
@@ -183,7 +184,7 @@ export const uploadImagesCall = defineCall({
     "Staff only. multipart/form-data with the repeated field `files`: JPEG, PNG, WebP or AVIF (HEIC when the " +
     "server's image library decodes it), at most 10 files of 10 MB and 40 megapixels each. `files` in the " +
     "answer are media ids for add-product's `image` and `images`.",
-  form: true,
+  form: imageFilesForm(MAX_UPLOAD_FILES),
   output: uploadImagesResponse,
 });
 

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { GST_STATE_CODES } from "./gst/indian-states";
+import { DEFAULT_HOLD_MINUTES } from "../contract/hold-time";
 import type { PhonePeSettings } from "./payments/phonepe-client";
 
 /**
@@ -96,7 +97,7 @@ const envSchema = z.object({
     .int()
     .min(5, { error: "must be 5 to 60 minutes (PhonePe's limits)" })
     .max(60, { error: "must be 5 to 60 minutes (PhonePe's limits)" })
-    .default(15),
+    .default(DEFAULT_HOLD_MINUTES),
   UNPAID_ORDERS_PER_ACCOUNT: limitSetting(2),
   UNPAID_PIECES_PER_ACCOUNT: limitSetting(30),
   UNPAID_ORDERS_PER_ADDRESS: limitSetting(10),
