@@ -9,6 +9,7 @@ import * as productEditing from "../../contract/product-editing";
 import * as reviews from "../../contract/reviews";
 import * as sizeCharts from "../../contract/size-charts";
 import * as staffOrders from "../../contract/staff-orders";
+import * as staffProducts from "../../contract/staff-products";
 import * as stockAlerts from "../../contract/stock-alerts";
 import * as tailoring from "../../contract/tailoring";
 import {
@@ -84,6 +85,7 @@ const CONTRACT = {
   ...reviews,
   ...sizeCharts,
   ...staffOrders,
+  ...staffProducts,
   ...stockAlerts,
   ...tailoring,
 };
