@@ -1,4 +1,4 @@
-/** How long an order holds its pieces for its payment unless ORDER_HOLD_MINUTES says otherwise (decision 033). */
+/** How long an order holds its pieces for its payment unless ORDER_HOLD_MINUTES says otherwise (decision 035). */
 export const DEFAULT_HOLD_MINUTES = 15;
 
 // In the store's time zone, so that a mail, the server's page and the browser say the same time.

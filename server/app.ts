@@ -341,7 +341,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
-  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard, attempts });
+  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard, attempts, reviews });
   await app.register(reviewsRoutes, {
     prefix: "/api",
     calls,

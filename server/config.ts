@@ -91,7 +91,7 @@ const envSchema = z.object({
     .optional(),
   PHONEPE_WEBHOOK_PASSWORD: z.string().min(8).max(64).optional(),
   TRUST_PROXY: trustProxySetting.optional(),
-  // How long an order holds its stock for its payment, and who may hold how much (decision 033).
+  // How long an order holds its stock for its payment, and who may hold how much (decision 035).
   ORDER_HOLD_MINUTES: z.coerce
     .number()
     .int()
@@ -244,7 +244,7 @@ export type Config = {
   timeouts: typeof SERVER_TIMEOUTS;
   /** The supplier on tax invoices and credit notes; its state is the GSTIN's (docs/decisions/025-gst-invoices.md). */
   gst: { legalName: string; address: string; gstin: string };
-  /** How long an order holds its stock, and the limits on orders awaiting payment (decision 033). */
+  /** How long an order holds its stock, and the limits on orders awaiting payment (decision 035). */
   orderHolds: OrderHoldSettings;
 };
 

@@ -53,7 +53,7 @@ type HeldLine = { productId: number; size: string; quantity: number };
 export type AwaitingLine = HeldLine & { orderId: string; payBy: Date };
 
 /**
- * The order's hold and the fair-share rules of Place Order (decision 033): how long a new order holds its
+ * The order's hold and the fair-share rules of Place Order (decision 035): how long a new order holds its
  * stock, and, in the transaction that reserves it, the limits on orders awaiting payment per account and per
  * client address, and the offer to resume an order that already holds the same pieces.
  */

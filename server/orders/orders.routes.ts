@@ -40,7 +40,7 @@ type Options = {
   guard: SessionGuard;
 };
 
-/** Place Order is counted per 15 minutes (decision 033). */
+/** Place Order is counted per 15 minutes (decision 035). */
 const PLACE_ORDER_WINDOW_MS = 15 * 60_000;
 
 const statusView = (order: OrderRow) => ({

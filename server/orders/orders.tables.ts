@@ -49,7 +49,7 @@ export const orders = pgTable(
     reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
     /**
      * The end of the window for paying (ORDER_HOLD_MINUTES after the order was placed): until then the shopper
-     * may pay again; `reservedUntil` adds PhonePe's grace for a late confirmation (decision 033).
+     * may pay again; `reservedUntil` adds PhonePe's grace for a late confirmation (decision 035).
      */
     payBy: timestamp("pay_by", { withTimezone: true }),
     /** The client address the order was placed from, hashed: orders awaiting payment are limited per address. */
