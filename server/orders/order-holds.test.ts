@@ -90,10 +90,11 @@ describe("Pay now", () => {
     expect(refunded).toEqual([
       { reason: "the order was already paid by another attempt", amountPaise: 249900 },
     ]);
-    expect(await orderOf(app, orderId)).toMatchObject({
-      status: "Processing",
-      paymentStatus: "Refund Pending",
-    });
+    // The order is still paid: only the second payment goes back.
+    expect(await orderOf(app, orderId)).toMatchObject({ status: "Processing", paymentStatus: "Success" });
+    expect((await lastMailTo(app, shopper.email))!.text).toContain(
+      "because the order was already paid by another attempt",
+    );
     expect(await stockOf(app, id, "M")).toBe(3);
     // One 'order placed' mail, for the order, not one per attempt.
     const placedMails = await app.services.db

@@ -285,13 +285,16 @@ export function createOrdersService({
     return true;
   }
 
-  /** Records that money is on its way back to the shopper of a locked order. */
+  /**
+   * Records that money is on its way back to the shopper of a locked order. A second payment of an order that
+   * stays paid is refunded without changing the order's payment status: it is still paid (Success).
+   */
   async function refundStarted(
     tx: Transaction,
     order: OrderRow,
     { amountPaise, actor, note }: { amountPaise: number; actor: string; note: string },
   ) {
-    await setStatus(tx, order, { paymentStatus: "Refund Pending", actor, note });
+    if (!staysPaid(order)) await setStatus(tx, order, { paymentStatus: "Refund Pending", actor, note });
     await recordEvent(tx, order.id, {
       actor,
       subject: "refund",
@@ -302,12 +305,15 @@ export function createOrdersService({
     await enqueueMail(tx, refundMail(mailed(order, await itemsOf(tx, [order.id])), amountPaise, note));
   }
 
+  const staysPaid = (order: OrderRow) => order.paidAt !== null && order.status !== "Cancelled";
+
   async function refundSettled(
     tx: Transaction,
     order: OrderRow,
     { actor, state }: { actor: string; state: string },
   ) {
-    if (state === "COMPLETED") await setStatus(tx, order, { paymentStatus: "Refunded", actor });
+    if (state === "COMPLETED" && !staysPaid(order))
+      await setStatus(tx, order, { paymentStatus: "Refunded", actor });
     await recordEvent(tx, order.id, { actor, subject: "refund", to: state.toLowerCase() });
   }
 
