@@ -39,12 +39,12 @@ export default defineConfig({
     // What differs by width: the header and its navigation, the product pages and lists, checkout (PhonePe in a
     // popup), staff's tables and forms, the keyboard, axe's checks and layout shifts of the wide layout. The
     // rest (account forms, the invoice PDF, a review, the customise journey, forms and navigations that the
-    // network fails) is the same at any width, and runs on the phone, where most shoppers are (CI's time: each
-    // journey costs 15-30 s a project).
+    // network fails, what outsiders send) is the same at any width, and runs on the phone, where most shoppers
+    // are (CI's time: each journey costs 15-30 s a project).
     {
       name: "desktop",
       testIgnore:
-        /(js-budget|server-render|no-5xx-fuzz|bounded-bodies|accounts|gst-invoice|network-failures|reviews|tailoring)\.spec\.ts/,
+        /(js-budget|server-render|no-5xx-fuzz|bounded-bodies|accounts|gst-invoice|network-failures|outsiders|reviews|tailoring)\.spec\.ts/,
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
   ],

@@ -99,7 +99,7 @@ function planProduct(random: () => number, images: Map<string, string>): NewProd
   const detail = pick(siblings);
 
   const band = pick(PRICE_BANDS);
-  const top = Math.min(band.max, band.min + 15_000);
+  const top = Math.min(band.max ?? Infinity, band.min + 15_000);
   const price = Math.max(499, Math.round((band.min + random() * (top - band.min)) / 100) * 100 - 1);
   const discounted = random() < 0.4;
   const reviews = random() < 0.6 ? Math.floor(random() * 200) : 0;

@@ -6,12 +6,13 @@ export type RoleId = (typeof ROLE)[keyof typeof ROLE];
 export const STAFF_ROLES: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin];
 export const ANY_ROLE: readonly RoleId[] = [ROLE.superAdmin, ROLE.admin, ROLE.customer];
 
-/** The route guards of the spec speak of 'User' and 'Admin'; the super admin has its own name. */
-export const ROLE_NAMES = { 1: "SuperAdmin", 2: "Admin", 3: "User" } as const satisfies Record<
-  RoleId,
-  string
->;
-export type RoleName = (typeof ROLE_NAMES)[RoleId];
+/**
+ * The spec's route guards know two role names, 'User' and 'Admin' (section 6): the super admin is an
+ * 'Admin' there too, as it is an admin everywhere; its roleId (1) tells it apart (decision 033).
+ */
+export const ROLE_NAME_VALUES = ["Admin", "User"] as const;
+export type RoleName = (typeof ROLE_NAME_VALUES)[number];
+export const ROLE_NAMES = { 1: "Admin", 2: "Admin", 3: "User" } as const satisfies Record<RoleId, RoleName>;
 
 export const OTP_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
+import { idField, MAX_ID } from "./ids";
 import {
   MESSAGES,
   normalizePhone,
@@ -8,6 +9,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ROLE,
+  ROLE_NAME_VALUES,
   USER_GROUPS,
 } from "./accounts-rules";
 
@@ -117,7 +119,7 @@ const roleId = z.union([z.literal(1), z.literal(2), z.literal(3)]);
 export const sessionUser = z.object({
   fullName: z.string(),
   roleId,
-  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+  roleName: z.enum(ROLE_NAME_VALUES),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 
@@ -137,7 +139,7 @@ export const profile = z.object({
   phone: z.string(),
   billingAddress: z.string().nullable(),
   roleId,
-  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+  roleName: z.enum(ROLE_NAME_VALUES),
 });
 export type Profile = z.infer<typeof profile>;
 
@@ -151,6 +153,7 @@ export const listUsersQuery = z.object({
     .number({ error: "Page must be a number" })
     .int({ error: "Page must be a whole number" })
     .min(1, { error: "Page must be 1 or more" })
+    .max(MAX_ID, { error: "Page is too large" })
     .default(1),
   limit: z.coerce
     .number({ error: "Limit must be a number" })
@@ -167,7 +170,7 @@ export const userSummary = z.object({
   email: z.string(),
   phone: z.string(),
   roleId,
-  roleName: z.enum(["SuperAdmin", "Admin", "User"]),
+  roleName: z.enum(ROLE_NAME_VALUES),
   verified: z.boolean(),
   createdAt: z.string(),
 });
@@ -178,9 +181,7 @@ export const listUsersResponse = envelope(z.array(userSummary)).extend({
 });
 
 export const updateRoleRequest = z.object({
-  userId: z.coerce.number({ error: "Invalid user ID" }).int({ error: "Invalid user ID" }).positive({
-    error: "Invalid user ID",
-  }),
+  userId: idField("Invalid user ID"),
   roleId: z.union([z.literal(ROLE.admin), z.literal(ROLE.customer)], {
     error: "A user can be made an admin (2) or a customer (3)",
   }),

@@ -19,8 +19,11 @@ export type CallDescription = {
   query?: z.ZodType;
   /** A POST's JSON body. */
   body?: z.ZodType;
-  /** A body of multipart/form-data, which the route reads itself. */
-  form?: true;
+  /**
+   * A body of multipart/form-data, which the route reads itself as it streams: the schema of its fields
+   * describes it in the OpenAPI document, and is never run.
+   */
+  form?: z.ZodType;
   /** Headers the call takes, besides the session (e.g. an Idempotency-Key). */
   headers?: z.ZodType;
   /** The answer with status 200: the envelope `{ code, message, data }`, or the file `produces` names. */
@@ -42,7 +45,7 @@ export type CallInput<Call extends CallDescription> = Call extends { query: z.Zo
   ? z.input<SchemaOf<Call, "query">>
   : Call extends { body: z.ZodType }
     ? z.input<SchemaOf<Call, "body">>
-    : Call extends { form: true }
+    : Call extends { form: z.ZodType }
       ? FormData
       : undefined;
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineCall } from "./call";
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, SIZES } from "./catalog-options";
 import { envelope, messageResponse } from "./envelope";
-import { idField } from "./ids";
+import { idField, MAX_ID } from "./ids";
 import { sizeChart } from "./size-charts";
 import { productCustomization } from "./tailoring";
 
@@ -15,6 +15,23 @@ export const sizeFitView = z.object({
   fabric: z.string(),
 });
 export type SizeLabel = z.infer<typeof sizeLabel>;
+
+/**
+ * The multipart/form-data body of an upload: the repeated field `files`, each an image. The upload's route
+ * reads the files as they stream; this schema describes them in the OpenAPI document.
+ */
+export const imageFilesForm = (max: number) =>
+  z.object({
+    files: z
+      .array(
+        z.file().meta({
+          description: "An image (JPEG, PNG, WebP, AVIF or HEIC), at most 10 MB and 40 megapixels",
+        }),
+      )
+      .min(1)
+      .max(max)
+      .meta({ description: `At most ${max} images, each in a part named files` }),
+  });
 
 /** A responsive image: `src` is a mid-size WebP, the source sets list every stored width. */
 export const picture = z.object({
@@ -52,7 +69,11 @@ export const productSummary = z.object({
 export type ProductSummary = z.infer<typeof productSummary>;
 
 const positiveInt = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message });
+  z.coerce
+    .number({ error: message })
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_ID, { error: message });
 const rupeeAmount = (field: string) =>
   z.coerce
     .number({ error: `${field} must be a number` })
@@ -66,8 +87,13 @@ export const productListQuery = z
       .max(MAX_PAGE_SIZE, { error: `Limit cannot be more than ${MAX_PAGE_SIZE}` })
       .default(PRODUCT_PAGE_SIZE),
     categoryId: idField("Invalid category ID").optional(),
-    minPrice: rupeeAmount("Minimum price").optional(),
-    maxPrice: rupeeAmount("Maximum price").optional(),
+    /** Prices from minPrice, and below maxPrice: the bands of PRICE_BANDS meet without overlapping. */
+    minPrice: rupeeAmount("Minimum price")
+      .optional()
+      .meta({ description: "Rupees: products priced at this or more" }),
+    maxPrice: rupeeAmount("Maximum price")
+      .optional()
+      .meta({ description: "Rupees: products priced below this (a price band's upper end, not in it)" }),
     search: z.string().trim().max(100, { error: "Search is too long" }).optional(),
     sort: z.enum(PRODUCT_SORTS, { error: "Unknown sort order" }).optional(),
   })

@@ -4,15 +4,16 @@ import { formatRupees } from "./money";
 const intl = new Intl.NumberFormat("en-IN", {
   style: "currency",
   currency: "INR",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
+  trailingZeroDisplay: "stripIfInteger",
 });
 
 describe("formatRupees", () => {
-  it("writes Indian grouping with the rupee sign and paise", () => {
-    expect(formatRupees(0)).toBe("₹0.00");
-    expect(formatRupees(999)).toBe("₹999.00");
-    expect(formatRupees(4999)).toBe("₹4,999.00");
+  it("writes Indian grouping with the rupee sign, and paise only when there are some", () => {
+    expect(formatRupees(0)).toBe("₹0");
+    expect(formatRupees(999)).toBe("₹999");
+    expect(formatRupees(4999)).toBe("₹4,999");
+    expect(formatRupees(99.995)).toBe("₹100");
+    expect(formatRupees(1499.5)).toBe("₹1,499.50");
     expect(formatRupees(149999.5)).toBe("₹1,49,999.50");
     expect(formatRupees(12345678.9)).toBe("₹1,23,45,678.90");
   });

@@ -11,8 +11,9 @@ export function paiseToRupees(paise: number): number {
 }
 
 /**
- * ₹4,99,999.00: the rupee sign, Indian digit grouping (the last three digits, then pairs) and two decimals,
- * as `Intl.NumberFormat("en-IN", { style: "currency", currency: "INR" })` writes it. Written out because
+ * ₹4,99,999 and ₹1,499.50: the rupee sign, Indian digit grouping (the last three digits, then pairs), and the
+ * paise only when there are some (the spec's en-IN format), as `Intl.NumberFormat("en-IN", { style:
+ * "currency", currency: "INR", trailingZeroDisplay: "stripIfInteger" })` writes it. Written out because
  * the browser's first Intl formatter loads the locale's data: about 15 ms of a phone's first page load
  * spent before hydration (docs/decisions/012-hydration-in-short-tasks.md). money.test.ts holds it to Intl.
  */
@@ -21,7 +22,7 @@ export function formatRupees(amount: number): string {
   const lastThree = whole.slice(-3);
   const higher = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
   const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
-  return `${sign}₹${higher ? `${higher},` : ""}${lastThree}.${paise}`;
+  return `${sign}₹${higher ? `${higher},` : ""}${lastThree}${paise === "00" ? "" : `.${paise}`}`;
 }
 
 /** An amount of paise written as rupees, as formatRupees writes them. */

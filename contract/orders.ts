@@ -29,6 +29,22 @@ export const ORDER_MESSAGES = {
   onlyLeft: (name: string, size: string, stock: number) => `Only ${stock} left of ${name} in size ${size}.`,
   pricesChanged: "Prices in your bag have changed. Please review your order before paying.",
   quantity: `Quantity must be a whole number from 1 to ${MAX_LINE_QUANTITY}.`,
+  /** The cap counts a product and size across every line of the order, whatever their tailoring. */
+  sizeQuantity: `At most ${MAX_LINE_QUANTITY} pieces of one product in one size in an order.`,
+  idempotencyMismatch:
+    "This Idempotency-Key was already used for a different order. Use a new key for a new order.",
+  awaitingPayment: (orderId: string) =>
+    `Pieces in your bag are held for your order ${orderId}, which is waiting for payment. Pay for it, or cancel it and order again.`,
+  tooManyUnpaid: (count: number) =>
+    `You have ${count} orders waiting for payment. Pay for or cancel one of them in My Orders before placing another.`,
+  tooManyPiecesUnpaid: (max: number) =>
+    `At most ${max} pieces can wait for payment at once. Pay for or cancel an order in My Orders before placing another.`,
+  tooManyUnpaidFromAddress:
+    "Too many orders from your network are waiting for payment. Please try again in a few minutes.",
+  tooManyOrders: (wait: string) => `Too many orders placed. Please try again in ${wait}.`,
+  alreadyPaid: "This order is already paid.",
+  notAwaitingPayment: "This order is no longer waiting for payment. Place it again from your bag.",
+  cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
   redirectUrl: "The redirect URL must be on this store's own site.",
   notFound: "Order not found.",
   paymentUnavailable: "Unable to start the payment. Please try again in a few minutes.",
@@ -123,6 +139,8 @@ export const order = z.object({
   deliveryCharge: z.number(),
   totalAmount: z.number(),
   createdAt: z.string(),
+  /** While the order awaits payment and its window is open: until when it may be paid (Pay now), else null. */
+  payBy: z.string().nullable(),
   image: z.string().nullable(),
   items: z.array(orderItem),
   shippingAddress,
@@ -157,6 +175,7 @@ export const LINE_PROBLEMS = [
   "sold-out",
   "short",
   "price-changed",
+  "awaiting-payment",
 ] as const;
 export type LineProblem = (typeof LINE_PROBLEMS)[number];
 
@@ -181,6 +200,8 @@ export const pricedCartLine = z.object({
   available: z.number().int().nullable(),
   problem: z.enum(LINE_PROBLEMS).nullable(),
   message: z.string().nullable(),
+  /** The shopper's own order awaiting payment that holds this line's pieces ("awaiting-payment"). */
+  orderId: z.string().nullable(),
 });
 export type PricedCartLine = z.infer<typeof pricedCartLine>;
 
@@ -252,6 +273,29 @@ export const getOrderStatusCall = defineCall({
 export const refreshOrderStatusCall = defineCall({
   method: "POST",
   path: "/phonepe/get-order-status",
+  tag: "orders",
+  body: orderIdRequest,
+  output: orderStatusResponse,
+});
+
+/** Pay now: a new PhonePe attempt for an order awaiting payment, on the stock it holds. */
+export const payAgainRequest = z.object({
+  orderId: orderIdField,
+  redirectUrl: z.string().max(2000).optional(),
+});
+export type PayAgainRequestBody = z.infer<typeof payAgainRequest>;
+export const payAgainCall = defineCall({
+  method: "POST",
+  path: "/orders/pay-again",
+  tag: "orders",
+  body: payAgainRequest,
+  output: placeOrderResponse,
+});
+
+/** The shopper cancels her own order awaiting payment: its stock is released at once. */
+export const cancelOrderCall = defineCall({
+  method: "POST",
+  path: "/orders/cancel-order",
   tag: "orders",
   body: orderIdRequest,
   output: orderStatusResponse,

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { SIZES } from "./catalog-options";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
-import { picture, productIdQuery, sizeFitView, sizeLabel } from "./catalog";
+import { idField, MAX_ID } from "./ids";
+import { imageFilesForm, picture, productIdQuery, sizeFitView, sizeLabel } from "./catalog";
 import { productCustomization, productCustomizations } from "./tailoring";
 import {
   DEFAULT_AVAILABLE_QUANTITY,
@@ -10,6 +11,7 @@ import {
   EMPTY_SIZE_FIT,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
+  MAX_UPLOAD_FILES,
   PRODUCT_MESSAGES,
 } from "./product-editing-rules";
 
@@ -132,7 +134,8 @@ export const productDraft = z
     category: z.coerce
       .number({ error: PRODUCT_MESSAGES.required })
       .int({ error: "Unknown category" })
-      .positive({ error: "Unknown category" }),
+      .positive({ error: "Unknown category" })
+      .max(MAX_ID, { error: "Unknown category" }),
     size: sizeList.refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizeRequired }),
     image: imageReference.optional(),
     images: z.array(imageReference).max(MAX_PRODUCT_IMAGES).default([]),
@@ -163,7 +166,7 @@ export type ProductDraftInput = z.input<typeof productDraft>;
 /** Every field of a product, as the edit page sends it: the images in their new order, stock per size. */
 export const productUpdate = z
   .object({
-    id: z.number({ error: "Invalid product ID" }).int().positive({ error: "Invalid product ID" }),
+    id: idField("Invalid product ID"),
     name: requiredText(200, "Name"),
     description: requiredText(5000, "Description"),
     price: rupees("Price", true),
@@ -171,7 +174,8 @@ export const productUpdate = z
     category: z.coerce
       .number({ error: PRODUCT_MESSAGES.required })
       .int({ error: "Unknown category" })
-      .positive({ error: "Unknown category" }),
+      .positive({ error: "Unknown category" })
+      .max(MAX_ID, { error: "Unknown category" }),
     size: sizeList.refine((sizes) => sizes.length > 0, { error: PRODUCT_MESSAGES.sizeRequired }),
     images: z.array(imageReference).max(MAX_PRODUCT_IMAGES),
     stock: z.record(z.string(), stockCount).default({}),
@@ -195,7 +199,7 @@ export type ProductUpdate = z.infer<typeof productUpdate>;
 export type ProductUpdateInput = z.input<typeof productUpdate>;
 
 export const productVisibility = z.object({
-  id: z.number({ error: "Invalid product ID" }).int().positive({ error: "Invalid product ID" }),
+  id: idField("Invalid product ID"),
   visible: z.boolean({ error: "visible must be true or false" }),
 });
 
@@ -228,7 +232,7 @@ export const uploadImagesCall = defineCall({
     "Staff only. multipart/form-data with the repeated field `files`: JPEG, PNG, WebP or AVIF (HEIC when the " +
     "server's image library decodes it), at most 10 files of 10 MB and 40 megapixels each. `files` in the " +
     "answer are media ids for add-product's `image` and `images`.",
-  form: true,
+  form: imageFilesForm(MAX_UPLOAD_FILES),
   output: uploadImagesResponse,
 });
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./call";
-import { picture } from "./catalog";
+import { imageFilesForm, picture } from "./catalog";
 import { envelope } from "./envelope";
 import { idField } from "./ids";
 
@@ -142,7 +142,7 @@ export const uploadReviewPhotosCall = defineCall({
   description:
     "Signed in: multipart/form-data with the repeated field `files`, at most 3 photos (JPEG, PNG, WebP, AVIF " +
     "or HEIC, 10 MB each). `photos` in the answer are media ids for write-review.",
-  form: true,
+  form: imageFilesForm(MAX_REVIEW_PHOTOS),
   output: uploadReviewPhotosResponse,
 });
 

@@ -44,6 +44,7 @@ import { keepPersonalApiAnswersPrivate } from "./lib/personal-answers";
 import { createAttemptCounts } from "./lib/rate-limits";
 import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
+import { refuseDeepJson } from "./lib/json-bodies";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
 import { gstRoutes } from "./gst/gst.routes";
@@ -53,6 +54,12 @@ import { openMediaStorage } from "./media/open-media-storage";
 import { createMediaService, type MediaService } from "./media/media.service";
 import { uploadRoutes } from "./media/upload.routes";
 import { ordersRoutes } from "./orders/orders.routes";
+import { createOrderHolds } from "./orders/order-holds";
+import { createOrderPlacedMail } from "./orders/order-placed-mail";
+import { createPaymentReminders } from "./orders/payment-reminders";
+import { createShopperCancel } from "./orders/shopper-cancel";
+import { createPayAgain } from "./payments/pay-again";
+import type { JobRunner } from "./lib/job-runner";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createPlaceOrder } from "./orders/place-order";
 import { createDashboard } from "./orders/dashboard";
@@ -60,6 +67,7 @@ import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
+import { paymentsRoutes } from "./payments/payments.routes";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
 import { createPageCache } from "./web/page-cache";
 import { registerWeb, type WebBuild } from "./web/ssr";
@@ -76,6 +84,8 @@ export type Services = {
   orders: OrdersService;
   payments: PaymentsService;
   gst: GstDocuments;
+  /** The reminders of orders left unpaid (tests run a pass by hand). */
+  paymentReminders: JobRunner;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
   phonePeSandbox: PhonePeSandbox | null;
   /** The API's calls, as pages make them in-process (tests make them too). */
@@ -99,6 +109,8 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** The store's other processes (a cluster's workers), told of each catalog change made here and telling theirs. */
   catalogPeers?: CatalogPeers;
+  /** On PGlite, a dumped data directory to start from (tests start from one already migrated). */
+  pgliteData?: Blob;
 };
 
 const REDACTED_HEADERS = [
@@ -156,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: config.pgliteDir,
+    pgliteData: options.pgliteData,
     onIdleConnectionError: (error) => app.log.warn({ err: error }, "an idle database connection was closed"),
   });
   await migrateDatabase(database);
@@ -212,14 +225,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const savedMeasurements = createSavedMeasurements({ db });
   const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
-  const payments = createPaymentsService({ db, orders, phonePe, log: app.log });
+  const payments = createPaymentsService({
+    db,
+    orders,
+    phonePe,
+    log: app.log,
+    attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
+  });
+  const holds = createOrderHolds({ db, settings: config.orderHolds });
   const placeOrder = createPlaceOrder({
     db,
     catalog,
     orders,
     payments,
     addresses,
+    holds,
     publicUrl: config.publicUrl,
+  });
+  const payAgain = createPayAgain({ db, orders, payments, publicUrl: config.publicUrl });
+  const cancelOrder = createShopperCancel({ db, orders, payments });
+  const paymentReminders = createPaymentReminders({
+    db,
+    orders,
+    publicUrl: config.publicUrl,
+    holdMinutes: config.orderHolds.holdMinutes,
+    onMailQueued: mailWorker.nudge,
+    log: app.log,
   });
   const staffOrders = createStaffOrders({ db, orders, payments });
   const dashboard = createDashboard({ db });
@@ -245,6 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orders,
     payments,
     gst,
+    paymentReminders,
     phonePeSandbox,
     calls,
   });
@@ -289,6 +321,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerErrorHandling(app);
   refuseCrossSiteWrites(app, config.publicUrl);
+  refuseDeepJson(app);
   refuseNulCharacters(app);
 
   // Routes.
@@ -308,7 +341,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
-  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard, attempts });
+  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard, attempts, reviews });
   await app.register(reviewsRoutes, {
     prefix: "/api",
     calls,
@@ -332,7 +365,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(addressesRoutes, { prefix: "/api", calls, addresses, guard });
   await app.register(tailoringRoutes, { prefix: "/api", calls, savedMeasurements, guard });
-  await app.register(ordersRoutes, { prefix: "/api", calls, catalog, orders, payments, placeOrder, guard });
+  await app.register(ordersRoutes, {
+    prefix: "/api",
+    calls,
+    catalog,
+    orders,
+    payments,
+    placeOrder,
+    payAgain,
+    cancelOrder,
+    holds,
+    limits: config.orderHolds,
+    attempts,
+    guard,
+  });
+  await app.register(paymentsRoutes, { prefix: "/api", calls, payments, takesPayments: phonePe !== null });
   await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
@@ -362,12 +409,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.startWorkers) {
     mailWorker.start();
     payments.reconciler.start();
+    paymentReminders.start();
   }
   app.addHook("onClose", async () => {
     stopHearingPeers?.();
     await passwords.settled();
     await mailWorker.stop();
     await payments.reconciler.stop();
+    await paymentReminders.stop();
     await redis?.quit();
     await database.close();
   });

@@ -118,7 +118,7 @@ describe("a store of two processes", () => {
 
     // What shoppers see of it: its page, the list page and the product's answer, each kept by both workers.
     const seen = [`/products/${id}`, "/products", `/api/products/get-product?id=${id}`];
-    // Pages show ₹2,499.00, the answer "price":2499.
+    // Pages show ₹2,499, the answer "price":2499.
     const prices = (text: string) => ({
       old: /2,499|:2499\b/.test(text),
       new: /2,799|:2799\b/.test(text),

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { GST_STATE_CODES } from "./gst/indian-states";
+import { DEFAULT_HOLD_MINUTES } from "../contract/hold-time";
 import type { PhonePeSettings } from "./payments/phonepe-client";
 
 /**
@@ -53,6 +54,10 @@ export const DEMO_GST = {
 /** A GSTIN's shape: state code, PAN, entity number, Z, check character. */
 const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 
+/** A limit: a whole number of 1 or more. */
+const limitSetting = (fallback: number) =>
+  z.coerce.number().int().min(1, { error: "must be a whole number of 1 or more" }).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -86,6 +91,18 @@ const envSchema = z.object({
     .optional(),
   PHONEPE_WEBHOOK_PASSWORD: z.string().min(8).max(64).optional(),
   TRUST_PROXY: trustProxySetting.optional(),
+  // How long an order holds its stock for its payment, and who may hold how much (decision 035).
+  ORDER_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5, { error: "must be 5 to 60 minutes (PhonePe's limits)" })
+    .max(60, { error: "must be 5 to 60 minutes (PhonePe's limits)" })
+    .default(DEFAULT_HOLD_MINUTES),
+  UNPAID_ORDERS_PER_ACCOUNT: limitSetting(2),
+  UNPAID_PIECES_PER_ACCOUNT: limitSetting(30),
+  UNPAID_ORDERS_PER_ADDRESS: limitSetting(10),
+  PLACE_ORDERS_PER_ACCOUNT: limitSetting(10),
+  PLACE_ORDERS_PER_ADDRESS: limitSetting(30),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -227,6 +244,20 @@ export type Config = {
   timeouts: typeof SERVER_TIMEOUTS;
   /** The supplier on tax invoices and credit notes; its state is the GSTIN's (docs/decisions/025-gst-invoices.md). */
   gst: { legalName: string; address: string; gstin: string };
+  /** How long an order holds its stock, and the limits on orders awaiting payment (decision 035). */
+  orderHolds: OrderHoldSettings;
+};
+
+export type OrderHoldSettings = {
+  /** The window for paying an order, in minutes (PhonePe's expiry of its attempts is within it). */
+  holdMinutes: number;
+  /** Orders awaiting payment at once, and the pieces they hold, per account; orders per client address. */
+  unpaidOrdersPerAccount: number;
+  unpaidPiecesPerAccount: number;
+  unpaidOrdersPerAddress: number;
+  /** Place Order calls per 15 minutes, per account and per client address. */
+  placeOrdersPerAccount: number;
+  placeOrdersPerAddress: number;
 };
 
 export class ConfigError extends Error {}
@@ -298,6 +329,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     timeouts: SERVER_TIMEOUTS,
     gst: { legalName: e.GST_LEGAL_NAME, address: e.GST_ADDRESS, gstin: e.GSTIN },
+    orderHolds: {
+      holdMinutes: e.ORDER_HOLD_MINUTES,
+      unpaidOrdersPerAccount: e.UNPAID_ORDERS_PER_ACCOUNT,
+      unpaidPiecesPerAccount: e.UNPAID_PIECES_PER_ACCOUNT,
+      unpaidOrdersPerAddress: e.UNPAID_ORDERS_PER_ADDRESS,
+      placeOrdersPerAccount: e.PLACE_ORDERS_PER_ACCOUNT,
+      placeOrdersPerAddress: e.PLACE_ORDERS_PER_ADDRESS,
+    },
   };
 }
 

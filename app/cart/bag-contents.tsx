@@ -71,58 +71,64 @@ export default function BagContents() {
         </div>
       ) : (
         <ul className="flex-1 divide-y divide-brand-100 overflow-y-auto px-5" aria-label="Items in your bag">
-          {cart.items.map((item) => (
-            <li key={lineKey(item)} className="flex gap-3 py-4">
-              <LineImage src={item.image} width={72} height={96} className="h-24 w-18 shrink-0 rounded" />
-              <div className="flex flex-1 flex-col gap-1">
-                <Link
-                  to={`/products/${item.id}`}
-                  onClick={cart.close}
-                  className="font-medium hover:underline"
-                >
-                  {item.name}
-                </Link>
-                <p className="text-sm text-muted">Size: {item.size || "—"}</p>
-                {item.customization ? <CustomizationDetails {...item.customization} /> : null}
-                <LinePrice item={item} line={lineOf(item)} onLink={cart.close} />
-                <div className="mt-1 flex items-center gap-2">
-                  <button
-                    type="button"
-                    onClick={(event) => decrease(item, event.currentTarget)}
-                    disabled={item.quantity <= 1}
-                    aria-label={`Decrease quantity of ${lineName(item)}`}
-                    className="rounded border border-brand-200 p-1 disabled:cursor-not-allowed disabled:opacity-40"
+          {cart.items.map((item) => {
+            const line = lineOf(item);
+            // The bag never promises more than the shop has: the quantity stops at the size's stock.
+            const atStock = line?.available != null && item.quantity >= line.available;
+            return (
+              <li key={lineKey(item)} className="flex gap-3 py-4">
+                <LineImage src={item.image} width={72} height={96} className="h-24 w-18 shrink-0 rounded" />
+                <div className="flex flex-1 flex-col gap-1">
+                  <Link
+                    to={`/products/${item.id}`}
+                    onClick={cart.close}
+                    className="font-medium hover:underline"
                   >
-                    <MinusIcon size={16} />
-                  </button>
-                  <span
-                    aria-live="polite"
-                    aria-label={`Quantity ${item.quantity}`}
-                    className="w-6 text-center"
-                  >
-                    {item.quantity}
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => cart.step(item, 1)}
-                    data-increase
-                    aria-label={`Increase quantity of ${lineName(item)}`}
-                    className="rounded border border-brand-200 p-1"
-                  >
-                    <PlusIcon size={16} />
-                  </button>
-                  <button
-                    type="button"
-                    onClick={(event) => removeLine(item, event.currentTarget)}
-                    aria-label={`Remove ${lineName(item)}`}
-                    className="ml-auto rounded p-1 text-muted hover:text-brand-700"
-                  >
-                    <TrashIcon size={18} />
-                  </button>
+                    {item.name}
+                  </Link>
+                  <p className="text-sm text-muted">Size: {item.size || "—"}</p>
+                  {item.customization ? <CustomizationDetails {...item.customization} /> : null}
+                  <LinePrice item={item} line={line} onLink={cart.close} />
+                  <div className="mt-1 flex items-center gap-2">
+                    <button
+                      type="button"
+                      onClick={(event) => decrease(item, event.currentTarget)}
+                      disabled={item.quantity <= 1}
+                      aria-label={`Decrease quantity of ${lineName(item)}`}
+                      className="rounded border border-brand-200 p-1 disabled:cursor-not-allowed disabled:opacity-40"
+                    >
+                      <MinusIcon size={16} />
+                    </button>
+                    <span
+                      aria-live="polite"
+                      aria-label={`Quantity ${item.quantity}`}
+                      className="w-6 text-center"
+                    >
+                      {item.quantity}
+                    </span>
+                    <button
+                      type="button"
+                      onClick={() => cart.step(item, 1)}
+                      data-increase
+                      disabled={atStock}
+                      aria-label={`Increase quantity of ${lineName(item)}`}
+                      className="rounded border border-brand-200 p-1 disabled:cursor-not-allowed disabled:opacity-40"
+                    >
+                      <PlusIcon size={16} />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={(event) => removeLine(item, event.currentTarget)}
+                      aria-label={`Remove ${lineName(item)}`}
+                      className="ml-auto rounded p-1 text-muted hover:text-brand-700"
+                    >
+                      <TrashIcon size={18} />
+                    </button>
+                  </div>
                 </div>
-              </div>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
       )}
       {cart.items.length > 0 ? (
@@ -174,6 +180,13 @@ function LinePrice({
             product page
           </Link>
           .
+        </p>
+      ) : line?.problem === "awaiting-payment" && line.orderId ? (
+        <p className="text-sm text-amber-800">
+          {line.message}{" "}
+          <Link to={`/orders/${line.orderId}`} onClick={onLink} className={TEXT_LINK}>
+            Pay now or cancel it
+          </Link>
         </p>
       ) : line?.problem ? (
         <p className={`text-sm ${leaves ? "font-semibold text-red-700" : "text-amber-800"}`}>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
+import { DEFAULT_HOLD_MINUTES } from "#contract/hold-time";
 
 export type FaqItem = {
   id: string;
@@ -104,9 +105,17 @@ export const FAQ_ITEMS: FaqItem[] = [
     answer: (
       <p>
         We take payments securely through PhonePe: UPI, debit and credit cards, and net banking. Prices are in
-        Indian rupees and include taxes. We do not offer cash on delivery.
+        Indian rupees and include taxes. We do not offer cash on delivery. When you place an order we hold its
+        pieces for you for {DEFAULT_HOLD_MINUTES} minutes while you pay; if the payment did not go through,
+        pay again with Pay now on the order in{" "}
+        <Link to="/orders" className={linkClass}>
+          My Orders
+        </Link>{" "}
+        until then, or cancel it. After that the pieces go back on sale and an unpaid order is cancelled. A
+        failed payment takes no money; money that left your account for an order we could not keep comes back
+        to it automatically, within 5-7 working days.
       </p>
     ),
-    short: "Securely through PhonePe: UPI, debit and credit cards, or net banking.",
+    short: `Securely through PhonePe: UPI, debit and credit cards, or net banking. We hold your order's pieces for ${DEFAULT_HOLD_MINUTES} minutes while you pay.`,
   },
 ];

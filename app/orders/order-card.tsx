@@ -9,6 +9,7 @@ import { TEXT_LINK } from "~/components/styles";
 import { browserApi } from "~/lib/api-client";
 import { refreshOrderStatusCall } from "#contract/orders";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
+import { AwaitingPayment } from "./awaiting-payment";
 
 /** One order in My Orders (spec: Account page > Orders tab), with a refresh that updates it in place. */
 export function OrderCard({ order: initial }: { order: Order }) {
@@ -67,6 +68,7 @@ export function OrderCard({ order: initial }: { order: Order }) {
           </dd>
         </div>
       </dl>
+      <AwaitingPayment order={order} compact />
       <ul className="mt-3 grid gap-2 border-t border-brand-100 pt-3">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-3 text-sm">

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useLoaderData, useNavigate } from "react-router";
 import type { Address } from "#contract/addresses";
 import { formatRupees } from "#contract/money";
-import { ORDER_MESSAGES, placeOrderCall } from "#contract/orders";
+import { cancelOrderCall, ORDER_MESSAGES, payAgainCall, placeOrderCall } from "#contract/orders";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import { formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
@@ -43,6 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { addresses: addresses.ok ? addresses.data : [] };
 }
 
+/** The popup's payment is asked after for 15 minutes at most (PhonePe's window for it), every 5 s. */
+const MAX_POPUP_POLLS = 180;
+
 /** A random key for one checkout attempt (crypto.randomUUID needs a secure context; this does not). */
 const newAttemptKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join(
@@ -61,6 +64,11 @@ export default function Checkout() {
   const [placing, setPlacing] = useState(false);
   const [waitingFor, setWaitingFor] = useState<{ orderId: string; checkoutUrl: string } | null>(null);
   const { priced, failed, lineOf } = usePricedCart(items);
+  // One of the shopper's orders awaiting payment holds pieces of this bag (the server said so at Place Order,
+  // or the priced bag does): she pays for it, or cancels it and orders again, instead of placing a second.
+  const [refusedFor, setRefusedFor] = useState<string | null>(null);
+  const heldBy =
+    refusedFor ?? priced?.lines.find((line) => line.problem === "awaiting-payment")?.orderId ?? null;
   const lines = useMemo(() => bagLines(items), [items]);
   // One key per attempt at this bag: a double click or a retry after a dropped connection finds the same order.
   const attempt = useRef<{ bag: string; key: string } | null>(null);
@@ -81,24 +89,67 @@ export default function Checkout() {
     toast("success", "Address saved");
   }
 
-  async function placeOrder() {
-    if (items.length === 0) return toast("error", ORDER_MESSAGES.cartEmpty);
-    if (selected === null) return toast("error", ORDER_MESSAGES.selectAddress);
-    if (method === null) return toast("error", "Select payment method", ORDER_MESSAGES.selectPaymentMethod);
+  /** PhonePe's page for a payment: a popup on a wide screen while this page waits, else this tab. */
+  function pay(orderId: string, checkoutUrl: string) {
+    if (openPhonePe(checkoutUrl) === "redirected") return;
+    setWaitingFor({ orderId, checkoutUrl });
+  }
+
+  async function payHeldOrder(orderId: string) {
+    setPlacing(true);
+    const result = await browserApi(payAgainCall, {
+      orderId,
+      redirectUrl: `${window.location.origin}/payment/callback`,
+    });
+    setPlacing(false);
+    if (!result.ok) {
+      setRefusedFor(null);
+      return toast("error", "Payment not started", result.message || "Please try again.");
+    }
+    pay(result.data.orderId, result.data.phonePe.checkoutUrl);
+  }
+
+  async function cancelAndOrderAgain(orderId: string) {
+    if (!readyToPlace({ afterCancelling: true })) return;
+    setPlacing(true);
+    const result = await browserApi(cancelOrderCall, { orderId });
+    if (!result.ok) {
+      setPlacing(false);
+      return toast("error", "Order not cancelled", result.message || "Please try again.");
+    }
+    setRefusedFor(null);
+    await placeOrder({ afterCancelling: true });
+  }
+
+  /** What Place Order needs before it is sent; a toast says what is missing. */
+  function readyToPlace({ afterCancelling = false }: { afterCancelling?: boolean } = {}): boolean {
+    const refuse = (...toastArgs: Parameters<typeof toast>) => {
+      toast(...toastArgs);
+      return false;
+    };
+    if (items.length === 0) return refuse("error", ORDER_MESSAGES.cartEmpty);
+    if (selected === null) return refuse("error", ORDER_MESSAGES.selectAddress);
+    if (method === null) return refuse("error", "Select payment method", ORDER_MESSAGES.selectPaymentMethod);
     if (!addresses.some((address) => address.id === selected))
-      return toast("error", ORDER_MESSAGES.invalidAddress);
+      return refuse("error", ORDER_MESSAGES.invalidAddress);
     if (!items.every(hasSize))
-      return toast(
+      return refuse(
         "error",
         "Choose a size",
         "Some pieces in your bag have no size. Choose one on the product page.",
       );
-    if (priced && !priced.orderable)
-      return toast(
+    // Lines held by the order just cancelled are orderable again, though the priced bag still says otherwise.
+    if (priced && !priced.orderable && !afterCancelling)
+      return refuse(
         "error",
         "Check your bag",
         "Some pieces cannot be ordered as they are. See the notes in your bag.",
       );
+    return true;
+  }
+
+  async function placeOrder({ afterCancelling = false }: { afterCancelling?: boolean } = {}) {
+    if (!readyToPlace({ afterCancelling })) return setPlacing(false);
     setPlacing(true);
     const result = await browserApi(
       placeOrderCall,
@@ -114,18 +165,24 @@ export default function Checkout() {
     if (!result.ok) {
       setPlacing(false);
       if (result.status === 0) return toast("error", "Error", "Failed to place order");
+      const held = result.errors?.awaitingOrderId;
+      if (result.status === 409 && held) return setRefusedFor(held);
       return toast("error", "Order Failed", result.message || "Unable to create order");
     }
-    const { orderId, phonePe } = result.data;
-    const opened = openPhonePe(phonePe.checkoutUrl);
-    if (opened === "redirected") return;
-    setWaitingFor({ orderId, checkoutUrl: phonePe.checkoutUrl });
+    pay(result.data.orderId, result.data.phonePe.checkoutUrl);
   }
 
-  // While PhonePe's page is open in its popup, ask every 5 s (spec section 9) how the payment stands.
+  // While PhonePe's page is open in its popup, ask every 5 s (spec section 9) how the payment stands, for as
+  // long as PhonePe takes the payment; then the order's page says what is left to do.
+  const [gaveUp, setGaveUp] = useState(false);
   useEffect(() => {
     if (!waitingFor) return;
+    let polls = 0;
     const timer = setInterval(async () => {
+      if (++polls > MAX_POPUP_POLLS) {
+        clearInterval(timer);
+        return setGaveUp(true);
+      }
       const status = await browserApi(getOrderStatusCall, { orderId: waitingFor.orderId });
       if (status.ok && status.data.paymentStatus !== "Initiated")
         void navigate(`/payment/callback?orderId=${encodeURIComponent(waitingFor.orderId)}`);
@@ -148,10 +205,21 @@ export default function Checkout() {
     return (
       <section className="mx-auto max-w-xl px-4 py-20 text-center" aria-live="polite">
         <h1 className="text-3xl font-bold">Complete your payment</h1>
-        <p className="mt-4">
-          PhonePe opened in a new window. We are waiting for it to confirm the payment of order{" "}
-          {waitingFor.orderId}.
-        </p>
+        {gaveUp ? (
+          <p className="mt-4">
+            PhonePe has not confirmed a payment of order {waitingFor.orderId}. If you paid, we e-mail you as
+            soon as it does; if not, pay from{" "}
+            <Link to={`/orders/${encodeURIComponent(waitingFor.orderId)}`} className={TEXT_LINK}>
+              the order&apos;s page
+            </Link>{" "}
+            while we hold its pieces.
+          </p>
+        ) : (
+          <p className="mt-4">
+            PhonePe opened in a new window. We are waiting for it to confirm the payment of order{" "}
+            {waitingFor.orderId}.
+          </p>
+        )}
         <p className="mt-6 flex flex-wrap justify-center gap-3">
           <a href={waitingFor.checkoutUrl} className={BUTTON_PRIMARY}>
             Pay in this window instead
@@ -342,14 +410,42 @@ export default function Checkout() {
               {priced ? formatRupees(priced.total) : "..."}
             </dd>
           </dl>
-          <button
-            type="button"
-            className={`${BUTTON_PRIMARY} mt-5 w-full`}
-            onClick={() => void placeOrder()}
-            disabled={placing || !hydrated}
-          >
-            {placing ? "Placing your order..." : "Place Order"}
-          </button>
+          {heldBy ? (
+            <div className="mt-5 grid gap-3" role="group" aria-labelledby="held-by-heading">
+              <p id="held-by-heading" className="rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
+                Pieces in your bag are held for your order{" "}
+                <Link to={`/orders/${heldBy}`} className={TEXT_LINK}>
+                  {heldBy}
+                </Link>
+                , which is waiting for payment.
+              </p>
+              <button
+                type="button"
+                className={`${BUTTON_PRIMARY} w-full`}
+                onClick={() => void payHeldOrder(heldBy)}
+                disabled={placing || !hydrated}
+              >
+                Pay for order {heldBy}
+              </button>
+              <button
+                type="button"
+                className={`${TEXT_LINK} justify-self-center`}
+                onClick={() => void cancelAndOrderAgain(heldBy)}
+                disabled={placing || !hydrated}
+              >
+                Cancel it and order again
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className={`${BUTTON_PRIMARY} mt-5 w-full`}
+              onClick={() => void placeOrder()}
+              disabled={placing || !hydrated}
+            >
+              {placing ? "Placing your order..." : "Place Order"}
+            </button>
+          )}
           <p className="mt-3 flex items-center gap-2 text-sm text-muted">
             <LockIcon size={16} aria-hidden="true" /> You pay securely on PhonePe's own page.
           </p>

@@ -1,4 +1,4 @@
-import { data, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirectDocument, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
 import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
 import { ANY_ROLE, STAFF_ROLES } from "#contract/accounts-rules";
@@ -9,7 +9,8 @@ import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { getOrderCall } from "#contract/orders";
+import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
+import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
 import { markTailoringDoneCall, orderDetailsCall, updateOrderStatusCall } from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
@@ -49,11 +50,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** What the order page's forms post, told apart by their `intent`. */
-const INTENTS = ["status", "tailoring-done"] as const;
+const INTENTS = ["status", "tailoring-done", "pay", "cancel"] as const;
 
 /**
- * Staff's status changes and tailoring marked done (the API refuses anyone else, any change not allowed from
- * the current status, and a line that is not this order's customised one).
+ * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes and
+ * tailoring marked done (the API refuses anyone else, any change not allowed from the current status, and a
+ * line that is not this order's customised one).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await postedForm(request);
@@ -69,6 +71,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           },
           { status: result.status >= 400 ? result.status : 502 },
         );
+  if (intent === "pay") {
+    const paying = await context.api(payAgainCall, { orderId: params.id });
+    // PhonePe's page is no page of this app: the browser loads it as a document.
+    if (paying.ok) return redirectDocument(paying.data.phonePe.checkoutUrl);
+    return answer(paying);
+  }
+  if (intent === "cancel") return answer(await context.api(cancelOrderCall, { orderId: params.id }));
   if (intent === "tailoring-done")
     return answer(
       await context.api(markTailoringDoneCall, {
@@ -127,6 +136,8 @@ export default function OrderDetail() {
           </FormNotice>
         ) : null}
       </div>
+
+      {staff === null ? <AwaitingPayment order={order} /> : null}
 
       <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 

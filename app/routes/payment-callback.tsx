@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import type { OrderStatusView } from "#contract/orders";
 import { useCart } from "~/cart/cart-context";
 import { Link } from "~/components/navigation";
-import { BUTTON_PRIMARY } from "~/components/styles";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
 import { getOrderStatusCall } from "#contract/orders";
@@ -112,11 +112,18 @@ export default function PaymentCallback() {
       ) : (
         <>
           <h1 className="text-3xl font-bold">Payment {shown.status}</h1>
-          {gaveUp && (
-            <p className="mt-4">
-              PhonePe has not confirmed your payment yet. We keep checking and will e-mail you as soon as it
-              does.
-            </p>
+          {gaveUp && orderId && (
+            <div className="mt-4 grid gap-2">
+              <p>PhonePe has not confirmed your payment yet.</p>
+              <p>
+                If you paid, there is nothing more to do: we keep checking and e-mail you as soon as PhonePe
+                confirms it. If you did not, you can pay from{" "}
+                <Link to={`/orders/${encodeURIComponent(orderId)}`} className={TEXT_LINK}>
+                  your order&apos;s page
+                </Link>{" "}
+                while we hold its pieces.
+              </p>
+            </div>
           )}
           <dl className="mx-auto mt-6 grid max-w-sm grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-2xl bg-white p-5 text-left ring-1 ring-brand-100">
             {orderId && (
@@ -132,6 +139,15 @@ export default function PaymentCallback() {
             <dt className="text-muted">Payment status</dt>
             <dd className="font-semibold">{shown.paymentStatus}</dd>
           </dl>
+          {shown.paymentStatus === "Failed" && orderId ? (
+            <p className="mt-4 font-semibold">No money was taken for this order.</p>
+          ) : null}
+          {shown.paymentStatus === "Refund Pending" || shown.paymentStatus === "Refunded" ? (
+            <p className="mt-4 font-semibold">
+              The money you paid comes back to the account you paid from, automatically, within 5-7 working
+              days. We have e-mailed you about it.
+            </p>
+          ) : null}
           {shown.paymentStatus !== "Success" && shown.paymentStatus !== "Initiated" && (
             <p className="mt-4">
               Your bag is still here.{" "}

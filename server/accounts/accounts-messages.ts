@@ -2,7 +2,8 @@
 export const ACCOUNTS_MESSAGES = {
   alreadyRegistered: "This email is already registered. Please log in.",
   commonPassword: "This password is too common. Please choose one that is harder to guess.",
-  loginFailed: "Incorrect email or password.",
+  /** It contains "Incorrect password", which the spec's client shows as its own text (spec section 8). */
+  loginFailed: "Incorrect password or email.",
   notVerified: "Please verify your email first. Enter the code we sent to your email, or ask for a new one.",
   codeInvalid: "This code is not valid. Please ask for a new one.",
   codeExpired: "This code has expired. Please ask for a new one.",

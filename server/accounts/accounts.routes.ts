@@ -15,6 +15,7 @@ import {
 import type { CallReply, CallRequest } from "../lib/calls";
 import type { Calls } from "../lib/calls";
 import { HttpError } from "../lib/errors";
+import { mailboxOf } from "../lib/mailbox";
 import { PERSONAL_CACHE_CONTROL } from "../lib/personal-answers";
 import {
   type AttemptCounts,
@@ -43,9 +44,13 @@ type Options = {
 
 const QUARTER_MS = 15 * 60_000;
 
-/** The account a call names: its registration token (Bearer), else the e-mail of its body. */
-const tokenOrEmail = (request: CallRequest, input: { email?: string | undefined }) =>
-  bearerTokenOf(request) ?? input.email;
+/**
+ * The account a call names: its registration token (Bearer), else the inbox of its body's e-mail. Limits of
+ * calls that mail the address count per inbox (lib/mailbox.ts), so that plus-addresses share one count.
+ */
+const tokenOrMailbox = (request: CallRequest, input: { email?: string | undefined }) =>
+  bearerTokenOf(request) ?? (input.email ? mailboxOf(input.email) : undefined);
+const mailboxOfInput = (_request: CallRequest, input: { email: string }) => mailboxOf(input.email);
 
 const isWrongPassword = (error: unknown) => error instanceof HttpError && error.statusCode === 401;
 
@@ -73,7 +78,7 @@ export async function accountsRoutes(
   const registerLimits = limitPerIpAndAccount(attempts, "register", {
     perIp: { max: 10, windowMs: HOUR_MS },
     perAccount: { max: 5, windowMs: HOUR_MS },
-    account: (_request, input: { email: string }) => input.email,
+    account: mailboxOfInput,
   });
   calls.serve(app, registerCall, {
     onRequest: [registerLimits.onRequest],
@@ -87,7 +92,7 @@ export async function accountsRoutes(
   const verifyLimits = limitPerIpAndAccount(attempts, "verify-otp", {
     perIp: { max: 30, windowMs: QUARTER_MS },
     perAccount: { max: 10, windowMs: QUARTER_MS },
-    account: tokenOrEmail,
+    account: tokenOrMailbox,
   });
   // The spec's client was also seen calling verification without the /users prefix.
   calls.serve(app, verifyOtpCall, {
@@ -103,7 +108,7 @@ export async function accountsRoutes(
   const resendLimits = limitPerIpAndAccount(attempts, "resend-otp", {
     perIp: { max: 10, windowMs: HOUR_MS },
     perAccount: { max: 5, windowMs: HOUR_MS },
-    account: tokenOrEmail,
+    account: tokenOrMailbox,
   });
   calls.serve(app, resendOtpCall, {
     onRequest: [resendLimits.onRequest],
@@ -144,7 +149,7 @@ export async function accountsRoutes(
   const forgotLimits = limitPerIpAndAccount(attempts, "forgot-password", {
     perIp: { max: 10, windowMs: HOUR_MS },
     perAccount: { max: 3, windowMs: HOUR_MS },
-    account: (_request, input: { email: string }) => input.email,
+    account: mailboxOfInput,
   });
   calls.serve(app, forgotPasswordCall, {
     onRequest: [forgotLimits.onRequest],

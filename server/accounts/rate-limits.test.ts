@@ -59,6 +59,23 @@ describe.each(Object.entries(CALLS))("%s", (_name, call) => {
     expect(isLimited(await post(app, call.url, call.body(uniqueEmail())))).toBe(false);
   });
 
+  it("counts the addresses of one inbox together: plus-addresses, and Gmail's dots and other domain", async () => {
+    const name = uniqueEmail("inbox").split("@")[0]!.replaceAll(".", "");
+    const spellings = Array.from(
+      { length: call.perAccount },
+      (_, n) =>
+        [
+          `${name}+${n}@gmail.com`,
+          `${name.slice(0, 3)}.${name.slice(3)}+${n}@googlemail.com`,
+          `${name.toUpperCase()}+${n}@Gmail.com`,
+        ][n % 3]!,
+    );
+    for (const email of spellings) expect(isLimited(await post(app, call.url, call.body(email)))).toBe(false);
+    expect(isLimited(await post(app, call.url, call.body(`${name}+${call.perAccount + 1}@gmail.com`)))).toBe(
+      true,
+    );
+  });
+
   it(`allows ${call.perIp} tries per address across accounts, then answers 429`, async () => {
     const ip = freshIp();
     for (let i = 0; i < call.perIp; i++)

@@ -91,8 +91,10 @@ describe("POST /api/users/login", () => {
     const unknownEmail = await post(app, "/api/users/login", { email: uniqueEmail(), password: PASSWORD });
     expect(wrongPassword.statusCode).toBe(401);
     expect(unknownEmail.statusCode).toBe(401);
-    expect(wrongPassword.json()).toEqual({ code: 401, message: "Incorrect email or password." });
+    expect(wrongPassword.json()).toEqual({ code: 401, message: "Incorrect password or email." });
     expect(unknownEmail.json()).toEqual(wrongPassword.json());
+    // The spec's client shows 'Login Failed - Incorrect password. Please try again.' for such a message.
+    expect(wrongPassword.json().message.toLowerCase()).toContain("incorrect password");
   });
 
   it.each([[{ email: "a@b.in" }], [{ password: "x" }], [{ email: "", password: "" }], [{}]])(
@@ -104,9 +106,9 @@ describe("POST /api/users/login", () => {
     },
   );
 
-  it("gives staff the role the spec routes on", async () => {
+  it("gives staff the role the spec routes on: the super admin is an Admin to the spec's guards", async () => {
     for (const [roleId, roleName] of [
-      [1, "SuperAdmin"],
+      [1, "Admin"],
       [2, "Admin"],
     ] as const) {
       const { email } = await createUser(app, roleId);

@@ -54,7 +54,7 @@ describe("the super admin's calls", () => {
     expect(staff.statusCode).toBe(200);
     const staffRoles = staff.json().data.map((user: { roleId: number }) => user.roleId);
     expect(new Set(staffRoles)).toEqual(new Set([1, 2]));
-    expect(staff.json().data[0]).toMatchObject({ roleName: "SuperAdmin", verified: true });
+    expect(staff.json().data[0]).toMatchObject({ roleId: 1, roleName: "Admin", verified: true });
 
     await createUser(app, 3);
     const customers = await listUsers("?group=customers&limit=1&page=2", bearer(owner.token));
@@ -98,7 +98,7 @@ describe("ADMIN_EMAIL and ADMIN_PASSWORD", () => {
     const token = await login(app, "owner@rangoli.example", "first-owner-password");
     expect((await getMe(app, bearer(token))).json().data[0]).toMatchObject({
       roleId: 1,
-      roleName: "SuperAdmin",
+      roleName: "Admin",
     });
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import type {
   Category,
   ProductDetail,
@@ -110,7 +110,8 @@ export function createCatalogService({
     if (query.minPrice !== undefined)
       conditions.push(gte(products.pricePaise, rupeesToPaise(query.minPrice)));
     if (query.maxPrice !== undefined)
-      conditions.push(lte(products.pricePaise, rupeesToPaise(query.maxPrice)));
+      // Below maxPrice: a band's upper end is the next band's lower end (PRICE_BANDS).
+      conditions.push(lt(products.pricePaise, rupeesToPaise(query.maxPrice)));
 
     let relevance: SQL | undefined;
     if (search) {

@@ -74,6 +74,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   databaseUrl?: string;
   close: () => Promise<void>;
+  /** PGlite's data directory as a tar file, which `pgliteData` starts another database from (tests). */
+  dumpDataDir?: () => Promise<Buffer>;
 };
 
 /** Runs one statement on its own connection (creating or dropping a database cannot run in the pool's). */
@@ -95,6 +97,8 @@ export async function adminQuery(databaseUrl: string, statement: string): Promis
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   pgliteDir: string | null;
+  /** A dumped PGlite data directory to start from, instead of a new one (tests: a migrated copy). */
+  pgliteData?: Blob;
   onIdleConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
@@ -110,7 +114,15 @@ export async function openDatabase(options: {
     return { db, kind: "postgres", databaseUrl: options.databaseUrl, close: () => pool.end() };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = await PGlite.create(options.pgliteDir ?? undefined, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.pgliteDir ?? undefined, {
+    extensions: { pg_trgm },
+    ...(options.pgliteData ? { loadDataDir: options.pgliteData } : {}),
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, kind: "pglite", close: () => client.close() };
+  return {
+    db,
+    kind: "pglite",
+    close: () => client.close(),
+    dumpDataDir: async () => Buffer.from(await (await client.dumpDataDir("none")).arrayBuffer()),
+  };
 }

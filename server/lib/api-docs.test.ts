@@ -5,6 +5,7 @@ import { createTestApp } from "../test-support/test-app";
 
 type Operation = {
   security?: Record<string, string[]>[];
+  requestBody?: { required?: boolean; content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { headers?: Record<string, unknown>; content?: unknown }>;
 };
 type Document = {
@@ -90,6 +91,23 @@ describe("the OpenAPI document at /api/docs", () => {
       expect(docs.paths[path]![method]!.security, `${method} ${path}`).toEqual(needsSession);
     expect(docs.paths["/users/login"]!.post!.security).toBeUndefined();
     expect(docs.paths["/products/get-products"]!.get!.security).toBeUndefined();
+  });
+
+  it("describes the uploads' multipart bodies: the repeated field files, each a binary image", () => {
+    for (const [path, max] of [
+      ["/utils/upload-images", 10],
+      ["/users/upload-review-photos", 3],
+    ] as const) {
+      const body = docs.paths[path]!.post!.requestBody;
+      expect(Object.keys(body?.content ?? {}), path).toEqual(["multipart/form-data"]);
+      expect(body!.content["multipart/form-data"]!.schema, path).toMatchObject({
+        type: "object",
+        required: ["files"],
+        properties: {
+          files: { type: "array", minItems: 1, maxItems: max, items: { type: "string", format: "binary" } },
+        },
+      });
+    }
   });
 
   it("documents the authorization header that login and verification answer", () => {

@@ -47,8 +47,11 @@ export async function registerApiDocs(
     transform(document) {
       const { schema, route } = document;
       if (!schema || schema.hide) return jsonSchemaTransform(document);
+      // A multipart call's fields (calls.ts): the document's request body, which the route never validates.
+      const { multipartBody, ...routeSchema } = schema as FastifySchema & { multipartBody?: unknown };
       const documented: FastifySchema = {
-        ...schema,
+        ...routeSchema,
+        ...(multipartBody ? { body: multipartBody } : {}),
         response: { ...(schema.response as object), "4XX": clientError, "5XX": serverError },
         ...(needsSession(route)
           ? { security: [{ [SECURITY_SCHEMES.bearer]: [] }, { [SECURITY_SCHEMES.cookie]: [] }] }

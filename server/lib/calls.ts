@@ -146,7 +146,8 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
           ...(call.headers ? { headers: call.headers } : {}),
           ...(call.query ? { querystring: call.query } : {}),
           ...(call.body ? { body: call.body } : {}),
-          ...(call.form ? { consumes: ["multipart/form-data"] } : {}),
+          // The form's fields, for the OpenAPI document only (lib/api-docs.ts): the route reads the stream.
+          ...(call.form ? { consumes: ["multipart/form-data"], multipartBody: call.form } : {}),
           response: {
             200: call.produces
               ? { description: "OK", content: { [call.produces]: { schema: call.output } } }

@@ -4,7 +4,10 @@ import { forbidden } from "./errors";
 /** Methods that change nothing; every other one is a write. */
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Sec-Fetch-Site values of a request from the store's own pages, or typed or bookmarked by the shopper. */
+/**
+ * Sec-Fetch-Site values that do not mark another site: the store's own pages, or a navigation the browser
+ * began itself (typed, bookmarked, or a link opened from another app).
+ */
 const OWN_SITE_FETCHES = new Set(["same-origin", "none"]);
 
 /** What the checks read of a request: its headers and the host it was sent to. */
@@ -27,13 +30,15 @@ export function comesFromAnotherSite(request: SiteHeaders, publicOrigin: string)
 
 /**
  * Whether a browser says the request comes from the store's own pages: not from another site, and with
- * an Origin or a Sec-Fetch-Site that says so. A request authenticated by the session cookie, which the
- * browser adds to any request, may change something only then.
+ * `Sec-Fetch-Site: same-origin`, or (a browser without Fetch Metadata) the store's Origin. A request
+ * authenticated by the session cookie, which the browser adds to any request, may change something only
+ * then. `none` is not the store's pages: it is also a link opened from a mail or chat app, which carries the
+ * cookie.
  */
 export function comesFromOwnPages(request: SiteHeaders, publicOrigin: string) {
   if (comesFromAnotherSite(request, publicOrigin)) return false;
   const site = request.headers["sec-fetch-site"];
-  return request.headers.origin !== undefined || (site !== undefined && OWN_SITE_FETCHES.has(site));
+  return site === undefined ? request.headers.origin !== undefined : site === "same-origin";
 }
 
 /**

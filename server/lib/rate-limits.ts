@@ -8,7 +8,8 @@ export type Limit = { max: number; windowMs: number };
 
 export const HOUR_MS = 60 * 60_000;
 
-const waitText = (seconds: number) =>
+/** How long to wait, in words: '45 seconds', '15 minutes'. */
+export const waitText = (seconds: number) =>
   seconds < 60
     ? `${seconds} second${seconds === 1 ? "" : "s"}`
     : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}`;

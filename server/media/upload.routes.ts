@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_UPLOAD_FILES, PRODUCT_MESSAGES, uploadImagesCall } from "../../contract/product-editing";
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES, uploadReviewPhotosCall } from "../../contract/reviews";
 import type { SessionGuard } from "../accounts/session-guard";
+import type { Reviews } from "../reviews/reviews.service";
 import type { Calls } from "../lib/calls";
 import { HttpError, tooManyRequests } from "../lib/errors";
 import { HOUR_MS, rateLimitCheck, type AttemptCounts } from "../lib/rate-limits";
@@ -43,7 +44,15 @@ export async function uploadRoutes(
     media,
     guard,
     attempts,
-  }: { calls: Calls; media: MediaService; guard: SessionGuard; attempts: AttemptCounts },
+    reviews,
+  }: {
+    calls: Calls;
+    media: MediaService;
+    guard: SessionGuard;
+    attempts: AttemptCounts;
+    /** Keeps a shopper's review photos as theirs: a review attaches only its writer's uploads. */
+    reviews: Pick<Reviews, "keepUploads">;
+  },
 ) {
   await server.register(multipart, {
     limits: {
@@ -114,6 +123,10 @@ export async function uploadRoutes(
     onRequest: [guard.requireUser, (request, reply) => perShopper(request, reply, undefined)],
     handler: async (_input, { request, reply }) => {
       const stored = await uploads.storeAll(await filesOf(request, MAX_REVIEW_PHOTOS));
+      await reviews.keepUploads(
+        request.user!.userId,
+        stored.map((asset) => asset.id),
+      );
       reply.header("cache-control", PERSONAL_CACHE_CONTROL);
       return { code: 200, message: "Photos uploaded", data: { photos: stored.map((asset) => asset.id) } };
     },

@@ -5,6 +5,20 @@ import { describeMeasurements } from "../../contract/tailoring-rules";
 import type { Mail } from "../mail/mail.service";
 import type { OrderedCustomization } from "./orders.tables";
 import { brandedMail } from "../mail/mail-layout";
+import { formatHoldTime } from "../../contract/hold-time";
+
+/** What the mails need of an order and its lines. */
+export const mailedOrder = (
+  order: { publicId: string; totalPaise: number; shippingAddress: ShippingAddress },
+  items: MailedOrder["items"],
+): MailedOrder => ({
+  publicId: order.publicId,
+  fullName: order.shippingAddress.fullName,
+  email: order.shippingAddress.email,
+  totalPaise: order.totalPaise,
+  shippingAddress: order.shippingAddress,
+  items,
+});
 
 export type MailedOrder = {
   publicId: string;
@@ -43,25 +57,52 @@ const linesText = (order: MailedOrder) =>
 const addressText = ({ shippingAddress: a }: MailedOrder) =>
   `${a.fullName}\n${a.address}\n${a.city}, ${a.state} ${a.postalCode}\n${a.country}\nPhone ${a.phone}`;
 
-export function orderPlacedMail(order: MailedOrder, orderUrl: string): Mail {
+/** Sent once, when PhonePe has opened the order's first payment page. */
+export function orderPlacedMail(order: MailedOrder, orderUrl: string, payBy: Date): Mail {
   return {
     to: order.email,
     subject: `${STORE.name}: order ${order.publicId} placed`,
     ...brandedMail([
       `Namaste ${order.fullName},`,
       `Thank you for your order ${order.publicId} of ${formatPaise(order.totalPaise)}. It is confirmed as soon as your PhonePe payment goes through; we will write again then.`,
+      `We hold the pieces for you until ${formatHoldTime(payBy)}. If the payment did not go through, you can pay again from your order's page until then.`,
       linesText(order),
       { label: "See your order", url: orderUrl },
     ]),
   };
 }
 
-export function paymentReceivedMail(order: MailedOrder, orderUrl: string, invoiceNumber: string): Mail {
+/** At most once for an order left unpaid, while its pieces are still held. */
+export function paymentReminderMail(order: MailedOrder, orderUrl: string, payBy: Date): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: your order ${order.publicId} is waiting for payment`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `Your order ${order.publicId} of ${formatPaise(order.totalPaise)} is not paid yet. We hold its pieces for you until ${formatHoldTime(payBy)}; after that they go back on sale and the order is cancelled.`,
+      linesText(order),
+      "If you have already paid, there is nothing to do: we confirm the order as soon as PhonePe does.",
+      { label: "Pay now", url: orderUrl },
+    ]),
+  };
+}
+
+export function paymentReceivedMail(
+  order: MailedOrder,
+  orderUrl: string,
+  invoiceNumber: string,
+  { afterCancelling = false }: { afterCancelling?: boolean } = {},
+): Mail {
   return {
     to: order.email,
     subject: `${STORE.name}: payment received for order ${order.publicId}`,
     ...brandedMail([
       `Namaste ${order.fullName},`,
+      ...(afterCancelling
+        ? [
+            `You had cancelled order ${order.publicId}, but PhonePe confirmed your payment for it afterwards. Its pieces were still in stock, so the order goes ahead. If you do not want it, reply to this mail and we will cancel it and refund you in full.`,
+          ]
+        : []),
       `We have received your payment of ${formatPaise(order.totalPaise)} for order ${order.publicId}. We are preparing it now and will tell you when it ships.`,
       linesText(order),
       `Delivery free, to:\n${addressText(order)}`,
@@ -84,13 +125,13 @@ export function paymentFailedMail(order: MailedOrder, retryUrl: string): Mail {
   };
 }
 
-export function refundMail(order: MailedOrder, amountPaise: number): Mail {
+export function refundMail(order: MailedOrder, amountPaise: number, reason: string): Mail {
   return {
     to: order.email,
     subject: `${STORE.name}: refund for order ${order.publicId}`,
     ...brandedMail([
       `Namaste ${order.fullName},`,
-      `We are refunding ${formatPaise(amountPaise)} for order ${order.publicId} to the account you paid from. PhonePe usually completes refunds within 5-7 working days.`,
+      `We are refunding ${formatPaise(amountPaise)} for order ${order.publicId} to the account you paid from, because ${reason}. PhonePe usually completes refunds within 5-7 working days.`,
     ]),
   };
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import {
+  cancelOrderCall,
   getOrderCall,
   getOrderStatusCall,
   myOrdersCall,
-  phonePeWebhookCall,
+  ORDER_MESSAGES,
+  payAgainCall,
   placeOrderCall,
   priceCartCall,
   refreshOrderStatusCall,
@@ -14,9 +16,15 @@ import { STAFF_ROLES } from "../../contract/accounts-rules";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
+import { tooManyRequests } from "../lib/errors";
+import { rateLimitCheck, waitText, type AttemptCounts } from "../lib/rate-limits";
+import type { OrderHoldSettings } from "../config";
+import type { PayAgain } from "../payments/pay-again";
 import type { PaymentsService } from "../payments/payments.service";
-import type { OrdersService } from "./orders.service";
+import type { OrderHolds } from "./order-holds";
+import type { OrderRow, OrdersService } from "./orders.service";
 import type { PlaceOrder } from "./place-order";
+import type { ShopperCancel } from "./shopper-cancel";
 
 type Options = {
   calls: Calls;
@@ -24,8 +32,23 @@ type Options = {
   orders: OrdersService;
   payments: PaymentsService;
   placeOrder: PlaceOrder;
+  payAgain: PayAgain;
+  cancelOrder: ShopperCancel;
+  holds: OrderHolds;
+  limits: OrderHoldSettings;
+  attempts: AttemptCounts;
   guard: SessionGuard;
 };
+
+/** Place Order is counted per 15 minutes (decision 035). */
+const PLACE_ORDER_WINDOW_MS = 15 * 60_000;
+
+const statusView = (order: OrderRow) => ({
+  orderId: order.publicId,
+  orderStatus: order.status,
+  paymentMethod: order.paymentMethod,
+  paymentStatus: order.paymentStatus,
+});
 
 const viewerOf = (user: AuthenticatedUser) => ({
   userId: user.userId,
@@ -34,17 +57,44 @@ const viewerOf = (user: AuthenticatedUser) => ({
 
 export async function ordersRoutes(
   app: FastifyInstance,
-  { calls, catalog, orders, payments, placeOrder, guard }: Options,
+  {
+    calls,
+    catalog,
+    orders,
+    payments,
+    placeOrder,
+    payAgain,
+    cancelOrder,
+    holds,
+    limits,
+    attempts,
+    guard,
+  }: Options,
 ) {
   // Orders are personal: never kept by a browser's or a proxy's cache.
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
   });
 
+  const tooManyOrders = (seconds: number) => tooManyRequests(ORDER_MESSAGES.tooManyOrders(waitText(seconds)));
+  const placeOrdersPerAddress = rateLimitCheck(
+    attempts,
+    "place-order:ip",
+    { max: limits.placeOrdersPerAddress, windowMs: PLACE_ORDER_WINDOW_MS },
+    { refusal: tooManyOrders },
+  );
+  const placeOrdersPerAccount = rateLimitCheck(
+    attempts,
+    "place-order:account",
+    { max: limits.placeOrdersPerAccount, windowMs: PLACE_ORDER_WINDOW_MS },
+    { keyOf: (request) => String(request.user!.userId), refusal: tooManyOrders },
+  );
+
   calls.serve(app, placeOrderCall, {
-    onRequest: [guard.requireUser],
+    onRequest: [guard.requireUser, (request, reply) => placeOrdersPerAddress(request, reply, undefined)],
+    preHandler: [placeOrdersPerAccount],
     handler: async (order, { request, headers }) => {
-      const placed = await placeOrder(request.user!, order, headers["idempotency-key"] ?? null);
+      const placed = await placeOrder(request.user!, order, headers["idempotency-key"] ?? null, request.ip);
       return {
         code: 200,
         message: "Order placed. Complete the payment to confirm it.",
@@ -53,13 +103,36 @@ export async function ordersRoutes(
     },
   });
 
-  // Open to guests too: it says only what the catalog already shows.
-  calls.serve(app, priceCartCall, {
-    handler: async ({ items }) => ({
+  // Pay now: a new attempt on an order awaiting payment, on the stock it holds.
+  calls.serve(app, payAgainCall, {
+    onRequest: [guard.requireUser],
+    handler: async (body, { request }) => {
+      const placed = await payAgain(request.user!, body);
+      return {
+        code: 200,
+        message: "Complete the payment to confirm your order.",
+        data: { orderId: placed.orderId, phonePe: { checkoutUrl: placed.checkoutUrl } },
+      };
+    },
+  });
+
+  calls.serve(app, cancelOrderCall, {
+    onRequest: [guard.requireUser],
+    handler: async ({ orderId }, { request }) => ({
       code: 200,
-      message: "Bag priced",
-      data: await priceCart(catalog, items),
+      message: "Order cancelled. Its pieces are back on sale.",
+      data: statusView(await cancelOrder(request.user!, orderId)),
     }),
+  });
+
+  // Open to guests too: it says only what the catalog already shows, and to a signed-in shopper which lines
+  // her own orders awaiting payment hold (her bag offers to resume them instead of saying "sold out").
+  calls.serve(app, priceCartCall, {
+    handler: async ({ items }, { request }) => {
+      const shopper = await guard.identify(request, { writes: false });
+      const held = shopper ? await holds.awaitingLines(shopper.user.userId) : [];
+      return { code: 200, message: "Bag priced", data: await priceCart(catalog, items, held) };
+    },
   });
 
   calls.serve(app, myOrdersCall, {
@@ -90,25 +163,7 @@ export async function ordersRoutes(
         const found = await orders.findVisible(orderId, viewer);
         await payments.refreshForShopper(found.id);
         const order = await orders.findVisible(orderId, viewer);
-        return {
-          code: 200,
-          message: "Order status fetched successfully",
-          data: {
-            orderId: order.publicId,
-            orderStatus: order.status,
-            paymentMethod: order.paymentMethod,
-            paymentStatus: order.paymentStatus,
-          },
-        };
+        return { code: 200, message: "Order status fetched successfully", data: statusView(order) };
       },
     });
-
-  // PhonePe's server-to-server callback. Its body is not signed, only its Authorization header: it is read
-  // leniently (PhonePe adds fields) and only prompts a check with PhonePe's Order Status.
-  calls.serve(app, phonePeWebhookCall, {
-    handler: async (body, { request }) => {
-      await payments.receiveWebhook(request.headers.authorization, body);
-      return { code: 200, message: "Received", data: null };
-    },
-  });
 }

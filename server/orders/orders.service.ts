@@ -16,14 +16,14 @@ import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import { enqueueMail } from "../mail/mail.service";
 import {
   orderCancelledMail,
+  mailedOrder as mailed,
   orderDeliveredMail,
-  orderPlacedMail,
   orderShippedMail,
   paymentFailedMail,
   paymentReceivedMail,
   refundMail,
-  type MailedOrder,
 } from "./order-mails";
+import { payByOf } from "./order-holds";
 import { countOrders } from "./order-counts";
 import { orderEvents, orderItems, orders, type OrderedCustomization } from "./orders.tables";
 import { customizationView } from "../tailoring/customized-line";
@@ -97,18 +97,10 @@ export function createOrdersService({
       .orderBy(orderItems.id);
   }
 
-  const mailed = (order: OrderRow, items: OrderItemRow[]): MailedOrder => ({
-    publicId: order.publicId,
-    fullName: order.shippingAddress.fullName,
-    email: order.shippingAddress.email,
-    totalPaise: order.totalPaise,
-    shippingAddress: order.shippingAddress,
-    items,
-  });
-
   /**
    * Creates an order for priced lines in the caller's transaction (which also reserves their stock), with
-   * its first history entry and its 'order placed' mail.
+   * its first history entry. Its 'order placed' mail waits for PhonePe to open its payment page
+   * (order-placed-mail.ts).
    */
   async function create(
     tx: Transaction,
@@ -117,6 +109,9 @@ export function createOrdersService({
       lines: OrderLine[];
       shippingAddress: ShippingAddress;
       idempotencyKey: string | null;
+      requestHash: string;
+      placedFrom: string;
+      payBy: Date;
       reservedUntil: Date;
     },
   ): Promise<OrderRow> {
@@ -131,32 +126,35 @@ export function createOrdersService({
         totalPaise: subtotalPaise + DELIVERY_PAISE,
         shippingAddress: input.shippingAddress,
         idempotencyKey: input.idempotencyKey,
+        requestHash: input.requestHash,
+        placedFrom: input.placedFrom,
+        payBy: input.payBy,
         reservedUntil: input.reservedUntil,
       })
       .returning();
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        input.lines.map((line) => ({
-          orderId: order!.id,
-          productId: line.productId,
-          size: line.size,
-          quantity: line.quantity,
-          unitPricePaise: line.unitPricePaise,
-          name: line.name,
-          image: line.image,
-          customization: line.customization,
-        })),
-      )
-      .returning();
+    await tx.insert(orderItems).values(
+      input.lines.map((line) => ({
+        orderId: order!.id,
+        productId: line.productId,
+        size: line.size,
+        quantity: line.quantity,
+        unitPricePaise: line.unitPricePaise,
+        name: line.name,
+        image: line.image,
+        customization: line.customization,
+      })),
+    );
     await recordEvent(tx, order!.id, { actor: "shopper", subject: "order", to: "Pending", note: "placed" });
     await recordEvent(tx, order!.id, { actor: "shopper", subject: "stock", to: "reserved" });
-    await enqueueMail(tx, orderPlacedMail(mailed(order!, items), orderUrl(order!.publicId)));
     return order!;
   }
 
-  async function findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
-    const [order] = await db
+  async function findByIdempotencyKey(
+    userId: number,
+    key: string,
+    executor: Executor = db,
+  ): Promise<OrderRow | undefined> {
+    const [order] = await executor
       .select()
       .from(orders)
       .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
@@ -179,7 +177,7 @@ export function createOrdersService({
     tx: Transaction,
     order: OrderRow,
     change: { status?: OrderStatus; paymentStatus?: PaymentStatus; actor: string; note?: string },
-    extra: Partial<Pick<OrderRow, "paidAt" | "stockReleasedAt">> = {},
+    extra: Partial<Pick<OrderRow, "paidAt" | "stockReleasedAt" | "cancelledBy">> = {},
   ) {
     await tx
       .update(orders)
@@ -207,13 +205,13 @@ export function createOrdersService({
 
   /**
    * Marks a locked order paid. If its stock was already released (the payment came after the order had
-   * expired), the stock is reserved again when it is still there (decision 019); returns false when it is
-   * not, and the caller refunds the payment.
+   * expired, or after its shopper cancelled it), the stock is reserved again when it is still there
+   * (decision 019); returns false when it is not, and the caller refunds the payment.
    */
   async function markPaid(tx: Transaction, order: OrderRow, actor: string): Promise<boolean> {
     if (order.paidAt) return true;
     // Staff cancelled it: a late payment never brings it back, it is refunded.
-    if (order.cancelledBy) return false;
+    if (order.cancelledBy && order.cancelledBy !== "shopper") return false;
     const items = await itemsOf(tx, [order.id]);
     if (order.stockReleasedAt) {
       const lines = items.map((item) => ({ ...item, stock: 0 }));
@@ -239,12 +237,14 @@ export function createOrdersService({
       tx,
       order,
       { status: "Processing", paymentStatus: "Success", actor },
-      { paidAt: new Date(), stockReleasedAt: null },
+      { paidAt: new Date(), stockReleasedAt: null, cancelledBy: null },
     );
     // The tax invoice: numbered and written in this transaction, its PDF drawn when the mail is sent.
     const invoice = await gst.issueInvoice(tx, order, items);
     await enqueueMail(tx, {
-      ...paymentReceivedMail(mailed(order, items), orderUrl(order.publicId), invoice.number),
+      ...paymentReceivedMail(mailed(order, items), orderUrl(order.publicId), invoice.number, {
+        afterCancelling: order.cancelledBy === "shopper",
+      }),
       attachments: [{ kind: "gst-document", id: invoice.id }],
     });
     return true;
@@ -285,13 +285,16 @@ export function createOrdersService({
     return true;
   }
 
-  /** Records that money is on its way back to the shopper of a locked order. */
+  /**
+   * Records that money is on its way back to the shopper of a locked order. A second payment of an order that
+   * stays paid is refunded without changing the order's payment status: it is still paid (Success).
+   */
   async function refundStarted(
     tx: Transaction,
     order: OrderRow,
     { amountPaise, actor, note }: { amountPaise: number; actor: string; note: string },
   ) {
-    await setStatus(tx, order, { paymentStatus: "Refund Pending", actor, note });
+    if (!staysPaid(order)) await setStatus(tx, order, { paymentStatus: "Refund Pending", actor, note });
     await recordEvent(tx, order.id, {
       actor,
       subject: "refund",
@@ -299,15 +302,18 @@ export function createOrdersService({
       note,
       details: { amountPaise },
     });
-    await enqueueMail(tx, refundMail(mailed(order, await itemsOf(tx, [order.id])), amountPaise));
+    await enqueueMail(tx, refundMail(mailed(order, await itemsOf(tx, [order.id])), amountPaise, note));
   }
+
+  const staysPaid = (order: OrderRow) => order.paidAt !== null && order.status !== "Cancelled";
 
   async function refundSettled(
     tx: Transaction,
     order: OrderRow,
     { actor, state }: { actor: string; state: string },
   ) {
-    if (state === "COMPLETED") await setStatus(tx, order, { paymentStatus: "Refunded", actor });
+    if (state === "COMPLETED" && !staysPaid(order))
+      await setStatus(tx, order, { paymentStatus: "Refunded", actor });
     await recordEvent(tx, order.id, { actor, subject: "refund", to: state.toLowerCase() });
   }
 
@@ -502,6 +508,13 @@ export function createOrdersService({
     return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
   }
 
+  /** Until when the shopper may still pay an order awaiting payment (Pay now); null once she may not. */
+  function payableUntil(order: OrderRow): string | null {
+    if (order.status !== "Pending" || order.stockReleasedAt || order.paidAt) return null;
+    const payBy = payByOf(order);
+    return payBy.getTime() > Date.now() ? payBy.toISOString() : null;
+  }
+
   function toApi(order: OrderRow, items: OrderItemRow[]): Order {
     return {
       _id: order.publicId,
@@ -513,6 +526,7 @@ export function createOrdersService({
       deliveryCharge: paiseToRupees(order.deliveryPaise),
       totalAmount: paiseToRupees(order.totalPaise),
       createdAt: order.createdAt.toISOString(),
+      payBy: payableUntil(order),
       image: items[0]?.image ?? null,
       items: items.map((item) => ({
         id: item.id,

@@ -47,6 +47,17 @@ export const orders = pgTable(
     idempotencyKey: text("idempotency_key"),
     /** Until when the reserved stock is held for the payment; after it, an unpaid order is released. */
     reservedUntil: timestamp("reserved_until", { withTimezone: true }).notNull(),
+    /**
+     * The end of the window for paying (ORDER_HOLD_MINUTES after the order was placed): until then the shopper
+     * may pay again; `reservedUntil` adds PhonePe's grace for a late confirmation (decision 035).
+     */
+    payBy: timestamp("pay_by", { withTimezone: true }),
+    /** The client address the order was placed from, hashed: orders awaiting payment are limited per address. */
+    placedFrom: text("placed_from"),
+    /** A fingerprint of the Place Order request: its Idempotency-Key with another request is refused. */
+    requestHash: text("request_hash"),
+    /** When the one payment reminder of an order left unpaid was queued. */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     /** Set by staff when the order ships (both optional). */
@@ -77,6 +88,13 @@ export const orders = pgTable(
     ),
     index("orders_ship_phone_trgm_idx").using("gin", sql`(${table.shippingAddress}->>'phone') gin_trgm_ops`),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
+    // Orders awaiting payment (holding stock), counted per account and per client address at Place Order.
+    index("orders_awaiting_user_idx")
+      .on(table.userId)
+      .where(sql`${table.status} = 'Pending' and ${table.stockReleasedAt} is null`),
+    index("orders_awaiting_from_idx")
+      .on(table.placedFrom)
+      .where(sql`${table.status} = 'Pending' and ${table.stockReleasedAt} is null`),
   ],
 );
 

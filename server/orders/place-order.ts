@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { ADDRESS_MESSAGES, addressInput, type Address } from "../../contract/addresses";
 import { formatPaise, rupeesToPaise } from "../../contract/money";
 import {
@@ -10,10 +11,10 @@ import {
 import type { AddressesService } from "../addresses/addresses.service";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { CatalogService, StockLine } from "../catalog/catalog.service";
-import { isUniqueViolation, type Database } from "../db/client";
+import { isUniqueViolation, type Database, type Executor } from "../db/client";
 import { badRequest, conflict, HttpError } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
-import { PAYMENT_WINDOW_SECONDS, RESERVATION_GRACE_SECONDS } from "../payments/payments.service";
+import { placedFromOf, type OrderHolds } from "./order-holds";
 import { customizationKey } from "../../contract/customization-key";
 import type { CustomizationRequest } from "../../contract/tailoring-rules";
 import { customizeLine } from "../tailoring/customized-line";
@@ -31,6 +32,22 @@ type RequestedLine = StockLine & {
 /** The same product, size and customisation make one line. */
 const lineKey = (item: PlaceOrderItem) => `${item.id}|${item.size}|${customizationKey(item.customization)}`;
 
+/** A Place Order request's fingerprint: its Idempotency-Key may only be sent again with the same request. */
+const fingerprintOf = (request: PlaceOrderRequest) =>
+  createHash("sha256").update(JSON.stringify(request)).digest("base64url");
+
+/** Where PhonePe sends the shopper back: the client's page on this store, or the callback page. */
+export function paymentReturnUrl(origin: string, requested: string | undefined): URL {
+  let url: URL;
+  try {
+    url = new URL(requested ?? "/payment/callback", origin);
+  } catch {
+    throw badRequest(ORDER_MESSAGES.redirectUrl);
+  }
+  if (url.origin !== origin) throw badRequest(ORDER_MESSAGES.redirectUrl);
+  return url;
+}
+
 /**
  * Place Order: the server prices the bag from the database, reserves its stock, creates the order and its
  * first payment attempt in one transaction, and only then asks PhonePe for its checkout page.
@@ -41,6 +58,7 @@ export function createPlaceOrder({
   orders,
   payments,
   addresses,
+  holds,
   publicUrl,
 }: {
   db: Database;
@@ -48,21 +66,10 @@ export function createPlaceOrder({
   orders: OrdersService;
   payments: PaymentsService;
   addresses: AddressesService;
+  holds: OrderHolds;
   publicUrl: string;
 }) {
   const origin = new URL(publicUrl).origin;
-
-  /** Where PhonePe sends the shopper back: the client's page on this store, or the callback page. */
-  function returnUrl(requested: string | undefined): URL {
-    let url: URL;
-    try {
-      url = new URL(requested ?? "/payment/callback", origin);
-    } catch {
-      throw badRequest(ORDER_MESSAGES.redirectUrl);
-    }
-    if (url.origin !== origin) throw badRequest(ORDER_MESSAGES.redirectUrl);
-    return url;
-  }
 
   async function deliveryAddress(
     user: AuthenticatedUser,
@@ -105,11 +112,19 @@ export function createPlaceOrder({
 
   /**
    * The bag's lines with repeated lines (the same product, size and customisation) added up, as one line
-   * each, with the index of the first item each came from (for the errors' field names).
+   * each, with the index of the first item each came from (for the errors' field names). The quantity cap
+   * counts a product and size across all lines, whatever their tailoring, so it cannot be split.
    */
   function mergedLines(request: PlaceOrderRequest): RequestedLine[] {
     const lines = new Map<string, RequestedLine>();
+    const perSize = new Map<string, number>();
     request.items.forEach((item, index) => {
+      const size = `${item.id}|${item.size}`;
+      perSize.set(size, (perSize.get(size) ?? 0) + item.quantity);
+      if (perSize.get(size)! > MAX_LINE_QUANTITY)
+        throw badRequest(ORDER_MESSAGES.sizeQuantity, {
+          [`items.${index}.quantity`]: ORDER_MESSAGES.sizeQuantity,
+        });
       const key = lineKey(item);
       const line = lines.get(key) ?? {
         productId: item.id,
@@ -180,41 +195,68 @@ export function createPlaceOrder({
     throw conflict("Your order is being placed. Please wait a moment.");
   }
 
+  /** The order this checkout attempt's key already placed, if any; the same key with another request is 422. */
+  async function placedBefore(
+    userId: number,
+    idempotencyKey: string | null,
+    requestHash: string,
+    executor: Executor = db,
+  ) {
+    if (!idempotencyKey) return undefined;
+    const existing = await orders.findByIdempotencyKey(userId, idempotencyKey, executor);
+    if (existing?.requestHash && existing.requestHash !== requestHash)
+      throw new HttpError(422, ORDER_MESSAGES.idempotencyMismatch);
+    return existing;
+  }
+
   return async function placeOrder(
     user: AuthenticatedUser,
     request: PlaceOrderRequest,
     idempotencyKey: string | null,
+    clientAddress: string,
   ): Promise<PlacedOrder> {
-    const redirect = returnUrl(request.redirectUrl);
-    if (idempotencyKey) {
-      const existing = await orders.findByIdempotencyKey(user.userId, idempotencyKey);
-      if (existing) return answerFor(existing);
-    }
+    const redirect = paymentReturnUrl(origin, request.redirectUrl);
+    const requestHash = fingerprintOf(request);
+    const before = await placedBefore(user.userId, idempotencyKey, requestHash);
+    if (before) return answerFor(before);
+    // Production without PhonePe's credentials: refused before anything is written or mailed.
+    if (!payments.canTakePayments) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
     const shippingAddress = await deliveryAddress(user, request);
     const lines = await priceOrderLines(mergedLines(request));
     checkClientPrices(request, lines);
+    const placedFrom = placedFromOf(clientAddress);
 
-    let created: { order: OrderRow; payment: Awaited<ReturnType<PaymentsService["createAttempt"]>> };
+    let created:
+      | { order: OrderRow; payment: Awaited<ReturnType<PaymentsService["createAttempt"]>> }
+      | { existing: OrderRow };
     try {
       created = await db.transaction(async (tx) => {
+        await holds.admit(tx, { userId: user.userId, placedFrom, lines });
+        // Admitted after the same checkout attempt's request that was waiting on the same account.
+        const existing = await placedBefore(user.userId, idempotencyKey, requestHash, tx);
+        if (existing) return { existing };
         await catalog.reserveStock(tx, lines);
+        await holds.checkLimits(tx, { userId: user.userId, placedFrom, lines });
         const order = await orders.create(tx, {
           userId: user.userId,
           lines,
           shippingAddress,
           idempotencyKey,
-          reservedUntil: new Date(Date.now() + (PAYMENT_WINDOW_SECONDS + RESERVATION_GRACE_SECONDS) * 1000),
+          requestHash,
+          placedFrom,
+          ...holds.newHold(),
         });
         return { order, payment: await payments.createAttempt(tx, order) };
       });
     } catch (error) {
       // The same checkout attempt placed at the same moment by another request: answer with that order.
       if (idempotencyKey && isUniqueViolation(error)) {
-        const existing = await orders.findByIdempotencyKey(user.userId, idempotencyKey);
+        const existing = await placedBefore(user.userId, idempotencyKey, requestHash);
         if (existing) return answerFor(existing);
       }
       throw error;
     }
+    if ("existing" in created) return answerFor(created.existing);
 
     redirect.searchParams.set("orderId", created.order.publicId);
     const checkoutUrl = await payments.start(created.payment, created.order, redirect.toString());

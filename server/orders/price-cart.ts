@@ -8,13 +8,25 @@ import {
 import type { CatalogService } from "../catalog/catalog.service";
 import { customizeLine } from "../tailoring/customized-line";
 import { DELIVERY_PAISE } from "./orders.service";
+import type { AwaitingLine } from "./order-holds";
+import { formatHoldTime } from "../../contract/hold-time";
+
+/** A line one of the shopper's own orders awaiting payment holds: her bag offers to resume that order. */
+const heldMessage = (held: AwaitingLine) =>
+  held.payBy.getTime() > Date.now()
+    ? `In your order ${held.orderId}, waiting for payment until ${formatHoldTime(held.payBy)}.`
+    : `In your order ${held.orderId}, waiting for PhonePe to confirm a payment.`;
 
 /**
  * The bag as the server would price it now, line by line, with what stands in the way of each line (gone,
- * size no longer offered, sold out, a customisation no longer offered, fewer left, a new price), so the
- * checkout shows it before paying.
+ * size no longer offered, sold out, a customisation no longer offered, fewer left, a new price, or held by
+ * one of the shopper's own orders awaiting payment, `held`), so the checkout shows it before paying.
  */
-export async function priceCart(catalog: CatalogService, items: PlaceOrderItem[]): Promise<PricedCart> {
+export async function priceCart(
+  catalog: CatalogService,
+  items: PlaceOrderItem[],
+  held: AwaitingLine[] = [],
+): Promise<PricedCart> {
   const looked = await catalog.lookUpLines(
     items.map((item) => ({ productId: item.id, size: item.size, quantity: item.quantity })),
   );
@@ -26,6 +38,7 @@ export async function priceCart(catalog: CatalogService, items: PlaceOrderItem[]
       size: line.size,
       quantity: line.quantity,
       customized: !!item.customization,
+      orderId: null,
     };
     if (!line.product)
       return {
@@ -41,6 +54,18 @@ export async function priceCart(catalog: CatalogService, items: PlaceOrderItem[]
     const customized = customizeLine(line.product, item.customization);
     const unitPricePaise = line.product.unitPricePaise + (customized.ok ? customized.chargePaise : 0);
     const shown = { ...base, name, image, price: paiseToRupees(unitPricePaise) };
+    // Her own unpaid order holds these pieces: never "sold out" to her, but "resume that order".
+    const heldBy = held.find((h) => h.productId === line.productId && h.size === line.size);
+    if (heldBy) {
+      subtotalPaise += unitPricePaise * line.quantity;
+      return {
+        ...shown,
+        orderId: heldBy.orderId,
+        available: line.stock,
+        problem: "awaiting-payment",
+        message: heldMessage(heldBy),
+      };
+    }
     if (line.stock === null)
       return {
         ...shown,

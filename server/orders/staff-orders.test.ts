@@ -263,7 +263,7 @@ describe("POST /api/orders/update-order-status", () => {
     const refunds = await refundsOf(app, pending.orderId);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({
-      reason: "paid after the order was cancelled by the store",
+      reason: "the payment came after the store had cancelled the order",
       state: "COMPLETED",
     });
     expect(order.paymentStatus).toBe("Refunded");

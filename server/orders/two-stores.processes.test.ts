@@ -13,6 +13,7 @@ import { productSizes } from "../catalog/catalog.tables";
 import { outboxEmails } from "../mail/mail.tables";
 import { payments, refunds } from "../payments/payments.tables";
 import {
+  clientAddress,
   createProcessTestDatabase,
   createShoppers,
   request,
@@ -74,6 +75,8 @@ describe("two store processes on one database", () => {
       shoppers.map((shopper, index) =>
         request(`${storeOf(index).url}/api/orders/place-order`, {
           method: "POST",
+          // 20 shoppers to a client address, as the login's limits need, under Place Order's limits.
+          from: clientAddress(index),
           headers: { authorization: `Bearer ${shopper.token}`, "idempotency-key": `two-stores-${index}` },
           json: {
             paymentMethod: "phonePe",
@@ -183,6 +186,7 @@ describe("two store processes on one database", () => {
         mails.filter((mail) => mail.to === order.shopper.email && mail.subject.includes(subject)).length;
       const what = `${order.orderId}: ${order.decision}, webhook ${order.webhook}`;
       expect(orderAttempts, what).toHaveLength(1);
+      expect(mailed(`order ${order.orderId} placed`), what).toBe(1);
       expect(stockEvents("reserved"), what).toBe(1);
       if (order.decision === "approve") {
         expect(row, what).toMatchObject({
@@ -202,7 +206,8 @@ describe("two store processes on one database", () => {
         // Declined: PhonePe failed it. Expired: PhonePe still holds it open, and the reconciler keeps asking.
         expect(orderAttempts[0]!.state, what).toBe(order.decision === "decline" ? "FAILED" : "PENDING");
         expect(mailed("payment received"), what).toBe(0);
-        expect(mailed("did not go through"), what).toBe(1);
+        // A declined payment is told; an order left to expire had its one reminder while it was held.
+        expect(mailed("did not go through"), what).toBe(order.decision === "decline" ? 1 : 0);
       }
       const orderChanges = history.filter((event) => event.subject === "order").map((event) => event.to);
       expect(orderChanges, what).toEqual([
@@ -220,5 +225,99 @@ describe("two store processes on one database", () => {
       .from(productSizes)
       .where(and(eq(productSizes.productId, productId), eq(productSizes.size, "L")));
     expect(other!.stock).toBe(4);
+  });
+});
+
+describe("paying again on two store processes", () => {
+  it("two attempts of one order both paid, each confirmed on another process: the order is paid once, the other refunded", async () => {
+    const { db } = database;
+    const productId = await seedProduct(db, {
+      name: "Saffron Anarkali",
+      pricePaise: 189_900,
+      sizes: { S: 1 },
+    });
+    const [a, b] = stores as [StoreProcess, StoreProcess];
+    const [shopper] = await createShoppers(db, 1, () => a.url);
+    const auth = { authorization: `Bearer ${shopper!.token}` };
+    const placed = await request(`${a.url}/api/orders/place-order`, {
+      method: "POST",
+      headers: auth,
+      json: {
+        paymentMethod: "phonePe",
+        items: [{ id: productId, size: "S", quantity: 1 }],
+        addressId: shopper!.addressId,
+      },
+    });
+    expect(placed.status, placed.body).toBe(200);
+    const { orderId, phonePe } = placed.json().data as { orderId: string; phonePe: { checkoutUrl: string } };
+    // The first page is left open; Pay now on the other process opens a second attempt.
+    const again = await request(`${b.url}/api/orders/pay-again`, {
+      method: "POST",
+      headers: auth,
+      json: { orderId },
+    });
+    expect(again.status, again.body).toBe(200);
+    const second = (again.json().data as { phonePe: { checkoutUrl: string } }).phonePe.checkoutUrl;
+    expect(second).not.toBe(phonePe.checkoutUrl);
+
+    // The shopper pays on both pages at once (a UPI app that answered late), on both processes' sandboxes.
+    await Promise.all(
+      [
+        [phonePe.checkoutUrl, a],
+        [second, b],
+      ].map(([url, store]) =>
+        request(`${(store as StoreProcess).url}/phonepe-sandbox/pay`, {
+          method: "POST",
+          form: {
+            token: new URL(url as string).searchParams.get("token")!,
+            decision: "approve",
+            webhook: "send",
+          },
+        }),
+      ),
+    );
+    // Both processes check, at once.
+    await Promise.all(
+      [a, b].map((store) =>
+        request(`${store.url}/api/orders/get-order-status`, {
+          method: "POST",
+          headers: auth,
+          json: { orderId },
+        }),
+      ),
+    );
+    const [order] = await db.select().from(orders).where(eq(orders.publicId, orderId));
+    // PhonePe's webhooks make each process's reconciler ask at once; the refund is then on its way (PhonePe
+    // completes it on its own schedule).
+    await waitUntil("both attempts are settled and the second payment's refund is asked for", async () => {
+      const attempts = await db.select().from(payments).where(eq(payments.orderId, order!.id));
+      const refunded = await db
+        .select()
+        .from(refunds)
+        .where(
+          inArray(
+            refunds.paymentId,
+            attempts.map((attempt) => attempt.id),
+          ),
+        );
+      return attempts.every((attempt) => attempt.state === "COMPLETED") && refunded.length > 0;
+    });
+    const [settled] = await db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(settled).toMatchObject({ status: "Processing", paymentStatus: "Success" });
+    const attempts = await db.select().from(payments).where(eq(payments.orderId, order!.id));
+    expect(attempts).toHaveLength(2);
+    const refunded = (await db.select().from(refunds)).filter((r) =>
+      attempts.some((a) => a.id === r.paymentId),
+    );
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatchObject({
+      amountPaise: 189_900,
+      reason: "the order was already paid by another attempt",
+    });
+    const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    expect(history.filter((event) => event.subject === "order" && event.to === "Processing")).toHaveLength(1);
+    const mails = await db.select().from(outboxEmails).where(eq(outboxEmails.to, shopper!.email));
+    expect(mails.filter((mail) => mail.subject.includes("payment received"))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.subject.includes(`order ${orderId} placed`))).toHaveLength(1);
   });
 });

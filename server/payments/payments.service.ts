@@ -5,12 +5,11 @@ import type { Database, Transaction } from "../db/client";
 import { HttpError } from "../lib/errors";
 import { claimDue, createJobRunner, retryDelaySeconds } from "../lib/job-runner";
 import type { OrderRow, OrdersService } from "../orders/orders.service";
+import { attemptExpiry, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
+import { supersededByNewerAttempt } from "./pay-again";
 import { PhonePeError, type PhonePeClient, type PhonePeOrderStatus } from "./phonepe-client";
 import { payments, refunds } from "./payments.tables";
 
-/** How long PhonePe accepts a payment (its `expireAfter`), and how much longer the order holds its stock. */
-export const PAYMENT_WINDOW_SECONDS = 15 * 60;
-export const RESERVATION_GRACE_SECONDS = 5 * 60;
 /** A payment PhonePe still calls PENDING this long after it began is given up (and looked at by a person). */
 const GIVE_UP_AFTER_SECONDS = 24 * 3600;
 /** A payment PhonePe never heard of (the store stopped before `pay` answered) is failed after this. */
@@ -47,11 +46,14 @@ export function createPaymentsService({
   orders,
   phonePe,
   log,
+  attemptStarted,
 }: {
   db: Database;
   orders: OrdersService;
   phonePe: PhonePeClient | null;
   log: FastifyBaseLogger;
+  /** What else happens, in its transaction, when PhonePe has opened an attempt's page (the 'order placed' mail). */
+  attemptStarted: (tx: Transaction, order: OrderRow, paymentId: number) => Promise<void>;
 }) {
   const ageSeconds = (payment: PaymentRow) => (Date.now() - payment.createdAt.getTime()) / 1000;
 
@@ -72,7 +74,7 @@ export function createPaymentsService({
         orderId: order.id,
         merchantOrderId: `${order.publicId}-${(count?.n ?? 0) + 1}`,
         amountPaise: order.totalPaise,
-        expiresAt: new Date(Date.now() + PAYMENT_WINDOW_SECONDS * 1000),
+        expiresAt: attemptExpiry(order),
         // If this process stops before PhonePe answers, the reconciler finds out what PhonePe knows.
         nextCheckAt: new Date(Date.now() + UNKNOWN_AFTER_SECONDS * 1000),
       })
@@ -88,16 +90,25 @@ export function createPaymentsService({
 
   /**
    * Asks PhonePe to open its checkout page for an attempt (no transaction is open during the call). If PhonePe
-   * cannot start it, the order is cancelled and its stock released at once (the shopper never saw a page to
-   * pay on), and the shopper may place it again.
+   * cannot start an order's first attempt, the order is cancelled and its stock released at once (the shopper
+   * never saw a page to pay on), and the shopper may place it again; a later attempt (Pay now) fails alone.
    */
-  async function start(payment: PaymentRow, order: OrderRow, redirectUrl: string): Promise<string> {
+  async function start(
+    payment: PaymentRow,
+    order: OrderRow,
+    redirectUrl: string,
+    { releaseOnFailure = true }: { releaseOnFailure?: boolean } = {},
+  ): Promise<string> {
     try {
       const answer = await requirePhonePe().pay({
         merchantOrderId: payment.merchantOrderId,
         amountPaise: payment.amountPaise,
         redirectUrl,
-        expireAfterSeconds: PAYMENT_WINDOW_SECONDS,
+        // What is left of the order's window, within PhonePe's bounds (order-holds.ts).
+        expireAfterSeconds: Math.min(
+          3600,
+          Math.max(300, Math.round((payment.expiresAt.getTime() - Date.now()) / 1000)),
+        ),
         udf1: order.publicId,
       });
       await db.transaction(async (tx) => {
@@ -112,7 +123,7 @@ export function createPaymentsService({
           })
           .where(and(eq(payments.id, payment.id), eq(payments.state, "CREATED")))
           .returning({ id: payments.id });
-        if (started)
+        if (started) {
           await orders.recordEvent(tx, order.id, {
             actor: "phonepe",
             subject: "payment",
@@ -120,6 +131,8 @@ export function createPaymentsService({
             to: "PENDING",
             details: { phonePeOrderId: answer.orderId },
           });
+          await attemptStarted(tx, order, payment.id);
+        }
       });
       return answer.redirectUrl;
     } catch (error) {
@@ -128,6 +141,7 @@ export function createPaymentsService({
         const { order: current, payment: locked } = await lockOrderAndPayment(tx, payment.id);
         if (locked.state !== "CREATED") return;
         await settle(tx, locked, "FAILED", "phonepe");
+        if (!releaseOnFailure) return;
         await orders.releaseUnpaid(tx, current, {
           paymentStatus: "Failed",
           actor: "system",
@@ -213,6 +227,7 @@ export function createPaymentsService({
       if (status === null || status.state === "PENDING") {
         if (status === null && age >= UNKNOWN_AFTER_SECONDS) {
           await settle(tx, payment, "FAILED", actor);
+          if (await supersededByNewerAttempt(tx, payment)) return;
           await orders.releaseUnpaid(tx, order, {
             paymentStatus: "Failed",
             actor,
@@ -234,18 +249,21 @@ export function createPaymentsService({
             nextCheckAt: new Date(Date.now() + secondsUntilNextCheck(age, pastExpiry) * 1000),
           })
           .where(eq(payments.id, payment.id));
-        if (becamePending)
+        if (becamePending) {
           await orders.recordEvent(tx, order.id, {
             actor,
             subject: "payment",
             from: "CREATED",
             to: "PENDING",
           });
+          await attemptStarted(tx, order, payment.id);
+        }
         return;
       }
 
       if (status.state === "FAILED") {
         await settle(tx, payment, "FAILED", actor, checked);
+        if (await supersededByNewerAttempt(tx, payment)) return;
         await orders.releaseUnpaid(tx, order, {
           paymentStatus: "Failed",
           actor,
@@ -292,9 +310,11 @@ export function createPaymentsService({
       if (!(await orders.markPaid(tx, order, actor)))
         await requestRefund(tx, payment, order, {
           amountPaise: status.amount,
-          reason: order.cancelledBy
-            ? "paid after the order was cancelled by the store"
-            : "paid after the order expired, and the pieces had sold out",
+          reason: order.cancelledBy?.startsWith("staff:")
+            ? "the payment came after the store had cancelled the order"
+            : order.cancelledBy === "shopper"
+              ? "the payment came after the order was cancelled, and its pieces had sold out"
+              : "the payment came after the order had expired, and its pieces had sold out",
           actor,
         });
     });
@@ -395,7 +415,8 @@ export function createPaymentsService({
           paymentStatus: "Failed",
           actor: "reconciler",
           note: "the payment window ended before PhonePe confirmed a payment",
-          mailShopper: true,
+          // Its one reminder went while the pieces were held (payment-reminders.ts): nothing more to mail.
+          mailShopper: false,
         }),
       );
     return paymentIds.length + refundIds.length + overdue.length;
@@ -508,6 +529,8 @@ export function createPaymentsService({
   }
 
   return {
+    /** Whether the store can take payments at all (production without PhonePe's credentials cannot). */
+    canTakePayments: phonePe !== null,
     paidAttempt,
     attemptsOf,
     createAttempt,

@@ -13,7 +13,7 @@ import type { Database, Executor } from "../db/client";
 import { badRequest, conflict, forbidden, notFound } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { orderItems, orders } from "../orders/orders.tables";
-import { productReviews } from "./reviews.tables";
+import { productReviews, reviewPhotoUploads } from "./reviews.tables";
 
 const PUBLIC_REVIEWS = 20;
 const STAFF_PAGE = 20;
@@ -159,27 +159,55 @@ export function createReviews({
     };
   }
 
+  /** Keeps the photos a shopper uploaded for a review as theirs, until a review of theirs takes them. */
+  async function keepUploads(userId: number, mediaIds: readonly string[]) {
+    if (mediaIds.length > 0)
+      await db.insert(reviewPhotoUploads).values(mediaIds.map((mediaId) => ({ mediaId, userId })));
+  }
+
+  /**
+   * Claims one unused upload of each photo for the review, in the review's transaction; false when a photo is
+   * not the writer's own upload, or was used by a review already. Two reviews claiming one upload at once:
+   * the second waits for the first's lock, finds it used, and fails.
+   */
+  async function claimUploads(tx: Executor, userId: number, reviewId: number, photos: string[]) {
+    for (const mediaId of photos) {
+      const unused = sql`(select ${reviewPhotoUploads.id} from ${reviewPhotoUploads}
+        where ${reviewPhotoUploads.userId} = ${userId} and ${reviewPhotoUploads.mediaId} = ${mediaId}
+        and ${reviewPhotoUploads.reviewId} is null order by ${reviewPhotoUploads.id} limit 1)`;
+      const [claimed] = await tx
+        .update(reviewPhotoUploads)
+        .set({ reviewId })
+        .where(and(eq(reviewPhotoUploads.id, unused), isNull(reviewPhotoUploads.reviewId)))
+        .returning({ id: reviewPhotoUploads.id });
+      if (!claimed) return false;
+    }
+    return true;
+  }
+
+  /** A review of a delivered product, with photos from the writer's own uploads, each used once. */
   async function write(userId: number, input: WriteReviewRequest): Promise<Review> {
     await liveProduct(input.productId);
     if (!(await wasDelivered(db, userId, input.productId))) throw forbidden(REVIEW_MESSAGES.notDelivered);
     const photos = [...new Set(input.photos)];
-    const known = await media.findMany(photos);
-    if (photos.some((id) => !known.has(id)))
-      throw badRequest(REVIEW_MESSAGES.photoNotFound, { photos: REVIEW_MESSAGES.photoNotFound });
-    // The unique index keeps one review per shopper and product, also for two requests at once.
-    const [written] = await db
-      .insert(productReviews)
-      .values({
-        productId: input.productId,
-        userId,
-        rating: input.rating,
-        title: input.title,
-        text: input.text,
-        photos,
-      })
-      .onConflictDoNothing()
-      .returning({ id: productReviews.id });
-    if (!written) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
+    await db.transaction(async (tx) => {
+      // The unique index keeps one review per shopper and product, also for two requests at once.
+      const [written] = await tx
+        .insert(productReviews)
+        .values({
+          productId: input.productId,
+          userId,
+          rating: input.rating,
+          title: input.title,
+          text: input.text,
+          photos,
+        })
+        .onConflictDoNothing()
+        .returning({ id: productReviews.id });
+      if (!written) throw conflict(REVIEW_MESSAGES.alreadyReviewed);
+      if (!(await claimUploads(tx, userId, written.id, photos)))
+        throw badRequest(REVIEW_MESSAGES.photoNotFound, { photos: REVIEW_MESSAGES.photoNotFound });
+    });
     return (await ownReview(userId, input.productId))!;
   }
 
@@ -231,7 +259,7 @@ export function createReviews({
     return (await toReviews(flatten(rows)))[0]!;
   }
 
-  return { forProduct, mine, write, forStaff, moderate };
+  return { forProduct, mine, keepUploads, write, forStaff, moderate };
 }
 
 export type Reviews = ReturnType<typeof createReviews>;

@@ -14,6 +14,7 @@ import {
 import { REVIEW_STATUSES } from "../../contract/reviews";
 import { users } from "../accounts/accounts.tables";
 import { products } from "../catalog/catalog.tables";
+import { mediaAssets } from "../media/media.tables";
 
 /**
  * A shopper's review of a product, written after an order of it was delivered to them: one per shopper and
@@ -48,5 +49,30 @@ export const productReviews = pgTable(
     index("product_reviews_product_status_idx").on(table.productId, table.status, table.createdAt),
     // Staff's queue of one status, newest first.
     index("product_reviews_status_created_idx").on(table.status, table.createdAt, table.id),
+  ],
+);
+
+/**
+ * A photo a shopper uploaded for a review (images are stored once per content, so the upload, not the image,
+ * is the shopper's). A review attaches only its writer's own uploads, each once: writing it claims them.
+ */
+export const reviewPhotoUploads = pgTable(
+  "review_photo_uploads",
+  {
+    id: serial("id").primaryKey(),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => mediaAssets.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** The review the photo went into; null until one does. */
+    reviewId: integer("review_id").references(() => productReviews.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("review_photo_uploads_unused_idx")
+      .on(table.userId, table.mediaId)
+      .where(sql`${table.reviewId} is null`),
   ],
 );

@@ -7,6 +7,8 @@ import { seedCatalog } from "../test-support/catalog-fixture";
 import { decide, placedOrder, reconcileNow, shopperWithAddress } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
 import { jpegPhoto, multipartBody } from "../test-support/uploads";
+import { eq } from "drizzle-orm";
+import { productImages } from "../catalog/catalog.tables";
 import { authorName } from "./reviews.service";
 
 let app: FastifyInstance;
@@ -50,6 +52,21 @@ async function shopperWithOrder(productId: number, until: "Processing" | "Shippe
   }
   return shopper;
 }
+
+/** Photos uploaded for a review: `count` JPEGs of widths `width`, `width + 1`… (each its own image). */
+const uploadPhotos = (token: string | null, count: number, width = 40) =>
+  Promise.all(Array.from({ length: count }, (_, n) => jpegPhoto(width + n, 30))).then((photos) => {
+    const { payload, contentType } = multipartBody(
+      photos.map((data, n) => ({ filename: `photo-${n}.jpg`, data })),
+    );
+    return app.inject({
+      method: "POST",
+      url: "/api/users/upload-review-photos",
+      remoteAddress: freshIp(),
+      headers: { "content-type": contentType, ...(token ? bearer(token) : {}) },
+      payload,
+    });
+  });
 
 const review = (productId: number, extra: Record<string, unknown> = {}) => ({
   productId,
@@ -120,19 +137,7 @@ describe("writing a review", () => {
   it("carries up to three photos uploaded by the shopper, shown as pictures", async () => {
     const productId = await aProduct();
     const shopper = await shopperWithOrder(productId, "Delivered");
-    const upload = (token: string | null, count: number) =>
-      Promise.all(Array.from({ length: count }, (_, n) => jpegPhoto(40 + n, 30))).then((photos) => {
-        const { payload, contentType } = multipartBody(
-          photos.map((data, n) => ({ filename: `photo-${n}.jpg`, data })),
-        );
-        return app.inject({
-          method: "POST",
-          url: "/api/users/upload-review-photos",
-          remoteAddress: freshIp(),
-          headers: { "content-type": contentType, ...(token ? bearer(token) : {}) },
-          payload,
-        });
-      });
+    const upload = (token: string | null, count: number) => uploadPhotos(token, count);
     expect((await upload(null, 1)).statusCode).toBe(401);
     const tooMany = await upload(shopper.token, 4);
     expect(tooMany.statusCode).toBe(413);
@@ -146,6 +151,49 @@ describe("writing a review", () => {
     const shown = written.json().data.photos;
     expect(shown).toHaveLength(2);
     expect(shown[0]).toMatchObject({ width: 40, height: 30, alt: "A shopper's photo of the product" });
+  });
+
+  it("attaches only the shopper's own uploads, each to one review", async () => {
+    const [first, second] = [await aProduct(), await aProduct()];
+    const shopper = await shopperWithOrder(first, "Delivered");
+    const other = await shopperWithOrder(first, "Delivered");
+    // The shopper's second product, delivered in an order of its own.
+    const secondOrder = await placedOrder(app, shopper, [{ id: second, size: "M", quantity: 1 }]);
+    await decide(app, secondOrder.merchantOrderId, "approve");
+    await reconcileNow(app);
+    for (const status of ["Shipped", "Delivered"])
+      await post(
+        app,
+        "/api/orders/update-order-status",
+        { orderId: secondOrder.orderId, status },
+        bearer(staff),
+      );
+
+    const [theirs] = (await uploadPhotos(other.token, 1, 61)).json().data.photos as string[];
+    const [productPhoto] = await app.services.db
+      .select({ mediaId: productImages.mediaId })
+      .from(productImages)
+      .where(eq(productImages.productId, first));
+    for (const photo of [theirs!, productPhoto!.mediaId]) {
+      const refused = await write(shopper.token, review(first, { photos: [photo] }));
+      expect(refused.statusCode, photo).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: { photos: REVIEW_MESSAGES.photoNotFound } });
+    }
+    // Nothing was written by the refusals: the shopper may still review the product.
+    expect((await get(`/api/users/review?productId=${first}`, shopper.token)).json().data).toMatchObject({
+      canReview: true,
+      review: null,
+    });
+
+    const [mine] = (await uploadPhotos(shopper.token, 1, 62)).json().data.photos as string[];
+    const written = await write(shopper.token, review(first, { photos: [mine, mine] }));
+    expect(written.statusCode).toBe(200);
+    expect(written.json().data.photos).toHaveLength(1);
+    const again = await write(shopper.token, review(second, { photos: [mine] }));
+    expect(again.statusCode).toBe(400);
+    // Uploaded again, the same picture is a new upload of the shopper's.
+    expect((await uploadPhotos(shopper.token, 1, 62)).json().data.photos).toEqual([mine]);
+    expect((await write(shopper.token, review(second, { photos: [mine] }))).statusCode).toBe(200);
   });
 });
 

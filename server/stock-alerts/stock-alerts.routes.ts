@@ -7,6 +7,7 @@ import {
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import { tooManyRequests } from "../lib/errors";
+import { mailboxOf } from "../lib/mailbox";
 import { HOUR_MS, rateLimitCheck, type AttemptCounts } from "../lib/rate-limits";
 import type { StockAlerts } from "./stock-alerts.service";
 
@@ -20,13 +21,14 @@ export async function stockAlertsRoutes(
   }: { calls: Calls; stockAlerts: StockAlerts; guard: SessionGuard; attempts: AttemptCounts },
 ) {
   const refusal = () => tooManyRequests(STOCK_ALERT_MESSAGES.tooMany);
-  // An address asking for many alerts, and many asks mailing one address (each mails a link).
+  // An address asking for many alerts, and many asks mailing one inbox (each mails a link), however its
+  // address is spelt (victim+1@, victim+2@…).
   const perAddress = rateLimitCheck(attempts, "stock-alerts:ip", { max: 20, windowMs: HOUR_MS }, { refusal });
   const perEmail = rateLimitCheck<{ email?: string }>(
     attempts,
     "stock-alerts:email",
     { max: 5, windowMs: HOUR_MS },
-    { refusal, keyOf: (_request, input) => input.email?.toLowerCase() || undefined },
+    { refusal, keyOf: (_request, input) => (input.email ? mailboxOf(input.email) : undefined) },
   );
   calls.serve(app, subscribeStockAlertCall, {
     onRequest: [(request, reply) => perAddress(request, reply, undefined)],

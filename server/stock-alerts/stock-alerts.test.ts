@@ -203,6 +203,19 @@ describe("asking for a back-in-stock alert", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
     expect(await mailCount(app, email)).toBe(5);
   });
+
+  it("is rate limited per inbox, however its address is spelt (plus-addresses)", async () => {
+    const id = await soldOutInM();
+    const [name, domain] = uniqueEmail("victim").split("@") as [string, string];
+    const addresses = Array.from({ length: 6 }, (_, n) => `${name}+${n + 1}@${domain}`);
+    const statuses = [];
+    for (const email of addresses)
+      statuses.push((await subscribe({ productId: id, size: "M", email })).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    let mails = 0;
+    for (const email of addresses) mails += await mailCount(app, email);
+    expect(mails).toBe(5);
+  });
 });
 
 describe("a restock", () => {

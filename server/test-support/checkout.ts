@@ -132,3 +132,19 @@ export async function reconcileNow(app: FastifyInstance) {
 export function orderStatus(app: FastifyInstance, token: string, orderId: string) {
   return post(app, "/api/orders/get-order-status", { orderId }, bearer(token));
 }
+
+/** An order's payment attempts, oldest first. */
+export async function attemptsOf(app: FastifyInstance, publicId: string) {
+  const order = await orderOf(app, publicId);
+  return app.services.db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(payments.id);
+}
+
+/** Pay now on an order awaiting payment: a new attempt at PhonePe. */
+export function payAgain(app: FastifyInstance, token: string, orderId: string) {
+  return post(app, "/api/orders/pay-again", { orderId }, bearer(token));
+}
+
+/** The shopper cancels her own order awaiting payment. */
+export function cancelOrder(app: FastifyInstance, token: string, orderId: string) {
+  return post(app, "/api/orders/cancel-order", { orderId }, bearer(token));
+}

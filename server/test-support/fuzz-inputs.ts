@@ -2,15 +2,33 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import type { z } from "zod";
+import { z } from "zod";
 import type { CallDescription } from "../../contract/call";
+import { MAX_ID } from "../../contract/ids";
 
 /**
  * What the no-5xx fuzz tests send, derived from the store's own tables rather than a hand list: every call
  * described in contract/ (its method, path, and the fields of its query and body), and every page of
  * app/routes.ts. The values are the kinds of text and numbers that broke the store before: past PostgreSQL's
- * integer, NUL characters, bad percent-encoding, huge strings, arrays where one value is expected.
+ * integer, NUL characters, bad percent-encoding, huge strings, arrays where one value is expected, JSON
+ * nested 10,000 deep.
  */
+
+/** Whole numbers at the edges of PostgreSQL's integer and smallint, and ten digits (past both). */
+export const INTEGER_EDGES = [
+  MAX_ID,
+  MAX_ID + 1,
+  -MAX_ID - 1,
+  -MAX_ID - 2,
+  32_767,
+  32_768,
+  9_999_999_999,
+  Number.MAX_SAFE_INTEGER,
+] as const;
+
+/** JSON text of arrays, or objects, nested `depth` deep (written out: a walk would overflow building it). */
+export const deepJson = (depth: number, shape: "array" | "object") =>
+  shape === "array" ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
 
 const CONTRACT = path.resolve(import.meta.dirname, "../../contract");
 
@@ -70,9 +88,8 @@ export const oddText = fc.oneof(
     "",
     "\u0000",
     "a\u0000b",
-    "9007199254740991",
+    ...INTEGER_EDGES.map(String),
     "4294967296",
-    "2147483648",
     "-1",
     "0",
     "1",
@@ -100,7 +117,7 @@ export const oddValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     oddText,
     fc.integer(),
     fc.double(),
-    fc.constantFrom(9007199254740991, 2 ** 31, -(2 ** 31) - 1, 1e308, null, true),
+    fc.constantFrom(...INTEGER_EDGES, 1e308, null, true),
     fc.array(tie("value"), { maxLength: 3 }),
     fc.dictionary(oddText, tie("value"), { maxKeys: 3 }),
   ),
@@ -159,6 +176,8 @@ export const oddBody = (names: string[]): fc.Arbitrary<OddBody> => {
       { type: "application/x-www-form-urlencoded", payload: "%zz=%" },
       { type: "application/x-www-form-urlencoded; charset=utf-16", payload: "a=1" },
       { type: "application/json", payload: "{" },
+      { type: "application/json", payload: `{"items":${deepJson(10_000, "array")}}` },
+      { type: "application/json", payload: deepJson(10_000, "object") },
       { type: "application/json", payload: "" },
       {
         type: "application/json",
@@ -173,3 +192,109 @@ export const oddBody = (names: string[]): fc.Arbitrary<OddBody> => {
 };
 
 export const ANY_METHOD = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"] as const;
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  additionalProperties?: JsonSchema | boolean;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  minLength?: number;
+  minItems?: number;
+  default?: unknown;
+};
+
+/** A call's input (its query or body) as JSON Schema, as a client writes it. */
+export const inputSchemaOf = (call: CallDescription): JsonSchema | undefined => {
+  const schema = call.query ?? call.body;
+  return schema && (z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema);
+};
+
+/**
+ * A plausible value of a schema: each property filled, the first of an enum, one item of a list, the
+ * smallest number (1 for ids). Enough to pass most of a call's checks, so that one field set to an odd value
+ * reaches the service and the database behind them.
+ */
+export function sampleOf(schema: JsonSchema): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
+  if (options) return sampleOf(options.find((option) => option.type !== "null") ?? options[0]!);
+  const type = [schema.type].flat()[0];
+  if (type === "object" || schema.properties) {
+    const object: Record<string, unknown> = {};
+    for (const [name, property] of Object.entries(schema.properties ?? {})) object[name] = sampleOf(property);
+    if (typeof schema.additionalProperties === "object") object.M = sampleOf(schema.additionalProperties);
+    return object;
+  }
+  if (type === "array")
+    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sampleOf(schema.items ?? {}));
+  if (type === "integer" || type === "number")
+    return Math.max(1, schema.minimum ?? schema.exclusiveMinimum ?? 1);
+  if (type === "boolean") return true;
+  if (type === "string") {
+    if (schema.format === "email") return "fuzz@example.in";
+    return "x".repeat(Math.max(1, schema.minLength ?? 1));
+  }
+  return "1";
+}
+
+/** The paths of every number in a schema: object keys, `0` for a list's item, `M` for a record's value. */
+export function numberPaths(schema: JsonSchema, path: string[] = []): string[][] {
+  const type = [schema.type].flat();
+  if ((type.includes("integer") || type.includes("number")) && schema.const === undefined && !schema.enum)
+    return [path];
+  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf ?? [];
+  return [
+    ...options.flatMap((option) => numberPaths(option, path)),
+    ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+      numberPaths(property, [...path, name]),
+    ),
+    ...(schema.items ? numberPaths(schema.items, [...path, "0"]) : []),
+    ...(typeof schema.additionalProperties === "object"
+      ? numberPaths(schema.additionalProperties, [...path, "M"])
+      : []),
+  ];
+}
+
+/** A copy of `value` with the value at `path` replaced. */
+export function withValueAt(value: unknown, path: string[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path as [string, ...string[]];
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string, unknown>;
+  copy[head] = withValueAt(copy[head] ?? (rest[0] === "0" ? [] : {}), rest, replacement);
+  return copy;
+}
+
+/** Every integer of a schema, with its path, that has no bounds or bounds past PostgreSQL's integer. */
+export function unboundedIntegers(schema: JsonSchema, path = ""): string[] {
+  const lowest = schema.minimum ?? schema.exclusiveMinimum;
+  const highest = schema.maximum ?? schema.exclusiveMaximum;
+  const fits = lowest !== undefined && highest !== undefined && lowest >= -MAX_ID - 1 && highest <= MAX_ID;
+  const own =
+    [schema.type].flat().includes("integer") && schema.const === undefined && !fits
+      ? [path || "(the whole input)"]
+      : [];
+  const options = schema.anyOf ?? schema.oneOf ?? schema.allOf ?? [];
+  return [
+    ...own,
+    ...options.flatMap((option) => unboundedIntegers(option, path)),
+    ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
+      unboundedIntegers(property, path ? `${path}.${name}` : name),
+    ),
+    ...(schema.items ? unboundedIntegers(schema.items, `${path}[]`) : []),
+    ...(typeof schema.additionalProperties === "object"
+      ? unboundedIntegers(schema.additionalProperties, `${path}.*`)
+      : []),
+  ];
+}

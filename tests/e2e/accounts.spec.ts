@@ -200,7 +200,10 @@ test("login failures say what went wrong", async ({ page }) => {
   await expect(page.getByText("Missing Fields")).toBeVisible();
   await logIn(page, DEMO.shopper, "not-my-password");
   await expect(page.getByText("Login Failed")).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "Incorrect email or password." })).toBeVisible();
+  // The spec's text (section 8), for an unknown e-mail as for a wrong password.
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Incorrect password. Please try again." }),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
   await expectNoAxeViolations(page);
 });

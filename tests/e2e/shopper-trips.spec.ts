@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { formatRupees } from "../../contract/money";
 import {
   addressOfItsOwn,
   expectNoAxeViolations,
@@ -364,9 +365,7 @@ test.describe("saved and bagged products that changed since", () => {
       await expect(
         lineOf(shelf.gone.name).getByText("This product is no longer available. Remove it to check out."),
       ).toBeVisible();
-      const rupees = (amount: number) =>
-        `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-      await expect(bag.getByTestId("cart-subtotal")).toHaveText(rupees(shelf.several.price * 2));
+      await expect(bag.getByTestId("cart-subtotal")).toHaveText(formatRupees(shelf.several.price * 2));
       await expectNoAxeViolations(page);
 
       await bag.getByRole("button", { name: "Proceed to Checkout" }).click();
@@ -377,7 +376,7 @@ test.describe("saved and bagged products that changed since", () => {
         page.getByText(`${shelf.soldOut.name} in size ${shelf.soldOut.sizes[0]} is sold out.`),
       ).toBeVisible();
       const summary = page.getByRole("complementary", { name: "Order summary" });
-      await expect(summary.getByText(rupees(shelf.several.price * 2)).first()).toBeVisible();
+      await expect(summary.getByText(formatRupees(shelf.several.price * 2)).first()).toBeVisible();
       await addAddress(page);
       await page.getByRole("radio", { name: /PhonePe/ }).check();
       await page.getByRole("button", { name: "Place Order" }).click();

@@ -205,7 +205,7 @@ test("a paid customised order waits for the tailor: staff see what to make, prin
   await expect(lines).toHaveCount(1);
   await expect(lines.getByText(lehenga.name, { exact: true })).toBeVisible();
   await expect(lines.getByText(`Size ${lehenga.size} · Quantity 1`)).toBeVisible();
-  await expect(lines.getByText("Customised: Blouse Fit (+₹350.00), Dupatta Fabric (+₹700.00)")).toBeVisible();
+  await expect(lines.getByText("Customised: Blouse Fit (+₹350), Dupatta Fabric (+₹700)")).toBeVisible();
   await expect(lines.getByText("Bust 34 · Waist 28.5 · Shoulder 14 in")).toBeVisible();
   await expect(lines.getByText(`Note: ${BLOUSE_AND_DUPATTA.note}`)).toBeVisible();
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { formatRupees } from "../../contract/money";
 import {
   addAddress,
   expectNoAxeViolations,
@@ -8,8 +9,7 @@ import {
   productOffering,
 } from "./support";
 
-const rupees = (amount: number) =>
-  `₹${amount.toLocaleString("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = formatRupees;
 
 test("a shopper customises a piece, keeps her measurements, pays, and sees every detail on her order", async ({
   page,

@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import type { Transaction } from "../db/client";
+import { enqueueMail } from "../mail/mail.service";
+import { payments } from "../payments/payments.tables";
+import { payByOf } from "./order-holds";
+import { mailedOrder, orderPlacedMail } from "./order-mails";
+import type { OrderRow, OrdersService } from "./orders.service";
+
+/**
+ * The 'order placed' mail, queued once per order: when PhonePe has opened the page of its first attempt. An
+ * order whose payment could not even start gets none; paying again (a later attempt) sends none.
+ */
+export function createOrderPlacedMail({ orders, publicUrl }: { orders: OrdersService; publicUrl: string }) {
+  return async function attemptStarted(tx: Transaction, order: OrderRow, paymentId: number) {
+    const [first] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.orderId, order.id))
+      .orderBy(payments.id)
+      .limit(1);
+    if (first?.id !== paymentId) return;
+    const items = await orders.itemsOf(tx, [order.id]);
+    await enqueueMail(
+      tx,
+      orderPlacedMail(mailedOrder(order, items), `${publicUrl}/orders/${order.publicId}`, payByOf(order)),
+    );
+  };
+}

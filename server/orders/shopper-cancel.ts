@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import { ORDER_MESSAGES } from "../../contract/orders";
+import type { AuthenticatedUser } from "../accounts/sessions";
+import type { Database } from "../db/client";
+import { conflict } from "../lib/errors";
+import { checkOpenAttempts } from "../payments/pay-again";
+import type { PaymentsService } from "../payments/payments.service";
+import type { OrderRow, OrdersService } from "./orders.service";
+import { orders as ordersTable } from "./orders.tables";
+
+/**
+ * The shopper cancels her own order awaiting payment ("Cancel it and order again"): its stock is released at
+ * once, and its checkout attempt's key freed, so that the same bag can be placed again. A payment PhonePe
+ * confirms afterwards follows decision 019: the order comes back if its pieces are still there, else the
+ * money is refunded; the shopper is told either way (order-mails.ts).
+ */
+export function createShopperCancel({
+  db,
+  orders,
+  payments,
+}: {
+  db: Database;
+  orders: OrdersService;
+  payments: PaymentsService;
+}) {
+  return async function cancelOrder(user: AuthenticatedUser, orderId: string): Promise<OrderRow> {
+    const viewer = { userId: user.userId, staff: false };
+    const found = await orders.findVisible(orderId, viewer);
+    // A payment made meanwhile counts first: a paid order is not cancelled here.
+    await checkOpenAttempts(db, payments, found.id);
+    await db.transaction(async (tx) => {
+      const order = await orders.lock(tx, found.id);
+      if (order.paidAt) throw conflict(ORDER_MESSAGES.alreadyPaid);
+      if (order.status === "Cancelled") return;
+      if (order.status !== "Pending") throw conflict(ORDER_MESSAGES.cannotCancel(order.status));
+      await tx.update(ordersTable).set({ cancelledBy: "shopper" }).where(eq(ordersTable.id, order.id));
+      await orders.releaseUnpaid(
+        tx,
+        { ...order, cancelledBy: "shopper" },
+        { paymentStatus: "Failed", actor: "shopper", note: "cancelled by the shopper", mailShopper: false },
+      );
+      await orders.forgetIdempotencyKey(tx, order.id);
+    });
+    return orders.findVisible(orderId, viewer);
+  };
+}
+
+export type ShopperCancel = ReturnType<typeof createShopperCancel>;

@@ -1,0 +1,109 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { ORDER_MESSAGES, type PayAgainRequestBody } from "../../contract/orders";
+import type { AuthenticatedUser } from "../accounts/sessions";
+import type { Database, Executor, Transaction } from "../db/client";
+import { conflict, HttpError } from "../lib/errors";
+import { payByOf, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
+import type { OrderRow, OrdersService } from "../orders/orders.service";
+import { orders as ordersTable } from "../orders/orders.tables";
+import { paymentReturnUrl, type PlacedOrder } from "../orders/place-order";
+import type { PaymentsService } from "./payments.service";
+import { payments as paymentsTable } from "./payments.tables";
+
+type PaymentRow = typeof paymentsTable.$inferSelect;
+
+/** A second Pay now within this long of the first is the same click: it gets the page just opened. */
+const SAME_CLICK_MS = 5_000;
+
+/**
+ * Whether a failed attempt leaves its order as it is, because the shopper has paid again since (Pay now): an
+ * older attempt expiring at PhonePe must not cancel the order while a newer one is open or has paid it.
+ */
+export async function supersededByNewerAttempt(tx: Transaction, payment: { id: number; orderId: number }) {
+  const [newer] = await tx
+    .select({ id: paymentsTable.id })
+    .from(paymentsTable)
+    .where(
+      and(
+        eq(paymentsTable.orderId, payment.orderId),
+        sql`${paymentsTable.id} > ${payment.id}`,
+        inArray(paymentsTable.state, ["CREATED", "PENDING", "COMPLETED"]),
+      ),
+    )
+    .limit(1);
+  return newer !== undefined;
+}
+
+/**
+ * Asks PhonePe about each of an order's unsettled attempts, so that a payment the shopper made meanwhile counts
+ * before she pays again or cancels.
+ */
+export async function checkOpenAttempts(db: Executor, payments: PaymentsService, orderId: number) {
+  const open = await db
+    .select({ id: paymentsTable.id })
+    .from(paymentsTable)
+    .where(and(eq(paymentsTable.orderId, orderId), inArray(paymentsTable.state, ["CREATED", "PENDING"])));
+  for (const { id } of open) await payments.check(id, "phonepe");
+}
+
+/**
+ * Pay now: a new PhonePe attempt (a new merchantOrderId) on an order awaiting payment, while its window is
+ * open, on the stock it already holds; the order keeps one history. An attempt made in the window's last
+ * minutes runs for PhonePe's minimum of 5 minutes, and the order's hold is stretched to cover it.
+ */
+export function createPayAgain({
+  db,
+  orders,
+  payments,
+  publicUrl,
+}: {
+  db: Database;
+  orders: OrdersService;
+  payments: PaymentsService;
+  publicUrl: string;
+}) {
+  const origin = new URL(publicUrl).origin;
+
+  return async function payAgain(
+    user: AuthenticatedUser,
+    request: PayAgainRequestBody,
+  ): Promise<PlacedOrder> {
+    if (!payments.canTakePayments) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
+    const redirect = paymentReturnUrl(origin, request.redirectUrl);
+    const found = await orders.findVisible(request.orderId, { userId: user.userId, staff: false });
+    await checkOpenAttempts(db, payments, found.id);
+
+    type Next = { reuse: string } | { order: OrderRow; payment: PaymentRow };
+    const next = await db.transaction(async (tx): Promise<Next> => {
+      const order = await orders.lock(tx, found.id);
+      if (order.paidAt) throw conflict(ORDER_MESSAGES.alreadyPaid);
+      if (order.status !== "Pending" || order.stockReleasedAt || payByOf(order).getTime() <= Date.now())
+        throw conflict(ORDER_MESSAGES.notAwaitingPayment);
+      const [latest, ...older] = await tx
+        .select()
+        .from(paymentsTable)
+        .where(eq(paymentsTable.orderId, order.id))
+        .orderBy(desc(paymentsTable.id));
+      // The attempt of an earlier Pay now (not Place Order's), opened a moment ago.
+      if (latest && older.length > 0 && Date.now() - latest.createdAt.getTime() < SAME_CLICK_MS) {
+        if (latest.state === "PENDING" && latest.checkoutUrl) return { reuse: latest.checkoutUrl };
+        if (latest.state === "CREATED")
+          throw conflict("Your payment is being started. Please wait a moment.");
+      }
+      const payment = await payments.createAttempt(tx, order);
+      const heldUntil = new Date(payment.expiresAt.getTime() + RESERVATION_GRACE_SECONDS * 1000);
+      if (heldUntil > order.reservedUntil)
+        await tx.update(ordersTable).set({ reservedUntil: heldUntil }).where(eq(ordersTable.id, order.id));
+      return { order, payment };
+    });
+    if ("reuse" in next) return { orderId: found.publicId, checkoutUrl: next.reuse };
+
+    redirect.searchParams.set("orderId", found.publicId);
+    const checkoutUrl = await payments.start(next.payment, next.order, redirect.toString(), {
+      releaseOnFailure: false,
+    });
+    return { orderId: found.publicId, checkoutUrl };
+  };
+}
+
+export type PayAgain = ReturnType<typeof createPayAgain>;
