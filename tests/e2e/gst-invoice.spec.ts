@@ -4,13 +4,12 @@ import { expect, test, type Locator, type Page, type TestInfo } from "@playwrigh
 import { formatPaise } from "../../contract/money";
 import { taxLine } from "../../server/gst/gst-tax";
 import {
-  buyOne,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
-  newVerifiedShopper,
+  paidOrder,
   productInStock,
+  signIn,
   STAFF,
-  switchTo,
 } from "./support";
 
 /** The seeded apparel rates (migration 0010): 5 % up to ₹2,500 a piece, 18 % above. */
@@ -41,8 +40,7 @@ test("the shopper downloads the GST invoice of a paid order; staff cancel it and
   baseURL,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const email = await newVerifiedShopper(page, baseURL!);
-  const orderId = await buyOne(page, (await productInStock(page)).id, email);
+  const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id);
 
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   const order = (await (await page.request.get(`/api/orders/get-order?id=${orderId}`)).json()).data;
@@ -76,7 +74,7 @@ test("the shopper downloads the GST invoice of a paid order; staff cancel it and
   );
 
   // Staff see the same link on their order page, and cancelling the paid order issues the credit note.
-  await switchTo(page, STAFF.email, STAFF.password);
+  await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   await expect(page.getByRole("link", { name: "Download GST invoice" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download credit note" })).toHaveCount(0);
@@ -92,7 +90,7 @@ test("the shopper downloads the GST invoice of a paid order; staff cancel it and
     expect(creditNote.text).toContain(expected);
 
   // The shopper now has both.
-  await switchTo(page, email);
+  await signIn(page, email);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   await expect(page.getByRole("link", { name: "Download GST invoice" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download credit note" })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   logIn,
   newVerifiedShopper,
   registerUntilTheCodeDialog,
+  signIn,
   STAFF,
 } from "./support";
 
@@ -259,9 +260,7 @@ test.describe("focus after a control goes away", () => {
   });
 
   test("staff deleting a product go on to the next card", async ({ page }) => {
-    await gotoAndWaitForHydration(page, "/login");
-    await logIn(page, STAFF.email, STAFF.password);
-    await expect(page).toHaveURL(/\/admin-dashboard$/);
+    await signIn(page, STAFF.email, STAFF.password);
     await gotoAndWaitForHydration(page, "/products?category=4");
     const names = page.locator("main article h3 a");
     const [first, second] = [await names.nth(0).textContent(), await names.nth(1).textContent()];
@@ -280,9 +279,7 @@ test.describe("focus after a control goes away", () => {
     baseURL,
   }) => {
     const email = await newVerifiedShopper(page, baseURL!);
-    await gotoAndWaitForHydration(page, "/login");
-    await logIn(page, "owner@rangoli.example", "rangoli-demo-2026");
-    await expect(page).toHaveURL(/\/super-admin-dashboard$/);
+    await signIn(page, "owner@rangoli.example", "rangoli-demo-2026");
     await gotoAndWaitForHydration(page, "/super-admin-dashboard?group=customers");
     const row = page.getByRole("main").locator("tr").filter({ hasText: email });
     await row.getByText("Make admin…").focus();

@@ -1,14 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import {
-  buyOne,
-  expectNoAxeViolations,
-  gotoAndWaitForHydration,
-  newVerifiedShopper,
-  STAFF,
-  switchTo,
-} from "./support";
+import { expectNoAxeViolations, gotoAndWaitForHydration, paidOrder, signIn, STAFF } from "./support";
 
 async function productInStock(page: Page) {
   const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
@@ -23,7 +16,7 @@ async function productInStock(page: Page) {
 
 /** As staff, on the order's page: Shipped, then Delivered. */
 async function deliver(page: Page, orderId: string) {
-  await switchTo(page, STAFF.email, STAFF.password);
+  await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   await page.getByRole("button", { name: "Mark Shipped" }).click();
   await expect(page.getByText("Order marked Shipped.")).toBeVisible();
@@ -38,8 +31,7 @@ test("a delivered order is reviewed with a photo, approved by staff and shown an
   test.setTimeout(120_000);
   const title = `Lovely fall ${randomBytes(3).toString("hex")}`;
   const product = await productInStock(page);
-  const email = await newVerifiedShopper(page, baseURL!);
-  const orderId = await buyOne(page, product.id, email);
+  const { email, orderId } = await paidOrder(page, baseURL!, product.id);
 
   // Before delivery the order offers no review, and the review page says why.
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
@@ -50,7 +42,7 @@ test("a delivered order is reviewed with a photo, approved by staff and shown an
   ).toBeVisible();
 
   await deliver(page, orderId);
-  await switchTo(page, email);
+  await signIn(page, email);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   await page.getByRole("link", { name: `Write a review of ${product.name}` }).click();
   await expect(page.getByRole("heading", { name: "Write a review" })).toBeVisible();
@@ -79,7 +71,8 @@ test("a delivered order is reviewed with a photo, approved by staff and shown an
   await page.getByRole("tab", { name: /^Reviews/ }).click();
   await expect(page.getByRole("heading", { name: title })).toHaveCount(0);
 
-  await switchTo(page, STAFF.email, STAFF.password);
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
   await page.getByRole("link", { name: /^Reviews/ }).click();
   await expect(page).toHaveURL(/\/admin\/reviews$/);
   const card = page.getByRole("article", { name: title });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration, logIn, STAFF } from "./support";
+import { expectNoAxeViolations, gotoAndWaitForHydration, signIn, STAFF } from "./support";
 
 /** What shows: the table holds both units, and CSS hides the one not chosen. */
 const INNER = { useInnerText: true };
@@ -58,9 +58,8 @@ test("the Size Guide shows the category's chart, in inches or centimetres, with 
 test("staff change a category's chart and its products' Size Guide shows it", async ({ page }, testInfo) => {
   const categoryId = testInfo.project.name === "phone" ? 3 : 4;
   const category = categoryId === 3 ? "Half Saree" : "Ethnic Wear";
-  await gotoAndWaitForHydration(page, "/login");
-  await logIn(page, STAFF.email, STAFF.password);
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
   await page.getByRole("link", { name: /Size charts/ }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Size charts" })).toBeVisible();
   await expectNoAxeViolations(page);

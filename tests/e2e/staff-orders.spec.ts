@@ -1,12 +1,13 @@
 import { expect, test } from "@playwright/test";
 import {
-  buyOne,
   expectNoAxeViolations,
   expectShopperSeesShipped,
+  gotoAndWaitForHydration,
   newVerifiedShopper,
+  paidOrder,
   productInStock,
+  signIn,
   STAFF,
-  switchTo,
 } from "./support";
 
 test("staff find a paid order in Received Orders and ship it; the shopper sees Shipped and gets the mail", async ({
@@ -14,11 +15,10 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const email = await newVerifiedShopper(page, baseURL!);
-  const orderId = await buyOne(page, (await productInStock(page)).id, email);
+  const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id);
 
-  await switchTo(page, STAFF.email, STAFF.password);
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
   await expect(page.getByText("Orders to ship", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Add New Product" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -61,7 +61,7 @@ test("Received Orders and the dashboard are for staff only", async ({ page, base
   const email = await newVerifiedShopper(page, baseURL!);
   await page.goto("/admin/received-orders");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Freceived-orders$/);
-  await switchTo(page, email);
+  await signIn(page, email);
   await page.goto("/admin/received-orders");
   await expect(page).toHaveURL(/\/not-available$/);
   await page.goto("/admin-dashboard");

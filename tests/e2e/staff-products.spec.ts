@@ -4,14 +4,12 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import {
-  buyOne,
   expectNoAxeViolations,
-  gotoAndWaitForHydration,
-  logIn,
   expectShopperSeesShipped,
-  newVerifiedShopper,
+  gotoAndWaitForHydration,
+  paidOrder,
+  signIn,
   STAFF,
-  switchTo,
 } from "./support";
 
 /**
@@ -40,9 +38,8 @@ async function photos(): Promise<[string, string, string]> {
 }
 
 async function logInAsStaff(page: Page) {
-  await gotoAndWaitForHydration(page, "/login");
-  await logIn(page, STAFF.email, STAFF.password);
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
 }
 
 test("staff add a product with phone photos and edit its stock; a shopper buys it, staff ship it and the shopper sees it shipped", async ({
@@ -144,12 +141,10 @@ test("staff add a product with phone photos and edit its stock; a shopper buys i
   ]);
 
   // A shopper buys one piece of it.
-  const email = await newVerifiedShopper(page, baseURL!);
-  await page.context().clearCookies();
-  const orderId = await buyOne(page, id, email);
+  const { email, orderId } = await paidOrder(page, baseURL!, id);
 
   // Staff ship it from the order's page.
-  await switchTo(page, STAFF.email, STAFF.password);
+  await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();

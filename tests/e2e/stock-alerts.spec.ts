@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sizeText } from "../../contract/catalog-options";
-import { expectNoAxeViolations, gotoAndWaitForHydration, logIn, mailbox, setStock, STAFF } from "./support";
+import { expectNoAxeViolations, gotoAndWaitForHydration, mailbox, setStock, signIn, STAFF } from "./support";
 
 // Each project works on demo products of its own, so that the phone and desktop runs do not meet.
 const productFor = (project: string, offset: number) => (project === "phone" ? 11 : 12) + offset;
@@ -47,9 +47,7 @@ test("a guest asks to hear when a sold-out size is back, confirms by the e-maile
   );
 
   // Staff restock the size on the product's edit page.
-  await gotoAndWaitForHydration(page, "/login");
-  await logIn(page, STAFF.email, STAFF.password);
-  await expect(page).toHaveURL(/\/admin-dashboard$/);
+  await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, `/admin/products/${id}/edit`);
   await page.getByLabel(`Stock of ${sizeText(size)}`).fill("4");
   await page.getByRole("button", { name: "Save Changes" }).click();

@@ -62,9 +62,13 @@ export const addressOfItsOwn = () =>
  * A new verified account, made through the API as a second browser would (its code read from the mailbox),
  * from an address of its own: the suite's store trusts the loopback proxy (TRUST_PROXY in
  * playwright.config.ts), so these registrations do not use up the per-address limit the registration tests
- * meet from 127.0.0.1. The browser is left signed out.
+ * meet from 127.0.0.1. The browser is left signed out, or signed in as the new shopper with `signedIn`.
  */
-export async function newVerifiedShopper(page: Page, baseURL: string): Promise<string> {
+export async function newVerifiedShopper(
+  page: Page,
+  baseURL: string,
+  { signedIn = false }: { signedIn?: boolean } = {},
+): Promise<string> {
   const email = `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
   const headers = {
     origin: new URL(baseURL).origin,
@@ -86,7 +90,7 @@ export async function newVerifiedShopper(page: Page, baseURL: string): Promise<s
     headers: { ...headers, authorization: `Bearer ${(await registered.json()).token}` },
   });
   expect(verified.ok()).toBe(true);
-  await page.context().clearCookies();
+  if (!signedIn) await page.context().clearCookies();
   return email;
 }
 
@@ -141,54 +145,82 @@ export async function logIn(page: Page, email: string, password = SHOPPER_PASSWO
   await page.getByRole("button", { name: "Login", exact: true }).click();
 }
 
-/** Signs the browser out (cookies only) and in again as someone else, from the login page. */
-export async function switchTo(page: Page, email: string, password = SHOPPER_PASSWORD) {
+/**
+ * Signs the browser in as `email` (signing out whoever was signed in): the login API sets the session cookie
+ * in the browser, as the login form would, without the form's page and its redirect (the tests of logging in
+ * use the form: accounts.spec.ts). The page stays where it was: go to the page the test starts on.
+ */
+export async function signIn(page: Page, email: string, password = SHOPPER_PASSWORD) {
   await page.context().clearCookies();
-  await gotoAndWaitForHydration(page, "/login");
-  await logIn(page, email, password);
-  await expect(page).not.toHaveURL(/\/login/);
+  const response = await page.request.post("/api/users/login", {
+    data: { email, password },
+    headers: { "x-forwarded-for": addressOfItsOwn() },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
 }
+
+/** The Chennai address addAddress saves at checkout and paidOrder delivers to (another state than the store's: IGST). */
+export const CHENNAI = {
+  name: "Meera Iyer",
+  phone: "99887 76655",
+  address: "7 Temple Street, Mylapore",
+  city: "Chennai",
+  state: "Tamil Nadu",
+  country: "India",
+  pincode: "600004",
+};
 
 /** At checkout: saves a new delivery address in Chennai and sees it chosen. */
 export async function addAddress(page: Page) {
   const form = page.locator("form", { hasText: "New delivery address" });
-  await form.getByLabel("Name").fill("Meera Iyer");
-  await form.getByLabel("Phone").fill("99887 76655");
-  await form.getByLabel("Address").fill("7 Temple Street, Mylapore");
-  await form.getByLabel("City").fill("Chennai");
-  await form.getByLabel("State").fill("Tamil Nadu");
-  await form.getByLabel("Pincode").fill("600004");
+  await form.getByLabel("Name").fill(CHENNAI.name);
+  await form.getByLabel("Phone").fill(CHENNAI.phone);
+  await form.getByLabel("Address").fill(CHENNAI.address);
+  await form.getByLabel("City").fill(CHENNAI.city);
+  await form.getByLabel("State").fill(CHENNAI.state);
+  await form.getByLabel("Pincode").fill(CHENNAI.pincode);
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("radio", { name: /Meera Iyer/ })).toBeChecked();
 }
 
 /**
- * As a signed-out shopper: puts one piece of the product (its first size in stock) in the bag, checks out
- * (signing in as `email` and adding an address), pays in PhonePe's sandbox and returns the order's id.
+ * A paid order of one piece of the product (its first size in stock), to Chennai, made through the API by a
+ * new shopper who pays on PhonePe's sandbox page: for the tests of what follows a payment (checkout.spec.ts
+ * pays through the pages). The browser is left signed in as the shopper.
  */
-export async function buyOne(page: Page, productId: number, email: string): Promise<string> {
-  await gotoAndWaitForHydration(page, `/products/${productId}`);
-  await page
-    .getByRole("group", { name: "Select Size" })
-    .getByRole("radio", { disabled: false })
-    .first()
-    .check({ force: true });
-  await page.getByRole("button", { name: "ADD TO BAG" }).click();
-  await page
-    .getByRole("dialog", { name: "Your Bag" })
-    .getByRole("button", { name: "Proceed to Checkout" })
-    .click();
-  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/checkout$/);
-  await addAddress(page);
-  await page.getByRole("radio", { name: /PhonePe/ }).check();
-  const popup = page.waitForEvent("popup", { timeout: 5000 }).catch(() => null);
-  await page.getByRole("button", { name: "Place Order" }).click();
-  const payPage = (await popup) ?? page;
-  await payPage.getByRole("button", { name: "Approve payment" }).click();
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
-  return new URL(page.url()).searchParams.get("orderId")!;
+export async function paidOrder(page: Page, baseURL: string, productId: number) {
+  const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
+  const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
+  const product = (await (await page.request.get(`/api/products/get-product?id=${productId}`)).json()).data;
+  const size = (product.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock > 0)!.label;
+  const address = await page.request.post("/api/addresses/add-address", { data: CHENNAI, headers });
+  expect(address.ok(), await address.text()).toBe(true);
+  const placed = await page.request.post("/api/orders/place-order", {
+    data: {
+      items: [{ id: productId, size, quantity: 1 }],
+      addressId: (await address.json()).data.id,
+      paymentMethod: "phonePe",
+    },
+    headers,
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  const { orderId, phonePe } = (await placed.json()).data as {
+    orderId: string;
+    phonePe: { checkoutUrl: string };
+  };
+  const approved = await page.request.post("/phonepe-sandbox/pay", {
+    form: { token: new URL(phonePe.checkoutUrl).searchParams.get("token")!, decision: "approve" },
+    maxRedirects: 0,
+  });
+  expect(approved.status()).toBe(303);
+  // As the payment page's callback asks: the store asks PhonePe about a payment it has not heard of yet.
+  await expect
+    .poll(async () => {
+      const status = await page.request.post("/api/orders/get-order-status", { data: { orderId }, headers });
+      return (await status.json()).data?.paymentStatus;
+    })
+    .toBe("Success");
+  return { email, orderId };
 }
 
 /**
@@ -230,7 +262,7 @@ export async function productInStock(page: Page) {
 
 /** Signed in as the shopper: My Orders shows the order Shipped, and the shipping e-mail has the tracking number. */
 export async function expectShopperSeesShipped(page: Page, email: string, orderId: string, tracking: string) {
-  await switchTo(page, email);
+  await signIn(page, email);
   await gotoAndWaitForHydration(page, "/orders");
   await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
   await expect

@@ -12,8 +12,8 @@ import {
   newVerifiedShopper,
   productOffering,
   SHOPPER_PASSWORD,
+  signIn,
   STAFF,
-  switchTo,
 } from "./support";
 
 const shotPath = (name: string) => test.info().outputPath(`${name}-${test.info().project.name}.png`);
@@ -107,7 +107,7 @@ test("staff offer tailoring on a new product, with charges, and find it on the e
 }) => {
   test.setTimeout(90_000);
   const name = `Peacock Anarkali ${Date.now().toString(36)}`;
-  await switchTo(page, STAFF.email, STAFF.password);
+  await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, "/addproduct");
   await page.getByLabel("Product Name").fill(name);
   await page.getByLabel("Description").fill("Georgette anarkali with a peacock yoke.");
@@ -197,7 +197,7 @@ test("a paid customised order waits for the tailor: staff see what to make, prin
     { pay: true },
   );
 
-  await switchTo(page, STAFF.email, STAFF.password);
+  await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   const section = page.getByRole("region", { name: "Tailoring" });
   await expect(section.getByText("1 of 1 customised line to finish before the order ships.")).toBeVisible();
@@ -281,7 +281,7 @@ test("a paid customised order waits for the tailor: staff see what to make, prin
   await expect(page.getByText("Order marked Shipped.")).toBeVisible();
 
   // The shopper whose order it is still cannot open its ticket.
-  await switchTo(page, email);
+  await signIn(page, email);
   await page.goto(`/orders/${orderId}/tailor-ticket`);
   await expect(page).toHaveURL(/\/not-available$/);
 });
@@ -307,7 +307,7 @@ test("the order page's forms: tailoring and status are told apart, and the API's
     [{ id: lehenga.id, size: lehenga.size, quantity: 1, customization: BLOUSE_AND_DUPATTA }],
     { pay: false },
   );
-  await switchTo(page, STAFF.email, STAFF.password);
+  await signIn(page, STAFF.email, STAFF.password);
   const origin = new URL(baseURL!).origin;
   const post = (orderId: string, form: Record<string, string>) =>
     page.request.post(`/orders/${orderId}`, { form, headers: { origin }, maxRedirects: 0 });
