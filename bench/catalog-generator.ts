@@ -1,3 +1,4 @@
+import { EMPTY_SIZE_FIT } from "../contract/product-editing-rules";
 import { sql } from "drizzle-orm";
 import type { SizeLabel } from "../contract/catalog";
 import { PRICE_BANDS } from "../contract/catalog-options";
@@ -132,6 +133,7 @@ function planProduct(random: () => number, images: Map<string, string>): NewProd
       images: views.map((view) => images.get(`${category.id}:${view}`)!),
       features: garment.features,
       care: CARE[garment.care],
+      sizeFit: EMPTY_SIZE_FIT,
       customizations: [...category.customizations],
     },
     extras: {

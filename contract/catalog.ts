@@ -7,6 +7,13 @@ import { sizeChart } from "./size-charts";
 import { productCustomization } from "./tailoring";
 
 export const sizeLabel = z.enum(SIZES);
+
+export const sizeFitView = z.object({
+  modelHeight: z.string(),
+  modelSize: z.string(),
+  fit: z.string(),
+  fabric: z.string(),
+});
 export type SizeLabel = z.infer<typeof sizeLabel>;
 
 /**
@@ -122,6 +129,8 @@ export const productDetail = z.object({
   inStock: z.boolean(),
   features: z.array(z.string()),
   care: z.string(),
+  /** The product's own size and fit notes ("" where staff gave none). */
+  sizeFit: sizeFitView,
   rating: z.number(),
   reviews: z.number().int(),
   category: z.object({ id: z.number().int(), name: z.string() }),

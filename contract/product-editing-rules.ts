@@ -28,4 +28,9 @@ export const PRODUCT_MESSAGES = {
   addFailed: "Failed to add product.",
   submitError: "An error occurred during submission.",
   updated: "Product updated successfully!",
+  modelSize: "Choose one of the sizes the product comes in",
 } as const;
+
+/** The product's own size and fit notes (contract/product-editing.ts, `sizeFit`); "" where not given. */
+export type SizeFit = { modelHeight: string; modelSize: string; fit: string; fabric: string };
+export const EMPTY_SIZE_FIT: SizeFit = { modelHeight: "", modelSize: "", fit: "", fabric: "" };

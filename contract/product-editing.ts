@@ -3,11 +3,12 @@ import { SIZES } from "./catalog-options";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
 import { idField, MAX_ID } from "./ids";
-import { imageFilesForm, picture, productIdQuery, sizeLabel } from "./catalog";
+import { imageFilesForm, picture, productIdQuery, sizeFitView, sizeLabel } from "./catalog";
 import { productCustomization, productCustomizations } from "./tailoring";
 import {
   DEFAULT_AVAILABLE_QUANTITY,
   DEFAULT_FEATURES,
+  EMPTY_SIZE_FIT,
   MAX_PRODUCT_IMAGES,
   MAX_STOCK,
   MAX_UPLOAD_FILES,
@@ -86,6 +87,41 @@ const sizeList = z
 
 const imageReference = z.string().trim().min(1).max(500);
 
+const noteText = (max: number, field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, { error: `${field} is too long (at most ${max} characters)` })
+    .default("");
+
+/**
+ * The product's own size and fit notes, each optional: the model's height ("5'6\"", "168 cm") and the size
+ * she wears (one of the product's sizes), how it fits, and its fabric. The product page shows what is given.
+ */
+export const sizeFit = z
+  .object({
+    modelHeight: noteText(30, "Model's height"),
+    modelSize: noteText(12, "Model's size"),
+    fit: noteText(300, "Fit"),
+    fabric: noteText(300, "Fabric"),
+  })
+  .default(EMPTY_SIZE_FIT);
+
+/** The model's size is one of the sizes the product comes in. */
+function checkModelSize(
+  product: { size?: unknown; sizeFit?: { modelSize?: unknown } },
+  context: z.RefinementCtx,
+) {
+  const modelSize = product.sizeFit?.modelSize;
+  if (typeof modelSize !== "string" || modelSize === "" || !Array.isArray(product.size)) return;
+  if (!(product.size as unknown[]).includes(modelSize))
+    context.addIssue({
+      code: "custom",
+      path: ["sizeFit", "modelSize"],
+      message: PRODUCT_MESSAGES.modelSize,
+    });
+}
+
 /**
  * The spec's product draft (POST /products/add-product), plus originalPrice, care and stock per size.
  * `image` is the main picture (the first of `images` when absent); `images` are the upload's references.
@@ -112,12 +148,18 @@ export const productDraft = z
       .transform((features) => features.filter((feature) => feature !== "")),
     originalPrice: rupees("Original price", false),
     care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
+    sizeFit,
     customizations: productCustomizations.default([]),
   })
-  .superRefine((draft, context) => {
-    if (draft.images.length === 0 && !draft.image)
-      context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
-  });
+  .superRefine(
+    (draft, context) => {
+      const images = Array.isArray(draft.images) ? draft.images : [];
+      if (images.length === 0 && !draft.image)
+        context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
+      checkModelSize(draft, context);
+    },
+    { when: () => true }, // also when other fields are wrong: every field's problem is told at once
+  );
 export type ProductDraft = z.infer<typeof productDraft>;
 export type ProductDraftInput = z.input<typeof productDraft>;
 
@@ -142,12 +184,17 @@ export const productUpdate = z
       .max(20, { error: "At most 20 features" })
       .transform((features) => features.filter((feature) => feature !== "")),
     care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
+    sizeFit,
     customizations: productCustomizations.default([]),
   })
-  .superRefine((update, context) => {
-    if (update.images.length === 0)
-      context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
-  });
+  .superRefine(
+    (update, context) => {
+      if (Array.isArray(update.images) && update.images.length === 0)
+        context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
+      checkModelSize(update, context);
+    },
+    { when: () => true },
+  );
 export type ProductUpdate = z.infer<typeof productUpdate>;
 export type ProductUpdateInput = z.input<typeof productUpdate>;
 
@@ -166,6 +213,7 @@ export const staffProduct = z.object({
   categoryId: z.number().int(),
   features: z.array(z.string()),
   care: z.string(),
+  sizeFit: sizeFitView,
   hidden: z.boolean(),
   customizations: z.array(productCustomization),
   images: z.array(z.object({ id: z.string(), picture })),

@@ -210,7 +210,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const stopHearingPeers = options.catalogPeers?.onChange(catalog.changedElsewhere);
   const reviews = createReviews({ db, media, announce: catalog.announce });
   const contact = createContactService({ db, storeEmail: config.storeEmail, onMailQueued: mailWorker.nudge });
-  const registration = createRegistration({ db, onMailQueued: mailWorker.nudge });
+  const registration = createRegistration({
+    db,
+    publicUrl: config.publicUrl,
+    onMailQueued: mailWorker.nudge,
+  });
   const passwords = createPasswords({
     db,
     publicUrl: config.publicUrl,

@@ -44,7 +44,7 @@ export function StockEditor({ product, answer }: { product: StaffProductRow; ans
       <summary className="inline-flex cursor-pointer items-center rounded-full px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-brand-200 hover:bg-brand-50">
         Edit stock<span className="sr-only"> of {product.name}</span>
       </summary>
-      <fetcher.Form method="post" className="mt-3" aria-label={`Stock of ${product.name}`}>
+      <fetcher.Form method="post" noValidate className="mt-3" aria-label={`Stock of ${product.name}`}>
         <input type="hidden" name="productId" value={product._id} />
         <div className="flex flex-wrap gap-3">
           {product.sizes.map((size) => {

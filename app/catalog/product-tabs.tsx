@@ -1,5 +1,6 @@
 import { useId, useRef, type KeyboardEvent } from "react";
 import type { ProductDetail } from "#contract/catalog";
+import { sizeText } from "#contract/catalog-options";
 import { showInPlace } from "~/components/navigation";
 import { useHydrated } from "~/lib/hydration";
 import { TABS_ID, type ProductTab } from "./product-view";
@@ -8,18 +9,30 @@ import { ReviewList, type ReviewSummary } from "./review-list";
 /** A product of the Kids category, sized by age rather than by S, M, L. */
 export const isKidsProduct = (product: ProductDetail) => product.category.name === "Kids";
 
-const SIZE_AND_FIT_NOTES = {
-  women: [
-    "Model is 5'6\" and wears size S.",
-    "Regular fit; the blouse and kurta have 1.5 inches of margin at the side seams for alterations.",
+/**
+ * The product's own size and fit notes (staff write them on the product form), then what holds for every
+ * piece of its kind.
+ */
+function sizeAndFitNotes(product: ProductDetail): string[] {
+  const { modelHeight, modelSize, fit, fabric } = product.sizeFit;
+  const size = modelSize ? sizeText(modelSize) : "";
+  const worn = isKidsProduct(product) ? size : `size ${size}`;
+  const model =
+    modelHeight && size
+      ? `Model is ${modelHeight} and wears ${worn}.`
+      : modelHeight
+        ? `Model is ${modelHeight}.`
+        : size
+          ? `Model wears ${worn}.`
+          : "";
+  return [
+    model,
+    fit ? `Fit: ${fit}` : "",
+    fabric ? `Fabric: ${fabric}` : "",
+    isKidsProduct(product) ? "Sizes go by age; the Size Guide gives the chest and length of each." : "",
     "Colours may vary slightly from the photographs due to lighting.",
-  ],
-  kids: [
-    "Sizes go by age; the Size Guide gives the chest and length of each.",
-    "Comfortable fit with room to grow; hems can be let down by an inch.",
-    "Colours may vary slightly from the photographs due to lighting.",
-  ],
-};
+  ].filter(Boolean);
+}
 
 /**
  * Product Details, Reviews and Care Guide, as ARIA tabs with arrow-key navigation. Each tab is a link to the
@@ -116,7 +129,7 @@ export function ProductTabs({
               <div>
                 <h3 className="font-sans font-semibold">Size & fit</h3>
                 <ul className="mt-2 list-disc space-y-1 pl-5">
-                  {SIZE_AND_FIT_NOTES[isKidsProduct(product) ? "kids" : "women"].map((note) => (
+                  {sizeAndFitNotes(product).map((note) => (
                     <li key={note}>{note}</li>
                   ))}
                 </ul>

@@ -30,3 +30,21 @@ export function passwordResetMail(to: string, fullName: string, link: string): M
     ]),
   };
 }
+
+/**
+ * To the owner of a verified account when someone registers its address again: registration answers as for a
+ * new address (so that it tells nobody whether an address has an account), and the owner hears of it here.
+ */
+export function alreadyRegisteredMail(to: string, fullName: string, publicUrl: string): Mail {
+  return {
+    to,
+    subject: `Your ${STORE.name} account`,
+    ...brandedMail([
+      `Namaste ${fullName},`,
+      `Someone asked to create a ${STORE.name} account with this e-mail address, which already has one. If it was you, log in with your password:`,
+      { label: "Log in", url: `${publicUrl}/login` },
+      `Forgot your password? Choose a new one at ${publicUrl}/forgot-password.`,
+      "If it was not you, ignore this e-mail: your account has not changed, and no code was sent.",
+    ]),
+  };
+}

@@ -1,6 +1,5 @@
 /** What registration, sign-in and password resets answer, word for word (the spec's catalogue where it has one). */
 export const ACCOUNTS_MESSAGES = {
-  alreadyRegistered: "This email is already registered. Please log in.",
   commonPassword: "This password is too common. Please choose one that is harder to guess.",
   /** It contains "Incorrect password", which the spec's client shows as its own text (spec section 8). */
   loginFailed: "Incorrect password or email.",
@@ -8,7 +7,6 @@ export const ACCOUNTS_MESSAGES = {
   codeInvalid: "This code is not valid. Please ask for a new one.",
   codeExpired: "This code has expired. Please ask for a new one.",
   codeTriesExhausted: "Too many incorrect codes. Please ask for a new one.",
-  alreadyVerified: "This account is already verified. Please log in.",
   resendSent: "If this account is waiting for verification, a new code is on its way.",
   resetLinkSent: "Password reset link has been sent to your email.",
   resetLinkInvalid: "This reset link is invalid or has expired. Please ask for a new one.",

@@ -127,12 +127,41 @@ describe("POST /api/users/register", () => {
     expect(await userCount()).toBe(before);
   });
 
-  it("answers 'already' for an e-mail with a verified account", async () => {
+  it("answers an e-mail with a verified account as a new one, and mails its owner instead of a code", async () => {
     const { email } = await createUser(app, 3);
-    const response = await post(app, "/api/users/register", registration(email));
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toMatch(/already/);
-    expect(await mailCount(app, email)).toBe(0);
+    const [before] = await app.services.db.select().from(users).where(eq(users.email, email));
+    const taken = await post(app, "/api/users/register", {
+      ...registration(email),
+      fullName: "Someone Else",
+    });
+    const fresh = await post(app, "/api/users/register", registration(uniqueEmail()));
+    expect(taken.statusCode).toBe(200);
+    const shape = (body: { token: string; data: { email: string } }) => ({
+      ...body,
+      token: body.token.length,
+      data: { ...body.data, email: "…" },
+    });
+    expect(shape(taken.json())).toEqual(shape(fresh.json()));
+
+    // The owner hears of it, with no code; the account is as it was.
+    expect(await mailCount(app, email)).toBe(1);
+    const notice = (await lastMailTo(app, email))!;
+    expect(notice.text).toContain("already has one");
+    expect(notice.text).toContain("/forgot-password");
+    expect(notice.text).not.toMatch(/\d{6}/);
+    const [after] = await app.services.db.select().from(users).where(eq(users.email, email));
+    expect(after).toEqual(before);
+    expect((await post(app, "/api/users/login", { email, password: PASSWORD })).statusCode).toBe(200);
+
+    // Its code dialog answers as a new address's: a wrong code counts a try, a resend waits its minute.
+    const token = taken.json().token as string;
+    const wrong = await verify({ otp: "000000" }, bearer(token));
+    expect(wrong.json().message).toBe("Incorrect code. 4 tries left.");
+    const resend = await post(app, "/api/users/resend-otp", {}, bearer(token));
+    expect(resend.statusCode).toBe(429);
+    expect(resend.json().message).toMatch(/^Please wait \d+ seconds? before asking for a new code\.$/);
+    const again = await post(app, "/api/users/register", registration(email));
+    expect(again.statusCode).toBe(429);
   });
 
   it("lets an unverified e-mail register again once a resend would be allowed", async () => {
@@ -186,8 +215,9 @@ describe("POST /api/users/register-verify-otp", () => {
     const again = await verify({ otp: code }, bearer(token));
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe("This code is not valid. Please ask for a new one.");
+    // Not "already verified": no answer tells whether an address has an account.
     const byEmail = await verify({ otp: code, email });
-    expect(byEmail.json().message).toBe("This account is already verified. Please log in.");
+    expect(byEmail.json().message).toBe("This code is not valid. Please ask for a new one.");
   });
 
   it("refuses an expired code", async () => {

@@ -1,10 +1,10 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { RESEND_COOLDOWN_SECONDS } from "../../contract/accounts-rules";
 import { isUniqueViolation, type Database, type Transaction } from "../db/client";
-import { badRequest, conflict, tooManyRequests } from "../lib/errors";
-import { enqueueMail } from "../mail/mail.service";
+import { badRequest, tooManyRequests } from "../lib/errors";
+import { enqueueMail, type Mail } from "../mail/mail.service";
 import { ACCOUNTS_MESSAGES } from "./accounts-messages";
-import { verificationCodeMail } from "./accounts-mails";
+import { alreadyRegisteredMail, verificationCodeMail } from "./accounts-mails";
 import { emailVerifications, users } from "./accounts.tables";
 import { hashSecret, hashToken, newOtp, newToken, rejectCommonPassword, verifySecret } from "./credentials";
 import { startSession, type IssuedSession } from "./sessions";
@@ -18,11 +18,15 @@ const waitMessage = (seconds: number) =>
 const secondsUntilResend = (sentAt: Date) =>
   Math.max(0, Math.ceil((sentAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - Date.now()) / 1000));
 
-/** Writes a fresh code for the account and queues its mail, in the caller's transaction. */
+/**
+ * Writes a fresh code for the account and queues its mail, in the caller's transaction. An account that is
+ * verified already gets a code nobody is sent, and its owner the notice `ownerNotice` instead: its
+ * registration then answers, and its code dialog behaves (tries, waits), as a new address's would.
+ */
 async function writeVerificationCode(
   tx: Transaction,
   user: { id: number; email: string; fullName: string },
-  registrationTokenHash?: string,
+  { registrationTokenHash, ownerNotice }: { registrationTokenHash?: string; ownerNotice?: Mail } = {},
 ) {
   const code = newOtp();
   const values = {
@@ -38,11 +42,22 @@ async function writeVerificationCode(
       target: emailVerifications.userId,
       set: registrationTokenHash ? { ...values, tokenHash: registrationTokenHash } : values,
     });
-  await enqueueMail(tx, verificationCodeMail(user.email, user.fullName, code));
+  await enqueueMail(tx, ownerNotice ?? verificationCodeMail(user.email, user.fullName, code));
 }
 
 /** Registering an account and proving its e-mail with a mailed code (the first session starts then). */
-export function createRegistration({ db, onMailQueued }: { db: Database; onMailQueued: () => void }) {
+export function createRegistration({
+  db,
+  publicUrl,
+  onMailQueued,
+}: {
+  db: Database;
+  publicUrl: string;
+  onMailQueued: () => void;
+}) {
+  const noticeFor = (user: { email: string; fullName: string; verifiedAt: Date | null }) =>
+    user.verifiedAt ? alreadyRegisteredMail(user.email, user.fullName, publicUrl) : undefined;
+
   async function register(input: { fullName: string; email: string; phone: string; password: string }) {
     await rejectCommonPassword(input.password);
     const passwordHash = await hashSecret(input.password);
@@ -50,22 +65,30 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
     try {
       await db.transaction(async (tx) => {
         const [existing] = await tx
-          .select({ id: users.id, verifiedAt: users.verifiedAt, sentAt: emailVerifications.sentAt })
+          .select({
+            id: users.id,
+            fullName: users.fullName,
+            verifiedAt: users.verifiedAt,
+            sentAt: emailVerifications.sentAt,
+          })
           .from(users)
           .leftJoin(emailVerifications, eq(emailVerifications.userId, users.id))
           .where(eq(users.email, input.email))
           .for("update", { of: users });
         let userId: number;
+        let ownerNotice: Mail | undefined;
         if (existing) {
-          // A verified account is taken; an unverified one was never proven to be anybody's, so the new
-          // registration replaces it, no sooner than a resend would be allowed.
-          if (existing.verifiedAt) throw conflict(ACCOUNTS_MESSAGES.alreadyRegistered);
+          // Asked again no sooner than a resend would be allowed. An unverified account was never proven to
+          // be anybody's, so the new registration replaces it. A verified one is left as it is: the answer is
+          // the same (decision 008), and its owner is told instead of being sent a code.
           const wait = existing.sentAt ? secondsUntilResend(existing.sentAt) : 0;
           if (wait > 0) throw tooManyRequests(waitMessage(wait));
-          await tx
-            .update(users)
-            .set({ fullName: input.fullName, phone: input.phone, passwordHash })
-            .where(eq(users.id, existing.id));
+          ownerNotice = noticeFor({ ...existing, email: input.email });
+          if (!ownerNotice)
+            await tx
+              .update(users)
+              .set({ fullName: input.fullName, phone: input.phone, passwordHash })
+              .where(eq(users.id, existing.id));
           userId = existing.id;
         } else {
           const [created] = await tx
@@ -77,11 +100,12 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
         await writeVerificationCode(
           tx,
           { id: userId, email: input.email, fullName: input.fullName },
-          hashToken(registrationToken),
+          { registrationTokenHash: hashToken(registrationToken), ownerNotice },
         );
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(ACCOUNTS_MESSAGES.alreadyRegistered);
+      // Another registration of the address won the race: answered as a second one in a row would be.
+      if (isUniqueViolation(error)) throw tooManyRequests(waitMessage(RESEND_COOLDOWN_SECONDS));
       throw error;
     }
     onMailQueued();
@@ -126,16 +150,8 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
     registrationToken?: string | undefined;
   }): Promise<IssuedSession> {
     const pending = await findVerification(input);
-    if (!pending) {
-      if (input.email && !input.registrationToken) {
-        const [user] = await db
-          .select({ verifiedAt: users.verifiedAt })
-          .from(users)
-          .where(eq(users.email, input.email));
-        if (user?.verifiedAt) throw badRequest(ACCOUNTS_MESSAGES.alreadyVerified);
-      }
-      throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
-    }
+    // Whether an address has an account is told by no answer: a verified one's is the same as an unknown's.
+    if (!pending) throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
     if (pending.codeExpiresAt.getTime() <= Date.now()) throw badRequest(ACCOUNTS_MESSAGES.codeExpired);
 
     // Each try is counted before the code is checked, so parallel guesses cannot exceed the limit.
@@ -196,11 +212,11 @@ export function createRegistration({ db, onMailQueued }: { db: Database; onMailQ
         )
         .returning({ userId: emailVerifications.userId });
       if (!claimed) return false;
-      await writeVerificationCode(tx, {
-        id: pending.userId,
-        email: pending.email,
-        fullName: pending.fullName,
-      });
+      await writeVerificationCode(
+        tx,
+        { id: pending.userId, email: pending.email, fullName: pending.fullName },
+        { ownerNotice: noticeFor(pending) },
+      );
       return true;
     });
     if (!sent) throw tooManyRequests(waitMessage(RESEND_COOLDOWN_SECONDS));

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { EMPTY_SIZE_FIT, type SizeFit } from "../../contract/product-editing-rules";
 import type { SizeChart } from "../../contract/size-charts";
 import type { CustomizationOption } from "../../contract/tailoring-rules";
 import { mediaAssets } from "../media/media.tables";
@@ -54,6 +55,8 @@ export const products = pgTable(
       .references(() => categories.id),
     features: jsonb("features").$type<string[]>().notNull().default([]),
     care: text("care").notNull().default(""),
+    /** The product's own size and fit notes (the model's height and size, fit, fabric). */
+    sizeFit: jsonb("size_fit").$type<SizeFit>().notNull().default(EMPTY_SIZE_FIT),
     /** The tailoring staff offer on this product, each with its charge (0 when free). */
     customizations: jsonb("customizations").$type<OfferedCustomization[]>().notNull().default([]),
     rating: real("rating").notNull().default(0),
@@ -88,6 +91,8 @@ export const products = pgTable(
       .on(table.soldCount, table.id)
       .where(sql`${table.deletedAt} is null`),
     index("products_search_idx").using("gin", table.searchDocument),
+    // The staff's product list finds a product by a part of its name (any product, hidden ones too).
+    index("products_name_trgm_idx").using("gin", sql`${table.name} gin_trgm_ops`),
   ],
 );
 

@@ -138,6 +138,64 @@ describe("POST /api/products/add-product", () => {
     expect(noImages.json().message).toBe("Please upload images first!");
   });
 
+  it("names every missing or wrong field at once, the server's own checks included", async () => {
+    const empty = await addProduct({ name: "", price: "", size: [], images: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({
+      code: 400,
+      message: "Please fill all required fields!",
+      errors: {
+        name: "Please fill all required fields!",
+        description: "Please fill all required fields!",
+        price: "Please fill all required fields!",
+        category: "Please fill all required fields!",
+        size: "Please choose at least one size",
+        images: "Please upload images first!",
+      },
+    });
+    const wrong = await addProduct(
+      draft({ price: 12.345, stock: { S: -1 }, sizeFit: { modelSize: "XL", fit: "x".repeat(301) } }),
+    );
+    expect(wrong.json().errors).toEqual({
+      price: "Price must be at most ₹1,00,00,000 with at most two decimals",
+      "stock.S": "Stock cannot be negative",
+      "sizeFit.fit": "Fit is too long (at most 300 characters)",
+      "sizeFit.modelSize": "Choose one of the sizes the product comes in",
+    });
+    // Past the contract: an unknown category and an unknown image, told together.
+    const unknown = await addProduct(draft({ category: 9, images: ["ffffffffffffffffffffffffffffffff"] }));
+    expect(unknown.json()).toEqual({
+      code: 400,
+      message: "Unknown category: 9",
+      errors: {
+        category: "Unknown category: 9",
+        images: "Unknown image reference: ffffffffffffffffffffffffffffffff",
+      },
+    });
+  });
+
+  it("keeps the product's own size and fit notes, which its page shows", async () => {
+    const sizeFit = {
+      modelHeight: `5'4"`,
+      modelSize: "M",
+      fit: "Relaxed fit; 2 inches at the side seams.",
+      fabric: "Georgette with a cotton lining",
+    };
+    const response = await addProduct(draft({ sizeFit }));
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json().data._id as number;
+    expect((await shopProduct(id)).json().data.sizeFit).toEqual(sizeFit);
+    expect((await staffView(id)).json().data.sizeFit).toEqual(sizeFit);
+    // None given: none shown.
+    const plain = (await addProduct(draft())).json().data._id as number;
+    expect((await shopProduct(plain)).json().data.sizeFit).toEqual({
+      modelHeight: "",
+      modelSize: "",
+      fit: "",
+      fabric: "",
+    });
+  });
+
   it("refuses a bad price, an unknown category, an unknown size and an unknown image", async () => {
     const cases: [Record<string, unknown>, string | RegExp][] = [
       [{ price: -10 }, "Price must be more than zero"],

@@ -56,6 +56,7 @@ function productColumns(draft: ProductDraft | ProductUpdate) {
     categoryId: draft.category,
     features: draft.features,
     care: draft.care,
+    sizeFit: draft.sizeFit,
     customizations: draft.customizations.map((offered) => ({
       name: offered.name,
       chargePaise: rupeesToPaise(offered.charge),
@@ -67,19 +68,23 @@ function productColumns(draft: ProductDraft | ProductUpdate) {
 const CHUNK = 1000;
 
 /**
- * The media ids of each list of references, in order and without repeats; 400 naming the first reference
- * (in the lists' order) that names no stored image. One query for all the lists.
+ * The media ids of each list of references, in order and without repeats, or the first reference (in the
+ * lists' order) that names no stored image. One query for all the lists.
  */
-async function resolveImages(writer: Executor, lists: readonly (readonly string[])[]): Promise<string[][]> {
-  const resolved = lists.map((references) => {
+async function resolveImages(
+  writer: Executor,
+  lists: readonly (readonly string[])[],
+): Promise<{ ids: string[][] } | { unknown: string }> {
+  const resolved: string[][] = [];
+  for (const references of lists) {
     const ids: string[] = [];
     for (const reference of references) {
       const id = mediaIdOf(reference);
-      if (!id) throw badRequest(`Unknown image reference: ${reference.slice(0, 80)}`);
+      if (!id) return { unknown: reference };
       if (!ids.includes(id)) ids.push(id);
     }
-    return ids;
-  });
+    resolved.push(ids);
+  }
   const wanted = [...new Set(resolved.flat())];
   const known = new Set<string>();
   for (let start = 0; start < wanted.length; start += CHUNK) {
@@ -90,20 +95,37 @@ async function resolveImages(writer: Executor, lists: readonly (readonly string[
     for (const row of found) known.add(row.id);
   }
   const unknown = lists.flat().find((reference) => !known.has(mediaIdOf(reference)!));
-  if (unknown !== undefined) throw badRequest(`Unknown image reference: ${unknown.slice(0, 80)}`);
-  return resolved;
+  return unknown === undefined ? { ids: resolved } : { unknown };
 }
 
-/** 400 naming the first of the category ids that does not exist. */
-async function checkCategories(writer: Executor, ids: readonly number[]): Promise<void> {
+/** The first of the category ids that does not exist, if one does not. */
+async function unknownCategory(writer: Executor, ids: readonly number[]): Promise<number | undefined> {
   const wanted = [...new Set(ids)];
   const found = await writer
     .select({ id: categories.id })
     .from(categories)
     .where(inArray(categories.id, wanted));
   const known = new Set(found.map((row) => row.id));
-  const unknown = wanted.find((id) => !known.has(id));
-  if (unknown !== undefined) throw badRequest(`Unknown category: ${unknown}`);
+  return wanted.find((id) => !known.has(id));
+}
+
+/**
+ * The media ids of each product's images, once its categories and images are known to exist; otherwise a
+ * 400 naming both problems at once (`errors.category`, `errors.images`).
+ */
+async function checkReferences(
+  writer: Executor,
+  categoryIds: readonly number[],
+  imageLists: readonly (readonly string[])[],
+): Promise<string[][]> {
+  const category = await unknownCategory(writer, categoryIds);
+  const images = await resolveImages(writer, imageLists);
+  const errors: Record<string, string> = {};
+  if (category !== undefined) errors.category = `Unknown category: ${category}`;
+  if ("unknown" in images) errors.images = `Unknown image reference: ${images.unknown.slice(0, 80)}`;
+  const [first] = Object.values(errors);
+  if (first !== undefined) throw badRequest(first, errors);
+  return (images as { ids: string[][] }).ids;
 }
 
 function stockRows(
@@ -137,12 +159,9 @@ export async function insertCategories(writer: Executor, rows: readonly NewCateg
 export async function insertProducts(writer: Executor, items: readonly NewProduct[]): Promise<number[]> {
   if (items.length === 0) return [];
   return writer.transaction(async (tx) => {
-    await checkCategories(
+    const imageIds = await checkReferences(
       tx,
       items.map(({ draft }) => draft.category),
-    );
-    const imageIds = await resolveImages(
-      tx,
       items.map(({ draft }) => (draft.image ? [draft.image, ...draft.images] : draft.images)),
     );
     const ids: number[] = [];
@@ -221,8 +240,7 @@ export function createProductEditing({
   async function updateProduct(update: ProductUpdate): Promise<void> {
     const before = await staffView(update.id);
     const change = await db.transaction(async (tx): Promise<CatalogChange> => {
-      await checkCategories(tx, [update.category]);
-      const [imageIds = []] = await resolveImages(tx, [update.images]);
+      const [imageIds = []] = await checkReferences(tx, [update.category], [update.images]);
       await tx.update(products).set(productColumns(update)).where(eq(products.id, update.id));
       await tx.delete(productImages).where(eq(productImages.productId, update.id));
       await tx.insert(productImages).values(
@@ -348,6 +366,7 @@ export function createProductEditing({
       categoryId: product.categoryId,
       features: product.features,
       care: product.care,
+      sizeFit: product.sizeFit,
       hidden: product.deletedAt !== null,
       customizations: product.customizations.map((offered) => ({
         name: offered.name,

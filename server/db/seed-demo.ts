@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { SizeLabel } from "../../contract/catalog";
+import type { SizeFit } from "../../contract/product-editing-rules";
+import { KIDS_CATEGORY_NAME } from "../../contract/size-charts";
 import { categories } from "../catalog/catalog.tables";
 import type { CatalogService } from "../catalog/catalog.service";
 import { insertCategories, insertProducts } from "../catalog/product-editing";
@@ -103,6 +105,10 @@ export async function seedDemoCatalog({
           images: [mediaId(`product:${plan.index}:0`), mediaId(`product:${plan.index}:1`)],
           features: plan.row.features,
           care: plan.row.care,
+          sizeFit: demoSizeFit(
+            plan.row.categoryId,
+            plan.stock.map(({ size }) => size),
+          ),
           customizations: plan.row.customizations,
         },
         extras: {
@@ -200,4 +206,18 @@ async function forEachConcurrently<T>(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/** The demo's size and fit notes: a model of the shop's usual height in a size the product comes in. */
+function demoSizeFit(categoryId: number, sizes: readonly string[]): SizeFit {
+  const kids = DEMO_CATEGORIES.find((category) => category.id === categoryId)?.name === KIDS_CATEGORY_NAME;
+  const worn = kids ? "6-7" : "S";
+  return {
+    modelHeight: kids ? "3'10\"" : "5'6\"",
+    modelSize: sizes.includes(worn) ? worn : "",
+    fit: kids
+      ? "Comfortable fit with room to grow; hems can be let down by an inch."
+      : "Regular fit; 1.5 inches of margin at the side seams for alterations.",
+    fabric: "",
+  };
 }

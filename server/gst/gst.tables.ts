@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -116,6 +117,8 @@ export const gstDocuments = pgTable(
   (table) => [
     uniqueIndex("gst_documents_order_kind_idx").on(table.orderId, table.kind),
     uniqueIndex("gst_documents_series_idx").on(table.kind, table.financialYear, table.sequence),
+    // The accountant's month (gst/gst-summary.ts) reads the documents issued in it.
+    index("gst_documents_issued_at_idx").on(table.issuedAt),
     check(
       "gst_documents_amounts_add_up",
       sql`${table.totalPaise} = ${table.taxablePaise} + ${table.cgstPaise} + ${table.sgstPaise} + ${table.igstPaise}`,

@@ -1,3 +1,4 @@
+import { EMPTY_SIZE_FIT } from "../../contract/product-editing-rules";
 import sharp from "sharp";
 import type { FastifyInstance } from "fastify";
 import type { SizeLabel } from "../../contract/catalog";
@@ -53,6 +54,7 @@ export async function seedCatalog(app: FastifyInstance, items: FixtureProduct[])
         images: [asset.id],
         features: ["Pure georgette", "Hand embroidered"],
         care: "Dry clean only.",
+        sizeFit: EMPTY_SIZE_FIT,
         customizations: item.customizations ?? [],
       };
       const extras = {

@@ -1,3 +1,4 @@
+import { EMPTY_SIZE_FIT } from "../../contract/product-editing-rules";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -338,6 +339,7 @@ export async function seedProduct(
         images: [],
         features: [],
         care: "",
+        sizeFit: EMPTY_SIZE_FIT,
         customizations: [],
       },
     },

@@ -55,20 +55,46 @@ test("staff add a product with phone photos and edit its stock; a shopper buys i
   await gotoAndWaitForHydration(page, "/addproduct");
   await expect(page.getByRole("heading", { level: 1, name: "Add New Product" })).toBeVisible();
 
-  // Submitting empty says what the spec says.
+  // The form starts empty: nothing another product said.
+  await expect(page.getByRole("button", { name: /^Remove feature/ })).toHaveCount(0);
+  await expect(page.getByLabel("Model's height")).toHaveValue("");
+
+  // Submitting it empty marks every required field at once, and says what the spec says.
   await page.getByRole("button", { name: "Add Product" }).click();
   await expect(page.getByText("Please fill all required fields!")).toBeVisible();
+  await expect(page.getByText("6 fields need your attention: each is marked below.")).toBeVisible();
+  await expect(page.getByLabel("Product Name")).toHaveAttribute("aria-invalid", "true");
+  // The keyboard is at the first of them (the photos come first).
+  await expect(page.getByLabel("Product images")).toBeFocused();
+  await expect(page.getByLabel("Product Name")).toHaveAccessibleDescription("Enter the product's name");
+  await expect(page.getByLabel("Description")).toHaveAccessibleDescription("Enter a description");
+  await expect(page.getByLabel("Category")).toHaveAccessibleDescription("Choose a category");
+  await expect(page.getByText("Please choose at least one size")).toBeVisible();
+  await expect(page.getByLabel("Product images")).toHaveAttribute("aria-invalid", "true");
+  await expectNoAxeViolations(page);
 
   await page.getByLabel("Product Name").fill(name);
+  await expect(page.getByLabel("Product Name")).not.toHaveAttribute("aria-invalid");
   await page.getByLabel("Description").fill("Silk half saree with a marigold border.");
   await page.getByRole("spinbutton", { name: "Price (₹)", exact: true }).fill("4299");
   await expect(page.getByLabel("Category")).toHaveValue("");
   await page.getByLabel("Category").selectOption({ label: "Half Saree" });
   await page.getByRole("checkbox", { name: "S", exact: true }).check();
   await page.getByRole("checkbox", { name: "M", exact: true }).check();
-  await expect(page.getByLabel("Stock of M")).toHaveValue("50");
+  await expect(page.getByLabel("Stock of M")).toHaveValue("");
+  await page.getByLabel("Stock of S").fill("50");
   await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("Please upload images first!")).toBeVisible();
+  await expect(page.getByText("2 fields need your attention: each is marked below.")).toBeVisible();
+  await expect(page.getByLabel("Stock of M")).toHaveAccessibleDescription("Enter the stock of M");
+  await page.getByLabel("Stock of M").fill("50");
+  await page.getByLabel("Model's height").fill(`5'4"`);
+  await page.getByLabel("Size the model wears").selectOption("S");
+  await page.getByRole("textbox", { name: "Fabric" }).fill("Pure silk with a zari border");
+  await page.getByRole("button", { name: "Add Product" }).click();
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: "Please upload images first!" }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Product images")).toHaveAccessibleDescription(/^Please upload images first!/);
 
   await page.getByLabel("Product images").setInputFiles(await photos());
   await expect(page.getByText("Images uploaded successfully!")).toBeVisible({ timeout: 30_000 });
@@ -87,9 +113,12 @@ test("staff add a product with phone photos and edit its stock; a shopper buys i
   await expect(page.getByLabel("Product Name")).toHaveValue("");
   await expect(page.getByRole("list", { name: "Uploaded images" })).toHaveCount(0);
 
-  // In the shop at once, with both photos upright.
+  // In the shop at once, with both photos upright and its own size and fit notes.
   await page.goto(href);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByText(`Model is 5'4" and wears size S.`)).toBeVisible();
+  await expect(page.getByText("Fabric: Pure silk with a zari border")).toBeVisible();
+  await expect(page.getByText(`Model is 5'6" and wears size S.`)).toHaveCount(0);
   const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
   expect(product.pictures).toHaveLength(3);
   const [front, sideways, heic] = product.pictures;
@@ -132,9 +161,53 @@ test("staff add a product with phone photos and edit its stock; a shopper buys i
   await expectShopperSeesShipped(page, email, orderId, "EK123456789IN");
 });
 
+test("staff find a product by name in the list and set a size's stock there", async ({ page }) => {
+  await logInAsStaff(page);
+  await page
+    .getByRole("link", { name: /^Products/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+
+  await page.getByLabel("Name or number").fill("gadwal silk");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(/search=gadwal\+silk/);
+  await expect(page.getByText("1 product", { exact: true })).toBeVisible();
+  const row = page.getByRole("article", { name: "Bottle Green Gadwal Silk Half Saree" });
+  await expect(row.getByRole("link", { name: "Edit Bottle Green Gadwal Silk Half Saree" })).toBeVisible();
+  await expect(
+    row.getByRole("link", { name: "View Bottle Green Gadwal Silk Half Saree in the shop" }),
+  ).toHaveAttribute("href", /^\/products\/\d+$/);
+  await expectNoAxeViolations(page);
+
+  await row.getByText("Edit stock").click();
+  await row.getByLabel("Stock of L").fill("12");
+  await row.getByRole("button", { name: "Save stock" }).click();
+  await expect(row.getByText("Stock saved.")).toBeVisible();
+  await expect(row.getByRole("list", { name: /^Stock of/ })).toContainText("L: 12");
+  const id = Number(
+    (await row.getByRole("link", { name: /in the shop$/ }).getAttribute("href"))!.split("/").pop(),
+  );
+  const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
+  expect(product.sizes).toContainEqual({ label: "L", stock: 12 });
+
+  // A count the store cannot take is marked on its size, and nothing changes.
+  await row.getByLabel("Stock of L").fill("-3");
+  await row.getByRole("button", { name: "Save stock" }).click();
+  await expect(row.getByLabel("Stock of L")).toHaveAccessibleDescription("Stock cannot be negative");
+
+  // From the shop's page, staff come back to the product's edit page.
+  await page.goto(`/products/${id}`);
+  await page.getByRole("link", { name: "Edit Bottle Green Gadwal Silk Half Saree" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${id}/edit$`));
+});
+
 test("a shopper cannot open the product pages of staff", async ({ page }) => {
   await page.goto("/addproduct");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faddproduct$/);
   await page.goto("/admin/products/1/edit");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await page.goto("/admin/products");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fproducts$/);
 });

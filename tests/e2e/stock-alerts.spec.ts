@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { sizeText } from "../../contract/catalog-options";
 import { expectNoAxeViolations, gotoAndWaitForHydration, logIn, mailbox, setStock, STAFF } from "./support";
 
 // Each project works on demo products of its own, so that the phone and desktop runs do not meet.
@@ -50,7 +51,7 @@ test("a guest asks to hear when a sold-out size is back, confirms by the e-maile
   await logIn(page, STAFF.email, STAFF.password);
   await expect(page).toHaveURL(/\/admin-dashboard$/);
   await gotoAndWaitForHydration(page, `/admin/products/${id}/edit`);
-  await page.getByLabel(`Stock of ${size}`).fill("4");
+  await page.getByLabel(`Stock of ${sizeText(size)}`).fill("4");
   await page.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Product updated successfully!")).toBeVisible();
 

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { checkProduct, EMPTY_PRODUCT, productFields, type ProductValues } from "./product-form-values";
+
+const filled: ProductValues = {
+  ...EMPTY_PRODUCT,
+  name: "Peacock Blue Anarkali",
+  description: "Floor-length georgette.",
+  price: "3499.50",
+  category: "1",
+  sizes: ["S", "6-7"],
+  stock: { S: "4", "6-7": "0" },
+  images: [{ id: "a".repeat(32), src: "/media/a/300.webp" }],
+};
+
+describe("the product form's own checks", () => {
+  it("start from an empty form: no features, no stock, no notes", () => {
+    expect(EMPTY_PRODUCT).toMatchObject({ features: [], stock: {}, sizes: [], care: "" });
+    expect(EMPTY_PRODUCT.sizeFit).toEqual({ modelHeight: "", modelSize: "", fit: "", fabric: "" });
+  });
+
+  it("mark every missing field at once", () => {
+    expect(checkProduct(EMPTY_PRODUCT)).toEqual({
+      name: "Enter the product's name",
+      description: "Enter a description",
+      price: "Enter the price",
+      category: "Choose a category",
+      size: "Please choose at least one size",
+      images: "Please upload images first!",
+    });
+  });
+
+  it("mark each wrong field, a size's stock left empty by its age", () => {
+    expect(
+      checkProduct({
+        ...filled,
+        price: "0",
+        originalPrice: "12.345",
+        stock: { S: "2.5" },
+        customizations: [{ name: "Blouse Fit", charge: "-5" }],
+        sizeFit: { ...EMPTY_PRODUCT.sizeFit, modelSize: "M" },
+      }),
+    ).toEqual({
+      price: "The price must be more than zero, in rupees with at most two decimals",
+      originalPrice: "The original price must be more than zero, in rupees with at most two decimals",
+      "stock.S": "Stock is a whole number from 0 to 100000",
+      "stock.6-7": "Enter the stock of 6-7 years",
+      "customizations.0.charge": "A charge must be from ₹0 to ₹50,000, in rupees and paise.",
+      "sizeFit.modelSize": "Choose one of the sizes the product comes in",
+    });
+  });
+
+  it("find nothing to mark in a filled form, and send its stock and notes as numbers and text", () => {
+    expect(checkProduct(filled)).toEqual({});
+    expect(productFields({ ...filled, sizeFit: { ...filled.sizeFit, modelSize: "S" } })).toMatchObject({
+      price: 3499.5,
+      category: 1,
+      size: ["S", "6-7"],
+      stock: { S: 4, "6-7": 0 },
+      features: [],
+      sizeFit: { modelSize: "S" },
+    });
+  });
+});
