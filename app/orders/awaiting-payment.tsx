@@ -17,7 +17,8 @@ export function AwaitingPayment({ order, compact = false }: { order: Order; comp
     <div
       className={`flex flex-wrap items-center gap-3 rounded-2xl bg-amber-50 ring-1 ring-amber-200 ${compact ? "mt-3 p-3 text-sm" : "mt-6 p-5"}`}
     >
-      <p className="min-w-0 flex-1">
+      {/* 16rem or the whole line: on a phone the buttons go below the text instead of squeezing it. */}
+      <p className="min-w-0 grow basis-64">
         {order.payBy ? (
           <>
             <strong>Waiting for payment.</strong> We hold the pieces for you until{" "}
