@@ -48,6 +48,9 @@ import { refuseDeepJson } from "./lib/json-bodies";
 import { refuseNulCharacters } from "./lib/text-inputs";
 import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
 import { gstRoutes } from "./gst/gst.routes";
+import { createGstSummary } from "./gst/gst-summary";
+import { booksRoutes } from "./books/books.routes";
+import { createOrdersExport } from "./orders/orders-export";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
 import { openMediaStorage } from "./media/open-media-storage";
@@ -385,6 +388,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(paymentsRoutes, { prefix: "/api", calls, payments, takesPayments: phonePe !== null });
   await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
+  await app.register(booksRoutes, {
+    prefix: "/api",
+    calls,
+    gstSummary: createGstSummary({ db }),
+    ordersExport: createOrdersExport({ db }),
+    supplier: config.gst,
+    guard,
+  });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });

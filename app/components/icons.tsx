@@ -112,6 +112,12 @@ export const TruckIcon = (props: IconProps) => (
     <circle cx="17" cy="17.5" r="1.8" />
   </Icon>
 );
+export const LedgerIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 4h12a2 2 0 0 1 2 2v14H7a2 2 0 0 1-2-2V4zM9 8h6M9 12h6M9 16h3" />
+  </Icon>
+);
+
 export const RulerIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 15 15 3l6 6L9 21zM7 11l2 2M10 8l2 2M13 5l2 2" />

@@ -5,7 +5,7 @@ import { ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
-import { BagIcon, PlusIcon, RulerIcon, StarIcon, TruckIcon, UserIcon } from "~/components/icons";
+import { BagIcon, LedgerIcon, PlusIcon, RulerIcon, StarIcon, TruckIcon, UserIcon } from "~/components/icons";
 import { formatRupees } from "#contract/money";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
@@ -62,6 +62,12 @@ export default function AdminDashboard() {
             title: "Staff and customers",
             text: "See every account, make a customer an admin or take it back.",
             icon: <UserIcon />,
+          },
+          {
+            to: "/admin/books",
+            title: "Books for the accountant",
+            text: "The month's GST summary as a spreadsheet or CSV, and the orders of any days.",
+            icon: <LedgerIcon />,
           },
         ]
       : []),

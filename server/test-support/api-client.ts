@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import * as accounts from "../../contract/accounts";
 import * as addresses from "../../contract/addresses";
+import * as books from "../../contract/books";
 import * as catalog from "../../contract/catalog";
 import * as contact from "../../contract/contact";
 import * as gst from "../../contract/gst";
@@ -77,6 +78,7 @@ export const malformed = (input: unknown) => input as Malformed;
 const CONTRACT = {
   ...accounts,
   ...addresses,
+  ...books,
   ...catalog,
   ...contact,
   ...gst,
