@@ -66,6 +66,7 @@ import type { JobRunner } from "./lib/job-runner";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createPlaceOrder } from "./orders/place-order";
 import { createDashboard } from "./orders/dashboard";
+import { createStaffOrderList } from "./orders/staff-order-list";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
@@ -261,6 +262,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const staffOrders = createStaffOrders({ db, orders, payments });
   const dashboard = createDashboard({ db });
+  const orderList = createStaffOrderList({ db, orders });
   const phonePeSandbox = config.phonePe?.sandbox
     ? createPhonePeSandbox({
         db,
@@ -396,7 +398,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     supplier: config.gst,
     guard,
   });
-  await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
+  await app.register(staffOrdersRoutes, { prefix: "/api", calls, orderList, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);

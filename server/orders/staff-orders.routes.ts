@@ -11,12 +11,12 @@ import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { DashboardService } from "./dashboard";
-import type { OrdersService } from "./orders.service";
+import type { StaffOrderList } from "./staff-order-list";
 import type { StaffOrders } from "./staff-orders";
 
 type Options = {
   calls: Calls;
-  orders: OrdersService;
+  orderList: StaffOrderList;
   staffOrders: StaffOrders;
   dashboard: DashboardService;
   guard: SessionGuard;
@@ -25,7 +25,7 @@ type Options = {
 /** Staff's calls on orders (issue 17): Received Orders, an order's details and status, the dashboard. */
 export async function staffOrdersRoutes(
   app: FastifyInstance,
-  { calls, orders, staffOrders, dashboard, guard }: Options,
+  { calls, orderList, staffOrders, dashboard, guard }: Options,
 ) {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
@@ -36,7 +36,7 @@ export async function staffOrdersRoutes(
     onRequest,
     handler: async (query) => {
       const { page, limit } = query;
-      const { orders: found, total } = await orders.listForStaff(query);
+      const { orders: found, total } = await orderList.list(query);
       return {
         code: 200,
         message: "Orders fetched successfully",
