@@ -11,8 +11,15 @@ import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
+import { CancelledNotice } from "~/orders/cancelled-notice";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
-import { markTailoringDoneCall, orderDetailsCall, updateOrderStatusCall } from "#contract/staff-orders";
+import {
+  CANCEL_REASON_CODES,
+  markTailoringDoneCall,
+  orderDetailsCall,
+  STAFF_ORDER_MESSAGES,
+  updateOrderStatusCall,
+} from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
 import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
@@ -60,14 +67,20 @@ const INTENTS = ["status", "tailoring-done", "pay", "cancel"] as const;
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await postedForm(request);
   const intent = INTENTS.find((name) => name === formText(form, "intent"));
-  const answer = (result: { ok: true; message: string } | { ok: false; status: number; message: string }) =>
+  const answer = (
+    result:
+      | { ok: true; message: string }
+      | { ok: false; status: number; message: string; errors?: Record<string, string> | undefined },
+  ) =>
     result.ok
-      ? { ok: true as const, intent, message: result.message }
+      ? { ok: true as const, intent, message: result.message, errors: undefined }
       : data(
           {
             ok: false as const,
             intent,
             message: result.message || "The order could not be updated. Please try again.",
+            // The fields the API named (a cancellation's reason), shown at the field.
+            errors: result.errors,
           },
           { status: result.status >= 400 ? result.status : 502 },
         );
@@ -88,17 +101,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
   if (intent !== "status" || !status)
     return data(
-      { ok: false as const, intent, message: "Choose what to do with the order." },
+      { ok: false as const, intent, message: "Choose what to do with the order.", errors: undefined },
       { status: 400 },
     );
   const courier = formText(form, "courier").trim();
   const trackingNumber = formText(form, "trackingNumber").trim();
+  const cancelReason = CANCEL_REASON_CODES.find((code) => code === formText(form, "cancelReason"));
+  const cancelNote = formText(form, "cancelNote").trim();
+  if (status === "Cancelled" && !cancelReason)
+    return answer({
+      ok: false,
+      status: 400,
+      message: STAFF_ORDER_MESSAGES.cancelReason,
+      errors: { cancelReason: STAFF_ORDER_MESSAGES.cancelReason },
+    });
   return answer(
     await context.api(updateOrderStatusCall, {
       orderId: params.id,
       status,
       ...(courier ? { courier } : {}),
       ...(trackingNumber ? { trackingNumber } : {}),
+      ...(cancelReason ? { cancelReason } : {}),
+      ...(cancelNote ? { cancelNote } : {}),
     }),
   );
 }
@@ -138,6 +162,7 @@ export default function OrderDetail() {
       </div>
 
       {staff === null ? <AwaitingPayment order={order} /> : null}
+      <CancelledNotice order={order} />
 
       <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 
@@ -145,6 +170,11 @@ export default function OrderDetail() {
         <StaffOrderPanel
           details={staff}
           tailoringAnswer={answer?.intent === "tailoring-done" && navigation.state === "idle" ? answer : null}
+          cancelErrors={
+            answer && !answer.ok && answer.intent === "status" && navigation.state === "idle"
+              ? answer.errors
+              : undefined
+          }
         />
       )}
 
