@@ -203,23 +203,50 @@ export const staffOrderDetailsResponse = envelope(staffOrderDetails);
 
 export const updateOrderStatusResponse = envelope(staffOrderDetails);
 
+/** A size of a shown product with LOW_STOCK_AT pieces or fewer (0: sold out). */
+export const lowStockLine = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  size: z.string(),
+  stock: z.number().int(),
+});
+export type LowStockLine = z.infer<typeof lowStockLine>;
+
+export const LOW_STOCK_PAGE_SIZE = 10;
+
 /** GET /admin/dashboard */
 export const dashboard = z.object({
   toShip: z.number().int(),
   salesToday: z.number(),
   salesThisWeek: z.number(),
+  /** India's day today and the Monday its week began on (YYYY-MM-DD), the days the sales above count. */
+  today: z.string(),
+  weekFrom: z.string(),
   bestSellers: z.array(
     z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int() }),
   ),
-  lowStock: z.array(
-    z.object({
-      productId: z.number().int(),
-      name: z.string(),
-      size: z.string(),
-      stock: z.number().int(),
-    }),
-  ),
+  /** The first LOW_STOCK_PAGE_SIZE sizes low in stock, fewest pieces first; the rest through lowStockCall. */
+  lowStock: z.array(lowStockLine),
+  /** How many sizes are low in stock. */
+  lowStockTotal: z.number().int(),
 });
+
+/** GET /admin/low-stock?page=&limit=: every size low in stock, a page at a time. */
+export const lowStockQuery = z.object({
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int({ error: "Page must be a whole number" })
+    .min(1, { error: "Page must be 1 or more" })
+    .max(100_000, { error: "Page must be 100000 or less" })
+    .default(1),
+  limit: z.coerce
+    .number({ error: "Limit must be a number" })
+    .int({ error: "Limit must be a whole number" })
+    .min(1, { error: "Limit must be 1 or more" })
+    .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
+    .default(LOW_STOCK_PAGE_SIZE),
+});
+export const lowStockResponse = envelope(z.array(lowStockLine)).extend({ pagination });
 export type Dashboard = z.infer<typeof dashboard>;
 export const dashboardResponse = envelope(dashboard);
 
@@ -263,4 +290,14 @@ export const dashboardCall = defineCall({
   path: "/admin/dashboard",
   tag: "orders",
   output: dashboardResponse,
+});
+
+export const lowStockCall = defineCall({
+  method: "GET",
+  path: "/admin/low-stock",
+  tag: "orders",
+  description:
+    "Staff only. The sizes of shown products with 5 pieces or fewer, fewest first, a page at a time (the dashboard's list).",
+  query: lowStockQuery,
+  output: lowStockResponse,
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import {
   adminOrdersCall,
   dashboardCall,
+  lowStockCall,
   markTailoringDoneCall,
   orderDetailsCall,
   STAFF_ORDER_MESSAGES,
@@ -71,6 +72,19 @@ export async function staffOrdersRoutes(
       message: TAILORING_MESSAGES.done,
       data: await staffOrders.markTailoringDone(http.user!.userId, request),
     }),
+  });
+
+  calls.serve(app, lowStockCall, {
+    onRequest,
+    handler: async ({ page, limit }) => {
+      const { lines, total } = await dashboard.lowStock(page, limit);
+      return {
+        code: 200,
+        message: "Low stock fetched successfully",
+        data: lines,
+        pagination: { page, limit, total },
+      };
+    },
   });
 
   calls.serve(app, dashboardCall, {
