@@ -203,7 +203,7 @@ function CancelForm({
             maxLength={CANCEL_NOTE_MAX}
             aria-invalid={noteError ? true : undefined}
             aria-describedby={noteError ? "cancel-note-error" : undefined}
-            className={`${INPUT} bg-white`}
+            className={`rounded-lg border bg-white px-3 py-2 ${noteError ? "border-2 border-red-700" : "border-brand-200"}`}
           />
           {noteError ? (
             <p id="cancel-note-error" className="text-sm font-semibold text-red-800">

@@ -107,6 +107,9 @@ test("staff find an order by the phone as the shopper gives it and cancel it wit
   await expect(note).toHaveAttribute("aria-invalid", "true");
   await expect(note).toHaveAccessibleDescription("Write the reason the shopper will read.");
   await expectNoAxeViolations(page);
+  await page
+    .getByRole("region", { name: "Order status" })
+    .screenshot({ path: testInfo.outputPath("cancel-reason.png") });
   const reason = "The silk for this piece did not pass our check; we are sorry.";
   await page.getByRole("radio", { name: "Another reason (write it)" }).check();
   await note.fill(reason);
