@@ -31,7 +31,6 @@ import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { registerApiDocs } from "./lib/api-docs";
-import { refuseCrossSiteWrites } from "./lib/cross-site";
 import {
   answerEarlyErrors,
   answerMalformedRequests,
@@ -45,7 +44,6 @@ import { createAttemptCounts } from "./lib/rate-limits";
 import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseDeepJson } from "./lib/json-bodies";
-import { refuseNulCharacters } from "./lib/text-inputs";
 import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
 import { gstRoutes } from "./gst/gst.routes";
 import { createGstSummary } from "./gst/gst-summary";
@@ -327,9 +325,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cookieName: sessionCookie.name,
   });
   registerErrorHandling(app);
-  refuseCrossSiteWrites(app, config.publicUrl);
   refuseDeepJson(app);
-  refuseNulCharacters(app);
 
   // Routes.
   // What a load balancer asks: 503 while the database does not answer (the pool reconnects on its own).
