@@ -176,9 +176,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
 
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
-  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes
-  // to what they show.
-  const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
+  // Catalog answers are public for 30 s, and 5 minutes more while a new one is fetched (Cache-Control); in
+  // memory, up to 32 MB of them, kept as long, dropped at once on changes to what they show.
+  const catalogAnswers = createResponseCache({
+    freshMs: 30_000,
+    staleMs: 300_000,
+    maxBytes: 32 * 1024 * 1024,
+    onRefreshError: (error) => app.log.warn({ err: error }, "a kept catalog answer could not be refreshed"),
+  });
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });

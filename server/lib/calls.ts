@@ -153,9 +153,8 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
         : (request, reply) => answer(request, reply);
     // Fresh arrays for each route: plugins add their own hooks to a route's arrays (@fastify/compress does).
     const hooks = () => ({
-      onRequest: pipeline.onRequest.map(
-        (check) => (request: FastifyRequest, reply: FastifyReply) => check(request, reply),
-      ),
+      // As they are: the OpenAPI document finds the session guards among them (lib/api-docs.ts).
+      onRequest: [...pipeline.onRequest],
       preValidation: pipeline.preValidation.map(
         (check) => (request: FastifyRequest, reply: FastifyReply) =>
           check(request, reply, rawInputOf(request)),
