@@ -70,6 +70,7 @@ import { createPhonePeClient } from "./payments/phonepe-client";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
+import { createRefunds } from "./payments/refunds";
 import { createPageCache } from "./web/page-cache";
 import { registerWeb, type WebBuild } from "./web/ssr";
 
@@ -235,9 +236,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const savedMeasurements = createSavedMeasurements({ db });
   const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
   const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
+  const refunds = createRefunds({
+    db,
+    orders,
+    phonePe,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    storeEmail: config.storeEmail,
+  });
   const payments = createPaymentsService({
     db,
     orders,
+    refunds,
     phonePe,
     log: app.log,
     attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
@@ -262,7 +272,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onMailQueued: mailWorker.nudge,
     log: app.log,
   });
-  const staffOrders = createStaffOrders({ db, orders, payments });
+  const staffOrders = createStaffOrders({ db, orders, payments, refunds });
   const dashboard = createDashboard({ db });
   const phonePeSandbox = config.phonePe?.sandbox
     ? createPhonePeSandbox({

@@ -12,7 +12,13 @@ import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
-import { markTailoringDoneCall, orderDetailsCall, updateOrderStatusCall } from "#contract/staff-orders";
+import {
+  markRefundPaidCall,
+  markTailoringDoneCall,
+  orderDetailsCall,
+  retryRefundCall,
+  updateOrderStatusCall,
+} from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
 import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
@@ -50,11 +56,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** What the order page's forms post, told apart by their `intent`. */
-const INTENTS = ["status", "tailoring-done", "pay", "cancel"] as const;
+const INTENTS = ["status", "tailoring-done", "pay", "cancel", "refund-retry", "refund-paid"] as const;
 
 /**
- * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes and
- * tailoring marked done (the API refuses anyone else, any change not allowed from the current status, and a
+ * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes,
+ * tailoring marked done, and a failed refund asked again or marked paid (the API refuses anyone else, any change not allowed from the current status, and a
  * line that is not this order's customised one).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -78,6 +84,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer(paying);
   }
   if (intent === "cancel") return answer(await context.api(cancelOrderCall, { orderId: params.id }));
+  if (intent === "refund-retry")
+    return answer(
+      await context.api(retryRefundCall, {
+        orderId: params.id,
+        merchantRefundId: formText(form, "merchantRefundId"),
+      }),
+    );
+  if (intent === "refund-paid")
+    return answer(
+      await context.api(markRefundPaidCall, {
+        orderId: params.id,
+        merchantRefundId: formText(form, "merchantRefundId"),
+        note: formText(form, "note"),
+      }),
+    );
   if (intent === "tailoring-done")
     return answer(
       await context.api(markTailoringDoneCall, {

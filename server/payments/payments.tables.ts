@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { orders } from "../orders/orders.tables";
 
@@ -56,10 +57,31 @@ export const refunds = pgTable(
     phonePeRefundId: text("phonepe_refund_id"),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
     checks: integer("checks").notNull().default(0),
+    /** After this the reconciler stops asking PhonePe, and the refund needs a person (refunds.ts). */
+    checkUntil: timestamp("check_until", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '10 days'`),
+    /**
+     * Why a FAILED refund failed: PhonePe `refused` it (its code and message in `failureReason`), or gave `no-answer`
+     * (still pending, or unreachable, when `checkUntil` passed).
+     */
+    failure: text("failure", { enum: ["refused", "no-answer"] }),
+    failureReason: text("failure_reason"),
+    /**
+     * What staff did about a FAILED refund: sent the money another way (`paid-another-way`, with their
+     * `resolutionNote`), or asked PhonePe again (`retried`). A FAILED refund without one needs attention.
+     */
+    resolution: text("resolution", { enum: ["paid-another-way", "retried"] }),
+    resolutionNote: text("resolution_note"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (table) => [index("refunds_due_idx").on(table.state, table.nextCheckAt)],
+  (table) => [
+    index("refunds_due_idx").on(table.state, table.nextCheckAt),
+    index("refunds_payment_id_idx").on(table.paymentId),
+  ],
 );
 
 /**
@@ -80,6 +102,13 @@ export const phonePeSandboxOrders = pgTable("phonepe_sandbox_orders", {
   metaInfo: jsonb("meta_info"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   transactionId: text("transaction_id"),
+  /**
+   * What becomes of this payment's refunds (phonepe-sandbox.ts): they `complete` when first asked about, stay
+   * `pending`, are `refused` when asked for, or `fail` after PhonePe accepted them. Chosen on the hosted page.
+   */
+  refundOutcome: text("refund_outcome", { enum: ["complete", "pending", "refuse", "fail"] })
+    .notNull()
+    .default("complete"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
