@@ -18,6 +18,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const MAX_LINE_QUANTITY = 10;
 export const MAX_ORDER_LINES = 30;
 
+/**
+ * Where PhonePe sends the shopper back: the spec's callback page, on the store's own origin (its query free).
+ * No other address is taken: a payment page on the store's own origin (the sandbox's) that sent staff to any
+ * store address would make their click a same-origin request of the attacker's choosing (issue 35).
+ */
+export const PAYMENT_CALLBACK_PATH = "/payment/callback";
+
 export const ORDER_MESSAGES = {
   cartEmpty: "Your cart is empty",
   selectAddress: "Select delivery address",
@@ -45,7 +52,7 @@ export const ORDER_MESSAGES = {
   alreadyPaid: "This order is already paid.",
   notAwaitingPayment: "This order is no longer waiting for payment. Place it again from your bag.",
   cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
-  redirectUrl: "The redirect URL must be on this store's own site.",
+  redirectUrl: "The redirect URL must be this store's payment page, /payment/callback.",
   notFound: "Order not found.",
   paymentUnavailable: "Unable to start the payment. Please try again in a few minutes.",
   orderPlaced: "Order placed. Complete the payment to confirm it.",

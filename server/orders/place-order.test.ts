@@ -14,7 +14,6 @@ import {
   stockOf,
 } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
-import { sandboxSettings } from "../config";
 import { orders } from "./orders.tables";
 import { payments } from "../payments/payments.tables";
 
@@ -160,13 +159,19 @@ describe("POST /api/orders/place-order", () => {
         "a redirect to another site",
         { redirectUrl: "https://evil.example/payment/callback" },
         400,
-        "The redirect URL must be on this store's own site.",
+        "The redirect URL must be this store's payment page, /payment/callback.",
+      ],
+      [
+        "a redirect to another address of the store",
+        { redirectUrl: "/api/products/delete-product?id=1" },
+        400,
+        "The redirect URL must be this store's payment page, /payment/callback.",
       ],
       [
         "a protocol-relative redirect",
         { redirectUrl: "//evil.example/x" },
         400,
-        "The redirect URL must be on this store's own site.",
+        "The redirect URL must be this store's payment page, /payment/callback.",
       ],
     ])("%s", async (_name, change, status, message) => {
       const id = await product();
@@ -336,7 +341,18 @@ describe("when PhonePe cannot be reached", () => {
   let down: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     down = await createTestApp({
-      phonePe: { sandbox: false, settings: sandboxSettings("http://127.0.0.1:9/phonepe-sandbox") },
+      phonePe: {
+        sandbox: false,
+        settings: {
+          oauthBaseUrl: "http://127.0.0.1:9",
+          pgBaseUrl: "http://127.0.0.1:9",
+          clientId: "NOBODY",
+          clientSecret: "nothing-listens-here",
+          clientVersion: "1",
+          webhookUsername: "no_hook",
+          webhookPassword: "nohook123",
+        },
+      },
     });
   });
   afterAll(() => down.close());
