@@ -278,6 +278,26 @@ describe("POST /api/orders/place-order", () => {
     expect(await stockOf(app, id, "S")).toBe(2);
   });
 
+  it("an order past what PostgreSQL's integer holds in paise is refused before anything is written", async () => {
+    // ₹1,00,00,000 is the most a product may cost; three of them are 3,000,000,000 paise.
+    const id = await product({ S: 5 }, 10_000_000);
+    const shopper = await shopperWithAddress(app);
+    const huge = await placeOrder(app, shopper.token, {
+      items: [{ id, size: "S", quantity: 3 }],
+      addressId: shopper.addressId,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(
+      "An order can be at most ₹2,00,00,000. Please place a smaller order, or contact us.",
+    );
+    expect(await stockOf(app, id, "S")).toBe(5);
+    const two = await placeOrder(app, shopper.token, {
+      items: [{ id, size: "S", quantity: 2 }],
+      addressId: shopper.addressId,
+    });
+    expect(two.statusCode).toBe(200);
+  });
+
   it("the same line twice in a bag counts as one, within the line limit", async () => {
     const id = await product({ S: 20 });
     const shopper = await shopperWithAddress(app);

@@ -3,6 +3,7 @@ import { ADDRESS_MESSAGES, addressInput, type Address } from "../../contract/add
 import { formatPaise, rupeesToPaise } from "../../contract/money";
 import {
   MAX_LINE_QUANTITY,
+  MAX_ORDER_PAISE,
   ORDER_MESSAGES,
   PAYMENT_CALLBACK_PATH,
   type PlaceOrderItem,
@@ -227,6 +228,8 @@ export function createPlaceOrder({
     const shippingAddress = await deliveryAddress(user, request);
     const lines = await priceOrderLines(mergedLines(request));
     checkClientPrices(request, lines);
+    if (lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0) > MAX_ORDER_PAISE)
+      throw badRequest(ORDER_MESSAGES.tooLarge);
     const placedFrom = placedFromOf(clientAddress);
 
     let created:
