@@ -68,6 +68,7 @@ import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
+import { sandboxCredentials } from "./payments/sandbox-credentials";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
 import { createRefunds } from "./payments/refunds";
@@ -235,7 +236,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const addresses = createAddressesService({ db });
   const savedMeasurements = createSavedMeasurements({ db });
   const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
-  const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
+  const phonePeSettings = config.phonePe?.sandbox
+    ? await sandboxCredentials(db, config.phonePe.baseUrl)
+    : config.phonePe?.settings;
+  const phonePe = phonePeSettings ? createPhonePeClient(phonePeSettings) : null;
   const refunds = createRefunds({
     db,
     orders,
@@ -274,14 +278,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const staffOrders = createStaffOrders({ db, orders, payments, refunds });
   const dashboard = createDashboard({ db });
-  const phonePeSandbox = config.phonePe?.sandbox
-    ? createPhonePeSandbox({
-        db,
-        settings: config.phonePe.settings,
-        publicUrl: config.publicUrl,
-        webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
-      })
-    : null;
+  const phonePeSandbox =
+    config.phonePe?.sandbox && phonePeSettings
+      ? createPhonePeSandbox({
+          db,
+          settings: phonePeSettings,
+          publicUrl: config.publicUrl,
+          webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
+        })
+      : null;
   // Each API call is served from its description in contract/, over HTTP and to the pages in-process.
   const calls = createCalls({ publicUrl: config.publicUrl });
   app.decorate("services", {
@@ -397,7 +402,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attempts,
     guard,
   });
-  await app.register(paymentsRoutes, { prefix: "/api", calls, payments, takesPayments: phonePe !== null });
+  await app.register(paymentsRoutes, {
+    prefix: "/api",
+    calls,
+    payments,
+    guard,
+    provider: {
+      provider: phonePeSandbox ? "sandbox" : phonePe ? "phonepe" : "none",
+      sandbox: phonePeSandbox && {
+        baseUrl: `${config.publicUrl}${SANDBOX_PREFIX}`,
+        clientId: phonePeSandbox.settings.clientId,
+        clientSecret: phonePeSandbox.settings.clientSecret,
+        clientVersion: phonePeSandbox.settings.clientVersion,
+        webhookUsername: phonePeSandbox.settings.webhookUsername,
+        webhookPassword: phonePeSandbox.settings.webhookPassword,
+      },
+    },
+  });
   await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
   await app.register(booksRoutes, {
     prefix: "/api",

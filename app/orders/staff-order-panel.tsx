@@ -341,7 +341,7 @@ export function StaffOrderPanel({
                   className: "whitespace-nowrap",
                 },
                 { name: "Reason", cell: (refund) => refund.reason },
-                { name: "Notes", cell: refundNotes, className: "wrap-anywhere" },
+                { name: "Notes", cell: refundNotes, className: "min-w-56 wrap-break-word" },
                 {
                   name: "Requested",
                   cell: (refund) => formatMoment(refund.createdAt),

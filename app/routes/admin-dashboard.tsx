@@ -69,6 +69,12 @@ export default function AdminDashboard() {
             text: "The month's GST summary as a spreadsheet or CSV, and the orders of any days.",
             icon: <LedgerIcon />,
           },
+          {
+            to: "/admin/payments",
+            title: "Payments",
+            text: "Which PhonePe the store uses, and the sandbox's credentials when it runs on it.",
+            icon: <LedgerIcon />,
+          },
         ]
       : []),
     {

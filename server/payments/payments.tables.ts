@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { orders } from "../orders/orders.tables";
 
 /**
@@ -122,3 +132,21 @@ export const phonePeSandboxRefunds = pgTable("phonepe_sandbox_refunds", {
     .default("PENDING"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The built-in sandbox's credentials, made once per install (its first start) and kept here, so that every
+ * process of the store answers to the same ones and no one knows them from the source (decision 039). One row.
+ */
+export const phonePeSandboxCredentials = pgTable(
+  "phonepe_sandbox_credentials",
+  {
+    id: smallint("id").primaryKey().default(1),
+    clientId: text("client_id").notNull(),
+    clientSecret: text("client_secret").notNull(),
+    clientVersion: text("client_version").notNull(),
+    webhookUsername: text("webhook_username").notNull(),
+    webhookPassword: text("webhook_password").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("phonepe_sandbox_credentials_one_row", sql`${table.id} = 1`)],
+);

@@ -3,6 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { formatPaise } from "../../contract/money";
+import { PAYMENT_CALLBACK_PATH } from "../../contract/orders";
 import { STORE } from "../../contract/store";
 import { SANDBOX_PREFIX } from "../config";
 import type { Database } from "../db/client";
@@ -65,6 +66,17 @@ export function createPhonePeSandbox({
   /** Where the sandbox sends its webhooks. */
   webhookUrl: string;
 }) {
+  const storeOrigin = new URL(publicUrl).origin;
+  /**
+   * Only the store's own callback page is a redirect the hosted page follows: it is on the store's origin, so
+   * a click on it sent anywhere else (an address of the attacker's choosing, the store's own API) would be a
+   * same-origin request, cookies and all (issue 35).
+   */
+  const isStoreCallback = (address: string) => {
+    const url = URL.parse(address);
+    return url !== null && url.origin === storeOrigin && url.pathname === PAYMENT_CALLBACK_PATH;
+  };
+
   const sign = (text: string) => createHmac("sha256", settings.clientSecret).update(text).digest("base64url");
 
   function tokenIsValid(header: string | undefined) {
@@ -243,6 +255,13 @@ export function createPhonePeSandbox({
       if (!parsed.success)
         return fail(reply, 400, "BAD_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request");
       const body = parsed.data;
+      if (!isStoreCallback(body.paymentFlow.merchantUrls.redirectUrl))
+        return fail(
+          reply,
+          400,
+          "BAD_REQUEST",
+          `redirectUrl must be the store's payment page, ${publicUrl}${PAYMENT_CALLBACK_PATH}`,
+        );
       const merchantOrderId = body.merchantOrderId;
       const amount = body.amount;
       const expireAfter = body.expireAfter;
@@ -384,11 +403,24 @@ export function createPhonePeSandbox({
         SandboxRefundOutcome | undefined;
       if (!decision) return reply.code(400).send({ success: false, code: "BAD_REQUEST" });
       await decide(order.merchantOrderId, decision, { webhook, ...(refunds ? { refunds } : {}) });
+      // A record written before redirects were checked is not followed either.
+      if (!isStoreCallback(order.redirectUrl))
+        return reply
+          .type("text/html; charset=utf-8")
+          .send(hostedPage("Done. You may close this page and return to the store.", null));
       return reply.redirect(order.redirectUrl, 303);
     });
   }
 
-  return { routes, decide, setRefundOutcome, webhookFor, sendWebhook };
+  return {
+    routes,
+    decide,
+    setRefundOutcome,
+    webhookFor,
+    sendWebhook,
+    /** Its credentials, the install's own (sandbox-credentials.ts): for the super admin, and tests. */
+    settings,
+  };
 }
 
 export type PhonePeSandbox = ReturnType<typeof createPhonePeSandbox>;
