@@ -54,3 +54,8 @@ export function OrderWorkBadges({ order }: { order: Pick<Order, "orderStatus" | 
       : "bg-gray-100 text-gray-800 ring-gray-300";
   return <span className={`${BADGE} ${colours}`}>{label}</span>;
 }
+
+/** Staff's lists: a refund of the order failed and waits for them (its page says what to do). */
+export function RefundAttentionBadge() {
+  return <span className={`${BADGE} bg-amber-100 text-amber-950 ring-amber-400`}>Refund needs you</span>;
+}

@@ -11,7 +11,12 @@ import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
-import { OrderStatusBadge, OrderWorkBadges, PaymentStatusBadge } from "~/orders/order-badges";
+import {
+  OrderStatusBadge,
+  OrderWorkBadges,
+  PaymentStatusBadge,
+  RefundAttentionBadge,
+} from "~/orders/order-badges";
 import { ORDER_VIEWS, orderViewHref, orderViewOf, type OrderViewId } from "~/orders/order-views";
 import type { Route } from "./+types/received-orders";
 
@@ -244,6 +249,7 @@ export default function ReceivedOrders() {
                     <p className="mt-2 flex flex-wrap items-center gap-2">
                       <OrderStatusBadge status={order.orderStatus} />
                       <PaymentStatusBadge status={order.paymentStatus} />
+                      {order.refundNeedsAttention && <RefundAttentionBadge />}
                       <OrderWorkBadges order={order} />
                       <span>{order.paymentMethod || "N/A"}</span>
                     </p>
@@ -312,7 +318,10 @@ export default function ReceivedOrders() {
                     </td>
                     <td className={CELL}>{order.paymentMethod || "N/A"}</td>
                     <td className={CELL}>
-                      <PaymentStatusBadge status={order.paymentStatus} />
+                      <span className="flex flex-wrap gap-1">
+                        <PaymentStatusBadge status={order.paymentStatus} />
+                        {order.refundNeedsAttention && <RefundAttentionBadge />}
+                      </span>
                     </td>
                     <td className={CELL}>
                       <span className="flex flex-wrap items-center gap-1.5">

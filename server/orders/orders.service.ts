@@ -310,11 +310,27 @@ export function createOrdersService({
   async function refundSettled(
     tx: Transaction,
     order: OrderRow,
-    { actor, state }: { actor: string; state: string },
+    { actor, state, note }: { actor: string; state: string; note?: string },
   ) {
     if (state === "COMPLETED" && !staysPaid(order))
       await setStatus(tx, order, { paymentStatus: "Refunded", actor });
-    await recordEvent(tx, order.id, { actor, subject: "refund", to: state.toLowerCase() });
+    await recordEvent(tx, order.id, {
+      actor,
+      subject: "refund",
+      to: state.toLowerCase(),
+      ...(note ? { note } : {}),
+    });
+  }
+
+  /**
+   * Whether a locked order has a failed refund waiting for staff (payments/refunds.ts): kept on the order, so
+   * that the dashboard and Received Orders find such orders by an index. The first failure's time is kept.
+   */
+  async function setRefundAttention(tx: Transaction, order: OrderRow, needed: boolean) {
+    await tx
+      .update(orders)
+      .set({ refundAttentionSince: needed ? (order.refundAttentionSince ?? new Date()) : null })
+      .where(eq(orders.id, order.id));
   }
 
   /**
@@ -568,6 +584,7 @@ export function createOrdersService({
     releaseUnpaid,
     refundStarted,
     refundSettled,
+    setRefundAttention,
     recordEvent,
     advance,
     cancelByStaff,

@@ -76,6 +76,8 @@ export const orders = pgTable(
     cancelledBy: text("cancelled_by"),
     /** Why staff cancelled the order, as the shopper reads it on her order page and in the mail (decision 040). */
     cancelReason: text("cancel_reason"),
+    /** Since when a refund of the order has failed and waits for staff (payments/refunds.ts); null when none does. */
+    refundAttentionSince: timestamp("refund_attention_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,6 +105,10 @@ export const orders = pgTable(
       "gin",
       sql`${shippingPhoneDigits(table.shippingAddress)} gin_trgm_ops`,
     ),
+    // Orders with a refund waiting for staff: the dashboard's list and Received Orders' filter.
+    index("orders_refund_attention_idx")
+      .on(table.refundAttentionSince, table.id)
+      .where(sql`${table.refundAttentionSince} is not null`),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
     // Orders awaiting payment (holding stock), counted per account and per client address at Place Order.
     index("orders_awaiting_user_idx")

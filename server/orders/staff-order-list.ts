@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
-import type { Order, OrderStatus } from "../../contract/orders";
-import type { OrderWork } from "../../contract/staff-orders";
+import { and, count, desc, eq, ilike, isNotNull, ne, or, sql, type SQL } from "drizzle-orm";
+import type { OrderStatus } from "../../contract/orders";
+import type { OrderWork, StaffListedOrder } from "../../contract/staff-orders";
 import { users } from "../accounts/accounts.tables";
 import type { Database } from "../db/client";
 import { countOrders } from "./order-counts";
@@ -11,6 +11,7 @@ export type StaffOrderListQuery = {
   page: number;
   limit: number;
   status?: OrderStatus | undefined;
+  attention?: "refund" | undefined;
   search?: string | undefined;
   work?: OrderWork | undefined;
   paidFrom?: string | undefined;
@@ -40,7 +41,7 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /**
  * Staff's Received Orders (decision 040): newest first; of one status, of the work left on paid orders
- * (tailoring, to ship) or paid on some of India's days; found by order id, shipping name, e-mail (or the
+ * (tailoring, to ship), with a refund waiting for staff, or paid on some of India's days; found by order id, shipping name, e-mail (or the
  * account's e-mail) or phone. Each search uses an index: the public id's, or the trigram indexes of the
  * shipping name, e-mail and phone digits.
  */
@@ -70,9 +71,11 @@ export function createStaffOrderList({ db, orders: ordersService }: { db: Databa
   const tailoringPending = sql`exists (select 1 from ${orderItems} i
     where i.order_id = ${orders.id} and i.customization is not null and i.tailoring_done_at is null)`;
 
-  async function list(query: StaffOrderListQuery): Promise<{ orders: Order[]; total: number }> {
+  async function list(query: StaffOrderListQuery): Promise<{ orders: StaffListedOrder[]; total: number }> {
     const conditions: SQL[] = [];
     if (query.status) conditions.push(eq(orders.status, query.status));
+    // Orders with a refund that failed and waits for staff (orders_refund_attention_idx).
+    if (query.attention) conditions.push(isNotNull(orders.refundAttentionSince));
     if (query.work) {
       conditions.push(eq(orders.status, "Processing"));
       conditions.push(query.work === "tailoring" ? tailoringPending : sql`not ${tailoringPending}`);
@@ -92,7 +95,7 @@ export function createStaffOrderList({ db, orders: ordersService }: { db: Databa
     if (query.search) conditions.push(await searchCondition(query.search));
     const where = conditions.length ? and(...conditions) : undefined;
     // Of one status or of all, the total is kept by the database; anything else counts its matches.
-    const kept = !query.search && !query.work && !query.paidFrom && !query.paidTo;
+    const kept = !query.search && !query.attention && !query.work && !query.paidFrom && !query.paidTo;
     const [rows, total] = await Promise.all([
       db
         .select()
@@ -114,12 +117,13 @@ export function createStaffOrderList({ db, orders: ordersService }: { db: Databa
       rows.map((row) => row.id),
     );
     return {
-      orders: rows.map((row) =>
-        ordersService.toApi(
+      orders: rows.map((row) => ({
+        ...ordersService.toApi(
           row,
           items.filter((item) => item.orderId === row.id),
         ),
-      ),
+        refundNeedsAttention: row.refundAttentionSince !== null,
+      })),
       total,
     };
   }

@@ -3,8 +3,10 @@ import {
   adminOrdersCall,
   dashboardCall,
   lowStockCall,
+  markRefundPaidCall,
   markTailoringDoneCall,
   orderDetailsCall,
+  retryRefundCall,
   STAFF_ORDER_MESSAGES,
   updateOrderStatusCall,
 } from "../../contract/staff-orders";
@@ -85,6 +87,24 @@ export async function staffOrdersRoutes(
         pagination: { page, limit, total },
       };
     },
+  });
+
+  calls.serve(app, retryRefundCall, {
+    onRequest,
+    handler: async (request, { request: http }) => ({
+      code: 200,
+      message: STAFF_ORDER_MESSAGES.refundAskedAgain,
+      data: await staffOrders.retryRefund(http.user!.userId, request),
+    }),
+  });
+
+  calls.serve(app, markRefundPaidCall, {
+    onRequest,
+    handler: async (request, { request: http }) => ({
+      code: 200,
+      message: STAFF_ORDER_MESSAGES.refundPaidAnotherWay,
+      data: await staffOrders.markRefundPaid(http.user!.userId, request),
+    }),
   });
 
   calls.serve(app, dashboardCall, {

@@ -6,6 +6,7 @@ import * as catalog from "../../contract/catalog";
 import * as contact from "../../contract/contact";
 import * as gst from "../../contract/gst";
 import * as orders from "../../contract/orders";
+import * as payments from "../../contract/payments";
 import * as productEditing from "../../contract/product-editing";
 import * as reviews from "../../contract/reviews";
 import * as sizeCharts from "../../contract/size-charts";
@@ -83,6 +84,7 @@ const CONTRACT = {
   ...contact,
   ...gst,
   ...orders,
+  ...payments,
   ...productEditing,
   ...reviews,
   ...sizeCharts,

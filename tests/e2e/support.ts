@@ -193,7 +193,14 @@ export async function paidOrder(
   page: Page,
   baseURL: string,
   productId: number,
-  { phone = CHENNAI.phone }: { phone?: string } = {},
+  {
+    phone = CHENNAI.phone,
+    refunds,
+  }: {
+    phone?: string;
+    /** What the sandbox does with the payment's refunds (its page's choice): they complete by default. */
+    refunds?: "complete" | "pending" | "refuse" | "fail";
+  } = {},
 ) {
   const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
   const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
@@ -218,7 +225,11 @@ export async function paidOrder(
     phonePe: { checkoutUrl: string };
   };
   const approved = await page.request.post("/phonepe-sandbox/pay", {
-    form: { token: new URL(phonePe.checkoutUrl).searchParams.get("token")!, decision: "approve" },
+    form: {
+      token: new URL(phonePe.checkoutUrl).searchParams.get("token")!,
+      decision: "approve",
+      ...(refunds ? { refunds } : {}),
+    },
     maxRedirects: 0,
   });
   expect(approved.status()).toBe(303);
