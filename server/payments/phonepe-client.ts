@@ -238,7 +238,13 @@ async function send(
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
-    throw new PhonePeError(0, `PhonePe could not be reached: ${(error as Error).message}`);
+    // fetch's own message is "fetch failed": the reason (refused, reset, timed out) is its cause.
+    const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+    const reason = cause?.code ?? cause?.message;
+    throw new PhonePeError(
+      0,
+      `PhonePe could not be reached: ${(error as Error).message}${reason ? ` (${reason})` : ""}`,
+    );
   }
   const text = await response.text();
   let body: Record<string, unknown> = {};
