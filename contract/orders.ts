@@ -109,6 +109,8 @@ export const shippingAddress = z.object({
   address: z.string(),
   street: z.string(),
   city: z.string(),
+  /** The pincode's district (orders placed before the pincode directory have none). */
+  district: z.string().optional(),
   state: z.string(),
   postalCode: z.string(),
   country: z.string(),

@@ -11,7 +11,7 @@ import {
 import { products } from "../catalog/catalog.tables";
 import { orders, type orderItems } from "../orders/orders.tables";
 import { financialYearOf, indianDateOf, taxLine, totalsOf } from "./gst-tax";
-import { GST_STATE_CODES, stateCodeOf } from "./indian-states";
+import { GST_STATE_CODES, stateCodeOf } from "../../contract/indian-states";
 import { renderGstDocument } from "./gst-pdf";
 
 export type GstDocumentRow = typeof gstDocuments.$inferSelect;

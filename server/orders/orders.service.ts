@@ -28,9 +28,6 @@ import { countOrders } from "./order-counts";
 import { orderEvents, orderItems, orders, type OrderedCustomization } from "./orders.tables";
 import { customizationView } from "../tailoring/customized-line";
 
-/** Delivery is free within India (spec section 9: the charge is always 0). */
-export const DELIVERY_PAISE = 0;
-
 export type OrderRow = typeof orders.$inferSelect;
 /** A line of a new order, priced by the server: one piece's price includes its customisation's charges. */
 export type OrderLine = NamedLine & {
@@ -107,6 +104,8 @@ export function createOrdersService({
     input: {
       userId: number;
       lines: OrderLine[];
+      /** The delivery charge the server priced for these lines (delivery-charge.ts). */
+      deliveryPaise: number;
       shippingAddress: ShippingAddress;
       idempotencyKey: string | null;
       requestHash: string;
@@ -122,8 +121,8 @@ export function createOrdersService({
         publicId: newPublicId(),
         userId: input.userId,
         subtotalPaise,
-        deliveryPaise: DELIVERY_PAISE,
-        totalPaise: subtotalPaise + DELIVERY_PAISE,
+        deliveryPaise: input.deliveryPaise,
+        totalPaise: subtotalPaise + input.deliveryPaise,
         shippingAddress: input.shippingAddress,
         idempotencyKey: input.idempotencyKey,
         requestHash: input.requestHash,
