@@ -9,13 +9,14 @@ import { formatHoldTime } from "../../contract/hold-time";
 
 /** What the mails need of an order and its lines. */
 export const mailedOrder = (
-  order: { publicId: string; totalPaise: number; shippingAddress: ShippingAddress },
+  order: { publicId: string; totalPaise: number; deliveryPaise: number; shippingAddress: ShippingAddress },
   items: MailedOrder["items"],
 ): MailedOrder => ({
   publicId: order.publicId,
   fullName: order.shippingAddress.fullName,
   email: order.shippingAddress.email,
   totalPaise: order.totalPaise,
+  deliveryPaise: order.deliveryPaise,
   shippingAddress: order.shippingAddress,
   items,
 });
@@ -25,6 +26,7 @@ export type MailedOrder = {
   fullName: string;
   email: string;
   totalPaise: number;
+  deliveryPaise: number;
   shippingAddress: ShippingAddress;
   items: {
     name: string;
@@ -45,14 +47,20 @@ const customizationText = ({ options, ...asked }: OrderedCustomization) =>
     .filter(Boolean)
     .join("; ");
 
+/** The order's lines, then its delivery charge (or free delivery) and its total, as the order page shows them. */
 const linesText = (order: MailedOrder) =>
-  order.items
-    .map(
+  [
+    ...order.items.map(
       (item) =>
         `${item.name}, size ${item.size} × ${item.quantity}: ${formatPaise(item.unitPricePaise * item.quantity)}` +
         (item.customization ? `\n${customizationText(item.customization)}` : ""),
-    )
-    .join("\n");
+    ),
+    `Delivery: ${deliveryText(order.deliveryPaise)}`,
+    `Total: ${formatPaise(order.totalPaise)}`,
+  ].join("\n");
+
+export const deliveryText = (deliveryPaise: number) =>
+  deliveryPaise === 0 ? "Free" : formatPaise(deliveryPaise);
 
 const addressText = ({ shippingAddress: a }: MailedOrder) =>
   `${a.fullName}\n${a.address}\n${a.city}, ${a.state} ${a.postalCode}\n${a.country}\nPhone ${a.phone}`;
@@ -105,7 +113,7 @@ export function paymentReceivedMail(
         : []),
       `We have received your payment of ${formatPaise(order.totalPaise)} for order ${order.publicId}. We are preparing it now and will tell you when it ships.`,
       linesText(order),
-      `Delivery free, to:\n${addressText(order)}`,
+      `Delivery to:\n${addressText(order)}`,
       `Your GST tax invoice ${invoiceNumber} is attached; you can also download it from your order's page.`,
       { label: "Follow your order", url: orderUrl },
     ]),
