@@ -3,7 +3,7 @@ import { defineCall } from "./call";
 import { envelope } from "./envelope";
 import { idField } from "./ids";
 import { normalizePhone } from "./accounts-rules";
-import { GST_STATE_CODES, stateNamed } from "./indian-states";
+import { stateNamed } from "./indian-states";
 
 /** The checkout address form's fields and their labels, in the form's order. */
 export const ADDRESS_FIELDS = {

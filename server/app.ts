@@ -66,6 +66,7 @@ import type { JobRunner } from "./lib/job-runner";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createPlaceOrder } from "./orders/place-order";
 import { createDeliveryCharges } from "./orders/delivery-charge";
+import { createTrackingCorrections } from "./orders/shipments";
 import { createDashboard } from "./orders/dashboard";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
@@ -263,7 +264,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onMailQueued: mailWorker.nudge,
     log: app.log,
   });
-  const staffOrders = createStaffOrders({ db, orders, payments });
+  const staffOrders = createStaffOrders({
+    db,
+    orders,
+    payments,
+    tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
+  });
   const dashboard = createDashboard({ db });
   const phonePeSandbox = config.phonePe?.sandbox
     ? createPhonePeSandbox({

@@ -12,13 +12,20 @@ import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
-import { markTailoringDoneCall, orderDetailsCall, updateOrderStatusCall } from "#contract/staff-orders";
+import {
+  markTailoringDoneCall,
+  orderDetailsCall,
+  updateOrderStatusCall,
+  updateTrackingCall,
+} from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
 import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
 import { CustomizationDetails } from "~/orders/customization-details";
 import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
+import { ShipmentDetails } from "~/orders/shipment-details";
+import { COURIER_KEYS } from "#contract/couriers";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -50,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** What the order page's forms post, told apart by their `intent`. */
-const INTENTS = ["status", "tailoring-done", "pay", "cancel"] as const;
+const INTENTS = ["status", "tracking", "tailoring-done", "pay", "cancel"] as const;
 
 /**
  * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes and
@@ -85,20 +92,30 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         itemId: Number(formText(form, "itemId")),
       }),
     );
+  // The courier from the list, its tracking number, and "Other"'s link: the API checks them.
+  const shipment = () => {
+    const courier = COURIER_KEYS.find((key) => key === formText(form, "courier"));
+    const trackingNumber = formText(form, "trackingNumber").trim();
+    const trackingUrl = formText(form, "trackingUrl").trim();
+    return {
+      ...(courier ? { courier } : {}),
+      ...(trackingNumber ? { trackingNumber } : {}),
+      ...(trackingUrl && courier === "other" ? { trackingUrl } : {}),
+    };
+  };
+  if (intent === "tracking")
+    return answer(await context.api(updateTrackingCall, { orderId: params.id, ...shipment() }));
   const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
   if (intent !== "status" || !status)
     return data(
       { ok: false as const, intent, message: "Choose what to do with the order." },
       { status: 400 },
     );
-  const courier = formText(form, "courier").trim();
-  const trackingNumber = formText(form, "trackingNumber").trim();
   return answer(
     await context.api(updateOrderStatusCall, {
       orderId: params.id,
       status,
-      ...(courier ? { courier } : {}),
-      ...(trackingNumber ? { trackingNumber } : {}),
+      ...(status === "Shipped" ? shipment() : {}),
     }),
   );
 }
@@ -138,6 +155,8 @@ export default function OrderDetail() {
       </div>
 
       {staff === null ? <AwaitingPayment order={order} /> : null}
+
+      <ShipmentDetails order={order} />
 
       <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 

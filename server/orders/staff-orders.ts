@@ -6,7 +6,9 @@ import {
   STAFF_TRANSITIONS,
   type StaffOrderDetails,
   type UpdateOrderStatusRequest,
+  type UpdateTrackingRequest,
 } from "../../contract/staff-orders";
+import type { TrackingCorrections } from "./shipments";
 import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
 import { conflict, notFound } from "../lib/errors";
@@ -24,10 +26,12 @@ export function createStaffOrders({
   db,
   orders,
   payments,
+  tracking,
 }: {
   db: Database;
   orders: OrdersService;
   payments: PaymentsService;
+  tracking: TrackingCorrections;
 }) {
   async function idOf(publicId: string): Promise<number> {
     const [row] = await db
@@ -101,6 +105,7 @@ export function createStaffOrders({
           actor,
           courier: request.courier,
           trackingNumber: request.trackingNumber,
+          trackingUrl: request.trackingUrl,
         });
       else if (to === "Delivered") await orders.advance(tx, order, { to, actor });
       else if (to === "Cancelled") {
@@ -127,7 +132,13 @@ export function createStaffOrders({
     return details(request.orderId);
   }
 
-  return { details, updateStatus, markTailoringDone };
+  /** Corrects a shipped order's courier and tracking (shipments.ts); 409 once it is delivered. */
+  async function correctTracking(staffUserId: number, request: UpdateTrackingRequest) {
+    await tracking.correct(await idOf(request.orderId), `staff:${staffUserId}`, request);
+    return details(request.orderId);
+  }
+
+  return { details, updateStatus, markTailoringDone, correctTracking };
 }
 
 export type StaffOrders = ReturnType<typeof createStaffOrders>;
