@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./call";
 import { envelope } from "./envelope";
-import { formatRupees } from "./money";
+import { formatRupees, rupeesToPaise } from "./money";
 
 /**
  * The delivery charge's rule (decision 038): free for a bag of `freeFrom` rupees or more (the spec's ₹1,999),
@@ -14,6 +14,19 @@ export const deliveryRule = z.object({
   charge: z.number(),
 });
 export type DeliveryRule = z.infer<typeof deliveryRule>;
+
+/** The delivery charge of a subtotal (paise): nothing for an empty bag or one at or above the threshold. */
+export const deliveryPaiseFor = (
+  subtotalPaise: number,
+  rule: { freeFromPaise: number; chargePaise: number },
+): number => (subtotalPaise <= 0 || subtotalPaise >= rule.freeFromPaise ? 0 : rule.chargePaise);
+
+/** The same in rupees, for a page that shows the bag before the server has priced it. */
+export const deliveryChargeFor = (subtotal: number, rule: DeliveryRule): number =>
+  deliveryPaiseFor(rupeesToPaise(subtotal), {
+    freeFromPaise: rupeesToPaise(rule.freeFrom),
+    chargePaise: rupeesToPaise(rule.charge),
+  }) / 100;
 
 /** "Free delivery on orders of ₹1,999 or more; ₹99 below", as every page says it. */
 export const deliveryRuleText = (rule: DeliveryRule) =>

@@ -264,7 +264,7 @@ export default function OrderDetail() {
           <dt>Subtotal</dt>
           <dd className="text-right">{formatRupees(order.subtotal)}</dd>
           <dt>Delivery</dt>
-          <dd className="text-right">
+          <dd className="text-right" data-testid="order-delivery">
             {order.deliveryCharge === 0 ? "Free" : formatRupees(order.deliveryCharge)}
           </dd>
           <dt className="text-lg font-bold">Total</dt>

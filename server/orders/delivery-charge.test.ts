@@ -17,7 +17,8 @@ import { pdfText } from "../test-support/pdf-text";
 import { createTestApp } from "../test-support/test-app";
 import type { TestApi } from "../test-support/api-client";
 import { gstDocuments } from "../gst/gst.tables";
-import { createDeliveryCharges, deliveryPaiseFor } from "./delivery-charge";
+import { createDeliveryCharges } from "./delivery-charge";
+import { deliveryPaiseFor } from "../../contract/delivery";
 
 let app: FastifyInstance;
 let api: TestApi;

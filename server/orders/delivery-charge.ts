@@ -1,12 +1,8 @@
-import type { DeliveryRule } from "../../contract/delivery";
+import { deliveryPaiseFor, type DeliveryRule } from "../../contract/delivery";
 import { paiseToRupees } from "../../contract/money";
 
 /** The delivery charge's rule in paise: free from `freeFromPaise` of subtotal, else `chargePaise`. */
 export type DeliveryRulePaise = { freeFromPaise: number; chargePaise: number };
-
-/** The delivery charge of a subtotal: nothing for an empty bag or one at or above the threshold. */
-export const deliveryPaiseFor = (subtotalPaise: number, rule: DeliveryRulePaise): number =>
-  subtotalPaise <= 0 || subtotalPaise >= rule.freeFromPaise ? 0 : rule.chargePaise;
 
 /**
  * The one accessor of the delivery charge's rule (decision 038). Every caller (price-cart, Place Order, the
