@@ -133,6 +133,11 @@ export default function Checkout() {
     if (method === null) return refuse("error", "Select payment method", ORDER_MESSAGES.selectPaymentMethod);
     if (!addresses.some((address) => address.id === selected))
       return refuse("error", ORDER_MESSAGES.invalidAddress);
+    const problem = addresses.find((address) => address.id === selected)?.problem;
+    if (problem) {
+      setEditing(selected);
+      return refuse("error", "Check the address", problem);
+    }
     if (!items.every(hasSize))
       return refuse(
         "error",
@@ -343,6 +348,11 @@ export default function Checkout() {
                           {address.address}, {address.city}, {address.state} {address.pincode}
                         </span>
                         <span className="block text-sm text-muted">Phone {formatMobile(address.phone)}</span>
+                        {address.problem ? (
+                          <span className="mt-1 block text-sm font-semibold text-amber-800">
+                            {address.problem}
+                          </span>
+                        ) : null}
                       </label>
                       <button
                         type="button"
