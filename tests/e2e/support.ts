@@ -261,11 +261,17 @@ export async function productInStock(page: Page) {
   throw new Error("no demo product in stock");
 }
 
-/** Signed in as the shopper: My Orders shows the order Shipped, and the shipping e-mail has the tracking number. */
+/**
+ * Signed in as the shopper: My Orders shows the order Shipped with its tracking number, and the shipping e-mail
+ * has the tracking number.
+ */
 export async function expectShopperSeesShipped(page: Page, email: string, orderId: string, tracking: string) {
   await signIn(page, email);
   await gotoAndWaitForHydration(page, "/orders");
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
+  const card = page.getByRole("article", { name: `Order #${orderId}` });
+  await expect(card.getByText("Shipped", { exact: true })).toBeVisible();
+  // The card shows the tracking number staff gave.
+  await expect(card.getByText(tracking, { exact: true })).toBeVisible();
   await expect
     .poll(
       async () =>
