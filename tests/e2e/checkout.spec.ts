@@ -100,6 +100,9 @@ test("a shopper checks out two sizes with a new address, pays with PhonePe and f
 
   await page.getByRole("link", { name: "Go to Orders" }).click();
   await expect(page).toHaveURL(/\/orders$/);
+  // The payment page's celebration and message stay with it.
+  await expect(page.getByText("Thank you. Your payment was successful.")).toHaveCount(0);
+  await expect(page.locator("body > canvas")).toHaveCount(0);
   const card = page.getByRole("article", { name: `Order #${orderId}` });
   await expect(card.getByText("Processing")).toBeVisible();
   await expect(card.getByText("Success")).toBeVisible();

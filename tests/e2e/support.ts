@@ -189,7 +189,13 @@ export async function addAddress(page: Page) {
  * new shopper who pays on PhonePe's sandbox page: for the tests of what follows a payment (checkout.spec.ts
  * pays through the pages). The browser is left signed in as the shopper.
  */
-export async function paidOrder(page: Page, baseURL: string, productId: number) {
+export async function paidOrder(
+  page: Page,
+  baseURL: string,
+  productId: number,
+  /** What the sandbox does with the payment's refunds (its page's choice): they complete by default. */
+  { refunds }: { refunds?: "complete" | "pending" | "refuse" | "fail" } = {},
+) {
   const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
   const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
   const product = (await (await page.request.get(`/api/products/get-product?id=${productId}`)).json()).data;
@@ -210,7 +216,11 @@ export async function paidOrder(page: Page, baseURL: string, productId: number) 
     phonePe: { checkoutUrl: string };
   };
   const approved = await page.request.post("/phonepe-sandbox/pay", {
-    form: { token: new URL(phonePe.checkoutUrl).searchParams.get("token")!, decision: "approve" },
+    form: {
+      token: new URL(phonePe.checkoutUrl).searchParams.get("token")!,
+      decision: "approve",
+      ...(refunds ? { refunds } : {}),
+    },
     maxRedirects: 0,
   });
   expect(approved.status()).toBe(303);
