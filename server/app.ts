@@ -63,6 +63,8 @@ import { createPayAgain } from "./payments/pay-again";
 import type { JobRunner } from "./lib/job-runner";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createPlaceOrder } from "./orders/place-order";
+import { createDeliveryCharges } from "./orders/delivery-charge";
+import { createTrackingCorrections } from "./orders/shipments";
 import { createDashboard } from "./orders/dashboard";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
@@ -257,6 +259,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
   });
   const holds = createOrderHolds({ db, settings: config.orderHolds });
+  // The delivery charge's one accessor: the settings today, an owner's settings page later (decision 038).
+  const delivery = createDeliveryCharges({ source: async () => config.delivery });
   const placeOrder = createPlaceOrder({
     db,
     catalog,
@@ -264,6 +268,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     addresses,
     holds,
+    delivery,
     publicUrl: config.publicUrl,
   });
   const payAgain = createPayAgain({ db, orders, payments, publicUrl: config.publicUrl });
@@ -276,7 +281,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onMailQueued: mailWorker.nudge,
     log: app.log,
   });
-  const staffOrders = createStaffOrders({ db, orders, payments, refunds });
+  const staffOrders = createStaffOrders({
+    db,
+    orders,
+    payments,
+    refunds,
+    tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
+  });
   const dashboard = createDashboard({ db });
   const phonePeSandbox =
     config.phonePe?.sandbox && phonePeSettings
@@ -398,6 +409,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payAgain,
     cancelOrder,
     holds,
+    delivery,
     limits: config.orderHolds,
     attempts,
     guard,
