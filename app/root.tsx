@@ -27,20 +27,24 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toast";
 import { categoriesCall } from "#contract/catalog";
+import { deliveryRuleCall } from "#contract/delivery";
 import { useMarkHydrated } from "./lib/hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A request the server refused before any page took it (server/web/ssr.ts): the error page says why.
   if (context.refusal) throw data(context.refusal.message, { status: context.refusal.status });
   // Only a request with cookies can carry a session: guests cost no session lookup.
-  const [categories, me] = await Promise.all([
+  const [categories, delivery, me] = await Promise.all([
     context.api(categoriesCall),
+    context.api(deliveryRuleCall),
     request.headers.has("cookie") ? sessionAnswer(context) : undefined,
   ]);
   const profile = me?.ok ? me.data[0] : undefined;
   const user: SignedInUser | null = profile ? { fullName: profile.fullName, roleId: profile.roleId } : null;
   return {
     categories: categories.ok ? categories.data : [],
+    // The delivery charge's rule, as the product page, the bag and the policy pages state it.
+    delivery: delivery.ok ? delivery.data : null,
     user,
     nonce: context.nonce,
     publicUrl: context.publicUrl,
@@ -48,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Categories and the origin do not change between navigations; the user changes only through a form
+ * Categories, the delivery charge's rule and the origin do not change between navigations; the user changes only through a form
  * (login, verification, logout), after which the root loads again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>

@@ -3,7 +3,8 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { SANDBOX_PREFIX } from "../server/config";
+import { DEFAULT_DELIVERY, SANDBOX_PREFIX } from "../server/config";
+import { deliveryChargeFor } from "../contract/delivery";
 import { openDatabase, selectRows } from "../server/db/client";
 import {
   createProcessTestDatabase,
@@ -49,6 +50,9 @@ export type PlaceOrderResults = {
 };
 
 export type Cleanups = (() => Promise<void> | void)[];
+
+/** The store's delivery charge as the bench's store runs it: the settings' defaults (decision 038). */
+const DELIVERY_RULE = { freeFrom: DEFAULT_DELIVERY.freeFromRupees, charge: DEFAULT_DELIVERY.chargeRupees };
 
 /**
  * Place Order under load. The store is the production build (NODE_ENV=production, so its built-in PhonePe
@@ -173,7 +177,8 @@ export async function measurePlaceOrder({
           paymentMethod: "phonePe",
           items: [{ id: line.productId, size: line.size, quantity: 1, price: line.price }],
           addressId: shopper.addressId,
-          totalAmount: line.price,
+          // The total the shopper saw: the piece, and the delivery charge of the store's default rule below ₹1,999.
+          totalAmount: line.price + deliveryChargeFor(line.price, DELIVERY_RULE),
         }),
       };
     },

@@ -3,6 +3,7 @@ import { defineCall } from "./call";
 import { envelope } from "./envelope";
 import { idField } from "./ids";
 import { normalizePhone } from "./accounts-rules";
+import { stateNamed } from "./indian-states";
 
 /** The checkout address form's fields and their labels, in the form's order. */
 export const ADDRESS_FIELDS = {
@@ -23,6 +24,14 @@ export const ADDRESS_MESSAGES = {
   pincodeInvalid: "Enter a valid 6-digit pincode.",
   onlyIndia: "We deliver within India only.",
   notFound: "Invalid Address",
+  nameShort: "Name must have at least 2 letters.",
+  addressShort: "Address must be at least 6 characters: house or flat, street and area.",
+  cityShort: "City must have at least 2 letters.",
+  stateFromList: "Choose your state or union territory from the list.",
+  unknownPincode: (pincode: string) => `We could not find pincode ${pincode}. Please check it.`,
+  pincodeNotInState: (pincode: string, state: string, actual: string) =>
+    `Pincode ${pincode} is in ${actual}, not ${state}. Check the pincode or the state.`,
+  fixSaved: "Please correct this address before using it: edit it and choose its state from the list.",
 } as const;
 
 /** An Indian PIN code: six digits, not starting with 0. */
@@ -35,8 +44,11 @@ const requiredField = (field: AddressField, max = 200) =>
     .min(1, { error: ADDRESS_MESSAGES.required(field) })
     .max(max, { error: `${ADDRESS_FIELDS[field]} is too long.` });
 
+/** At least `min` letters (of any script): "x" is no name and no city. */
+const hasLetters = (min: number) => (value: string) => (value.match(/\p{L}/gu) ?? []).length >= min;
+
 export const addressInput = z.object({
-  name: requiredField("name", 100),
+  name: requiredField("name", 100).refine(hasLetters(2), { error: ADDRESS_MESSAGES.nameShort }),
   phone: requiredField("phone", 20).transform((value, context) => {
     const phone = normalizePhone(value);
     if (phone === null) {
@@ -45,9 +57,20 @@ export const addressInput = z.object({
     }
     return phone;
   }),
-  address: requiredField("address", 300),
-  city: requiredField("city", 100),
-  state: requiredField("state", 100),
+  address: requiredField("address", 300).refine((value) => value.replace(/\s/g, "").length >= 6, {
+    error: ADDRESS_MESSAGES.addressShort,
+  }),
+  city: requiredField("city", 100).refine(hasLetters(2), { error: ADDRESS_MESSAGES.cityShort }),
+  // A state or union territory of the list; a client that writes "maharastra" or "TS" is read as the list
+  // names it (the form offers only the list).
+  state: requiredField("state", 100).transform((value, context) => {
+    const named = stateNamed(value);
+    if (named === undefined) {
+      context.addIssue({ code: "custom", message: ADDRESS_MESSAGES.stateFromList });
+      return z.NEVER;
+    }
+    return named;
+  }),
   country: requiredField("country", 60).refine((value) => value.toLowerCase() === "india", {
     error: ADDRESS_MESSAGES.onlyIndia,
   }),
@@ -63,11 +86,59 @@ export const address = z.object({
   phone: z.string(),
   address: z.string(),
   city: z.string(),
+  /** The pincode's district, from the pincode directory ("" for an address saved before it). */
+  district: z.string(),
   state: z.string(),
   country: z.string(),
   pincode: z.string(),
+  /** What must be corrected before the address can be used (a state saved as free text), or null. */
+  problem: z.string().nullable(),
 });
 export type Address = z.infer<typeof address>;
+
+/** What the pincode directory says of a pincode: its districts and the states they are in. */
+export type PincodePlace = {
+  pincode: string;
+  /** The district of most of its post offices first. */
+  districts: { district: string; state: string; stateCode: string }[];
+};
+
+/**
+ * Whether a pincode belongs to the chosen state: the rule of the address form and of the server alike (the
+ * server holds the directory and answers the form's lookup). A pincode the directory does not have is refused
+ * too. Null when it is right.
+ */
+export function pincodeProblem(
+  place: PincodePlace | undefined,
+  pincode: string,
+  state: string,
+): string | null {
+  if (!place) return ADDRESS_MESSAGES.unknownPincode(pincode);
+  if (place.districts.some((entry) => entry.state === state)) return null;
+  return ADDRESS_MESSAGES.pincodeNotInState(pincode, state, place.districts[0]!.state);
+}
+
+/** The district to keep with an address: the pincode's first in the chosen state. */
+export const districtIn = (place: PincodePlace, state: string) =>
+  place.districts.find((entry) => entry.state === state)?.district ?? "";
+
+/** GET /addresses/pincode?pincode=: the form fills city, district and state from it. */
+export const pincodeQuery = z.object({
+  pincode: z
+    .string({ error: ADDRESS_MESSAGES.pincodeInvalid })
+    .transform((value) => value.replace(/\s/g, ""))
+    .refine(isPincode, { error: ADDRESS_MESSAGES.pincodeInvalid }),
+});
+export const pincodePlace = z.object({
+  pincode: z.string(),
+  /** What the form puts in City: the district's name, which the shopper may change. */
+  city: z.string(),
+  district: z.string(),
+  state: z.string(),
+  stateCode: z.string(),
+  /** Every district and state the pincode reaches (a few pincodes cross a state border). */
+  districts: z.array(z.object({ district: z.string(), state: z.string(), stateCode: z.string() })),
+});
 
 export const addressIdField = idField(ADDRESS_MESSAGES.notFound);
 
@@ -90,6 +161,15 @@ export const addAddressCall = defineCall({
   tag: "addresses",
   body: addressInput,
   output: addressResponse,
+});
+
+/** Open data, open to anyone: the address form fills city, district and state from the pincode. */
+export const pincodeCall = defineCall({
+  method: "GET",
+  path: "/addresses/pincode",
+  tag: "addresses",
+  query: pincodeQuery,
+  output: envelope(pincodePlace),
 });
 
 export const updateAddressCall = defineCall({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatRupees } from "./money";
+import { formatRupees, formatRupeesExact } from "./money";
 
 const intl = new Intl.NumberFormat("en-IN", {
   style: "currency",
@@ -25,5 +25,15 @@ describe("formatRupees", () => {
     for (const amount of [...amounts, ...amounts.map((value) => -value)]) {
       expect(formatRupees(amount), String(amount)).toBe(intl.format(amount));
     }
+  });
+});
+
+describe("formatRupeesExact", () => {
+  it("keeps two decimals, as GST documents write amounts", () => {
+    expect(formatRupeesExact(0)).toBe("₹0.00");
+    expect(formatRupeesExact(99)).toBe("₹99.00");
+    expect(formatRupeesExact(1499.5)).toBe("₹1,499.50");
+    expect(formatRupeesExact(123456.78)).toBe("₹1,23,456.78");
+    expect(formatRupeesExact(-2)).toBe("-₹2.00");
   });
 });

@@ -18,12 +18,27 @@ export function paiseToRupees(paise: number): number {
  * spent before hydration (docs/decisions/012-hydration-in-short-tasks.md). money.test.ts holds it to Intl.
  */
 export function formatRupees(amount: number): string {
+  return written(amount, false);
+}
+
+/**
+ * ₹4,99,999.00: always two decimals, the accounting convention of GST documents (the invoice and credit note
+ * PDFs, the accountant's books), where every amount of a column is written alike (decision 038).
+ */
+export function formatRupeesExact(amount: number): string {
+  return written(amount, true);
+}
+
+function written(amount: number, exact: boolean): string {
   const [whole = "0", paise = "00"] = Math.abs(amount).toFixed(2).split(".");
   const lastThree = whole.slice(-3);
   const higher = whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",");
   const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";
-  return `${sign}₹${higher ? `${higher},` : ""}${lastThree}${paise === "00" ? "" : `.${paise}`}`;
+  return `${sign}₹${higher ? `${higher},` : ""}${lastThree}${paise === "00" && !exact ? "" : `.${paise}`}`;
 }
 
 /** An amount of paise written as rupees, as formatRupees writes them. */
 export const formatPaise = (paise: number) => formatRupees(paiseToRupees(paise));
+
+/** An amount of paise with two decimals, as GST documents write it. */
+export const formatPaiseExact = (paise: number) => formatRupeesExact(paiseToRupees(paise));

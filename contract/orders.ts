@@ -5,6 +5,7 @@ import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
 import { customizationRequest, orderCustomization } from "./tailoring";
+import { shipmentView } from "./couriers";
 
 /** An order's own status (spec section 4's badge colours are keyed by these). */
 export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
@@ -123,6 +124,8 @@ export const shippingAddress = z.object({
   address: z.string(),
   street: z.string(),
   city: z.string(),
+  /** The pincode's district (orders placed before the pincode directory have none). */
+  district: z.string().optional(),
   state: z.string(),
   postalCode: z.string(),
   country: z.string(),
@@ -160,6 +163,8 @@ export const order = z.object({
   image: z.string().nullable(),
   items: z.array(orderItem),
   shippingAddress,
+  /** Once the order has shipped: its courier, tracking number and link, and when it was delivered. */
+  shipment: shipmentView.nullable(),
 });
 export type Order = z.infer<typeof order>;
 

@@ -4,6 +4,7 @@ import { defineCall } from "./call";
 import { BOOKS_MESSAGES, indiaDay } from "./books";
 import { order, orderIdQuery, orderIdRequest, ORDER_STATUSES, type OrderStatus } from "./orders";
 import { markTailoringDoneRequest } from "./tailoring";
+import { checkShipment, shipmentFields } from "./couriers";
 
 /** Spec section 9: the admin orders page size is 10, from page 1. */
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -140,17 +141,27 @@ export type StaffListedOrder = z.infer<typeof staffListedOrder>;
 
 export const adminOrdersResponse = envelope(z.array(staffListedOrder)).extend({ pagination });
 
-/** POST /orders/update-order-status: a cancellation takes a reason (`cancelReason`, and `cancelNote` for "other"). */
+const orderIdField = z
+  .string({ error: "Order not found." })
+  .trim()
+  .min(1, { error: "Order not found." })
+  .max(64);
+
+/**
+ * POST /orders/update-order-status. Marking Shipped takes the courier from the list with its tracking number
+ * ("Other" with its https link), or neither for a parcel handed over in person; a cancellation takes a reason
+ * (`cancelReason`, and `cancelNote` for "other").
+ */
 export const updateOrderStatusRequest = z
   .object({
-    orderId: z.string({ error: "Order not found." }).trim().min(1, { error: "Order not found." }).max(64),
+    orderId: orderIdField,
     status: statusField,
-    courier: staffText(100, "Courier").optional(),
-    trackingNumber: staffText(100, "Tracking number").optional(),
+    ...shipmentFields,
     cancelReason: z.enum(CANCEL_REASON_CODES, { error: STAFF_ORDER_MESSAGES.cancelReason }).optional(),
     cancelNote: staffText(CANCEL_NOTE_MAX, "The reason").optional(),
   })
   .superRefine((request, context) => {
+    checkShipment(request, context);
     const issue = (path: string, message: string) =>
       context.addIssue({ code: "custom", path: [path], message });
     if (request.status !== "Cancelled") {
@@ -161,6 +172,12 @@ export const updateOrderStatusRequest = z
       issue("cancelNote", STAFF_ORDER_MESSAGES.cancelNote);
   });
 export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequest>;
+
+/** POST /orders/update-tracking: staff correct a shipped order's courier and tracking until it is delivered. */
+export const updateTrackingRequest = z
+  .object({ orderId: orderIdField, ...shipmentFields })
+  .superRefine((value, context) => checkShipment(value, context, { required: true }));
+export type UpdateTrackingRequest = z.infer<typeof updateTrackingRequest>;
 
 export const paymentAttempt = z.object({
   merchantOrderId: z.string(),
@@ -320,6 +337,16 @@ export const updateOrderStatusCall = defineCall({
   path: "/orders/update-order-status",
   tag: "orders",
   body: updateOrderStatusRequest,
+  output: updateOrderStatusResponse,
+});
+
+export const updateTrackingCall = defineCall({
+  method: "POST",
+  path: "/orders/update-tracking",
+  tag: "orders",
+  description:
+    "Staff only. Corrects a shipped order's courier and tracking number (kept in its history, mailed to the shopper); the same details again change nothing.",
+  body: updateTrackingRequest,
   output: updateOrderStatusResponse,
 });
 

@@ -23,7 +23,6 @@ export const STORE = {
     youtube: "https://www.youtube.com/",
     whatsapp: "https://wa.me/919848012345",
   },
-  freeDeliveryAboveRupees: 1999,
   customizations: [
     "Sleeve Length",
     "Blouse Fit",

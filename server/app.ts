@@ -63,6 +63,8 @@ import { createPayAgain } from "./payments/pay-again";
 import type { JobRunner } from "./lib/job-runner";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createPlaceOrder } from "./orders/place-order";
+import { createDeliveryCharges } from "./orders/delivery-charge";
+import { createTrackingCorrections } from "./orders/shipments";
 import { createDashboard } from "./orders/dashboard";
 import { createStaffOrderList } from "./orders/staff-order-list";
 import { createStaffOrders } from "./orders/staff-orders";
@@ -258,6 +260,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
   });
   const holds = createOrderHolds({ db, settings: config.orderHolds });
+  // The delivery charge's one accessor: the settings today, an owner's settings page later (decision 038).
+  const delivery = createDeliveryCharges({ source: async () => config.delivery });
   const placeOrder = createPlaceOrder({
     db,
     catalog,
@@ -265,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     addresses,
     holds,
+    delivery,
     publicUrl: config.publicUrl,
   });
   const payAgain = createPayAgain({ db, orders, payments, publicUrl: config.publicUrl });
@@ -277,7 +282,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onMailQueued: mailWorker.nudge,
     log: app.log,
   });
-  const staffOrders = createStaffOrders({ db, orders, payments, refunds });
+  const staffOrders = createStaffOrders({
+    db,
+    orders,
+    payments,
+    refunds,
+    tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
+  });
   const dashboard = createDashboard({ db });
   const orderList = createStaffOrderList({ db, orders });
   const phonePeSandbox =
@@ -400,6 +411,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payAgain,
     cancelOrder,
     holds,
+    delivery,
     limits: config.orderHolds,
     attempts,
     guard,

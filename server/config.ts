@@ -2,8 +2,9 @@ import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
-import { GST_STATE_CODES } from "./gst/indian-states";
+import { GST_STATE_CODES } from "../contract/indian-states";
 import { DEFAULT_HOLD_MINUTES } from "../contract/hold-time";
+import { rupeesToPaise } from "../contract/money";
 import type { PhonePeSettings } from "./payments/phonepe-client";
 
 /**
@@ -58,6 +59,20 @@ const GSTIN_PATTERN = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
 const limitSetting = (fallback: number) =>
   z.coerce.number().int().min(1, { error: "must be a whole number of 1 or more" }).default(fallback);
 
+/** An amount of rupees: 0 or more, at most two decimals. */
+const rupeesSetting = (fallback: number) =>
+  z.coerce
+    .number()
+    .min(0, { error: "must be an amount of rupees, 0 or more" })
+    .max(100_000, { error: "must be at most 100000 rupees" })
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+      error: "must have at most two decimals",
+    })
+    .default(fallback);
+
+/** The delivery charge's defaults: free from the spec's ₹1,999, ₹99 below (decision 038). */
+export const DEFAULT_DELIVERY = { chargeRupees: 99, freeFromRupees: 1999 } as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -103,6 +118,9 @@ const envSchema = z.object({
   UNPAID_ORDERS_PER_ADDRESS: limitSetting(10),
   PLACE_ORDERS_PER_ACCOUNT: limitSetting(10),
   PLACE_ORDERS_PER_ADDRESS: limitSetting(30),
+  // The delivery charge and the subtotal from which delivery is free, in rupees (decision 038).
+  DELIVERY_CHARGE_RUPEES: rupeesSetting(DEFAULT_DELIVERY.chargeRupees),
+  FREE_DELIVERY_FROM_RUPEES: rupeesSetting(DEFAULT_DELIVERY.freeFromRupees),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -250,6 +268,8 @@ export type Config = {
   gst: { legalName: string; address: string; gstin: string };
   /** How long an order holds its stock, and the limits on orders awaiting payment (decision 035). */
   orderHolds: OrderHoldSettings;
+  /** The delivery charge, and the subtotal from which delivery is free, in paise (decision 038). */
+  delivery: { chargePaise: number; freeFromPaise: number };
 };
 
 export type OrderHoldSettings = {
@@ -340,6 +360,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unpaidOrdersPerAddress: e.UNPAID_ORDERS_PER_ADDRESS,
       placeOrdersPerAccount: e.PLACE_ORDERS_PER_ACCOUNT,
       placeOrdersPerAddress: e.PLACE_ORDERS_PER_ADDRESS,
+    },
+    delivery: {
+      chargePaise: rupeesToPaise(e.DELIVERY_CHARGE_RUPEES),
+      freeFromPaise: rupeesToPaise(e.FREE_DELIVERY_FROM_RUPEES),
     },
   };
 }

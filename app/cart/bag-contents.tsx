@@ -10,7 +10,9 @@ import { useCart } from "./cart-context";
 import { CustomizationDetails } from "~/orders/customization-details";
 import { hasSize, lineKey, subtotal, type CartItem } from "./cart-lines";
 import { cannotBeOrdered, usePricedCart } from "./priced-cart";
-import type { PricedCartLine } from "#contract/orders";
+import type { PricedCart, PricedCartLine } from "#contract/orders";
+import { deliveryChargeFor, toFreeDelivery } from "#contract/delivery";
+import { useDeliveryRule } from "./delivery-rule";
 
 /**
  * What the open bag shows: its lines, or 'Your cart is empty', and the subtotal. While it is open the server
@@ -133,13 +135,7 @@ export default function BagContents() {
       )}
       {cart.items.length > 0 ? (
         <div className="border-t border-brand-100 p-5">
-          <p className="flex justify-between text-lg font-semibold">
-            <span>Subtotal</span>
-            <span data-testid="cart-subtotal">
-              {formatRupees(priced ? priced.subtotal : subtotal(cart.items.filter(hasSize)))}
-            </span>
-          </p>
-          <p className="mt-1 text-sm text-muted">Free delivery across India. Taxes included.</p>
+          <BagTotals priced={priced} localSubtotal={subtotal(cart.items.filter(hasSize))} />
           <button
             type="button"
             onClick={proceedToCheckout}
@@ -149,6 +145,38 @@ export default function BagContents() {
           </button>
         </div>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * Subtotal, delivery and total as the server priced them (the bag's own sum and the store's rule until it
+ * answers): the delivery charge is shown here, before checkout, never first at the end.
+ */
+function BagTotals({ priced, localSubtotal }: { priced: PricedCart | null; localSubtotal: number }) {
+  const rule = useDeliveryRule();
+  const subtotalShown = priced ? priced.subtotal : localSubtotal;
+  const delivery = priced ? priced.deliveryCharge : rule ? deliveryChargeFor(localSubtotal, rule) : null;
+  const toFree = rule ? toFreeDelivery(rule, subtotalShown) : null;
+  return (
+    <>
+      <dl className="grid grid-cols-[1fr_auto] gap-y-1">
+        <dt>Subtotal</dt>
+        <dd className="text-right" data-testid="cart-subtotal">
+          {formatRupees(subtotalShown)}
+        </dd>
+        <dt>Delivery</dt>
+        <dd className="text-right" data-testid="cart-delivery">
+          {delivery === null ? "At checkout" : delivery === 0 ? "Free" : formatRupees(delivery)}
+        </dd>
+        <dt className="text-lg font-semibold">Total</dt>
+        <dd className="text-right text-lg font-semibold" data-testid="cart-total">
+          {delivery === null ? "..." : formatRupees(priced ? priced.total : subtotalShown + delivery)}
+        </dd>
+      </dl>
+      <p className="mt-1 text-sm text-muted">
+        {toFree !== null ? `Add ${formatRupees(toFree)} more for free delivery. ` : ""}Taxes included.
+      </p>
     </>
   );
 }

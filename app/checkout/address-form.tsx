@@ -1,13 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import {
   ADDRESS_FIELDS,
   ADDRESS_MESSAGES,
+  addressInput,
   isPincode,
+  pincodeCall,
+  pincodeProblem,
   type Address,
   type AddressField,
   type AddressInput,
+  type PincodePlace,
 } from "#contract/addresses";
-import { normalizePhone } from "#contract/accounts-rules";
+import { STATE_NAMES } from "#contract/indian-states";
 import { controlProps, FormField } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
@@ -25,15 +29,28 @@ const EMPTY: AddressInput = {
   pincode: "",
 };
 
-/** The field checks the server makes too, in the spec's words: a missing field first, then its format. */
-function problemsOf(values: AddressInput): Partial<Record<AddressField, string>> {
-  const problems: Partial<Record<AddressField, string>> = {};
-  for (const field of Object.keys(ADDRESS_FIELDS) as AddressField[])
-    if (!values[field].trim()) problems[field] = ADDRESS_MESSAGES.required(field);
-  if (!problems.phone && normalizePhone(values.phone) === null)
-    problems.phone = ADDRESS_MESSAGES.phoneInvalid;
-  if (!problems.pincode && !isPincode(values.pincode.replace(/\s/g, "")))
-    problems.pincode = ADDRESS_MESSAGES.pincodeInvalid;
+/** The form's fields in its order: the pincode early, as it fills city, district and state. */
+const FORM_ORDER: AddressField[] = ["name", "phone", "pincode", "address", "city", "state", "country"];
+
+type Problems = Partial<Record<AddressField, string>>;
+
+/**
+ * The contract's checks, the server's own (addressInput), in the spec's words: a missing field first, then its
+ * format; and, once the pincode directory has answered, whether the pincode is in the chosen state.
+ */
+function problemsOf(values: AddressInput, place: PincodePlace | null | undefined): Problems {
+  const problems: Problems = {};
+  const parsed = addressInput.safeParse(values);
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as AddressField;
+      problems[field] ??= issue.message;
+    }
+  const pincode = values.pincode.replace(/\s/g, "");
+  if (!problems.pincode && !problems.state && place !== undefined) {
+    const problem = pincodeProblem(place ?? undefined, pincode, values.state);
+    if (problem) problems.pincode = problem;
+  }
   return problems;
 }
 
@@ -47,18 +64,67 @@ export function AddressForm({
   onSaved: (address: Address) => void;
   onCancel: () => void;
 }) {
-  const [values, setValues] = useState<AddressInput>(address ?? EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
+  const [values, setValues] = useState<AddressInput>(() =>
+    address
+      ? {
+          ...address,
+          // A state saved as free text before the list: the shopper chooses it again.
+          state: (STATE_NAMES as readonly string[]).includes(address.state) ? address.state : "",
+        }
+      : EMPTY,
+  );
+  const [district, setDistrict] = useState(address?.district ?? "");
+  const [errors, setErrors] = useState<Problems>(() =>
+    address?.problem ? { state: ADDRESS_MESSAGES.stateFromList } : {},
+  );
+  // The directory's answer for the pincode typed: undefined until asked, null for one it does not have.
+  const [place, setPlace] = useState<PincodePlace | null | undefined>(undefined);
+  const asked = useRef<string | null>(null);
+  const cityFilled = useRef<string | null>(null);
   const [saving, setSaving] = useState(false);
   // What is typed before the page's scripts run would be lost when they take over: wait for them.
   const hydrated = useHydrated();
-  const idOf = (field: AddressField) => `address-${address?.id ?? "new"}-${field}`;
+  const idOf = (field: AddressField | "district") => `address-${address?.id ?? "new"}-${field}`;
+
+  /** A full pincode fills city (unless the shopper wrote her own), district and state from the directory. */
+  async function lookUp(pincode: string) {
+    asked.current = pincode;
+    const result = await browserApi(pincodeCall, { pincode });
+    if (asked.current !== pincode) return;
+    if (!result.ok) {
+      setPlace(result.status === 404 ? null : undefined);
+      if (result.status === 404)
+        setErrors((now) => ({ ...now, pincode: ADDRESS_MESSAGES.unknownPincode(pincode) }));
+      return;
+    }
+    const found = result.data;
+    setPlace({ pincode, districts: found.districts });
+    setDistrict(found.district);
+    setValues((now) => {
+      const keepCity = now.city.trim() !== "" && now.city !== cityFilled.current;
+      cityFilled.current = keepCity ? cityFilled.current : found.city;
+      const inState = found.districts.some((entry) => entry.state === now.state);
+      return { ...now, city: keepCity ? now.city : found.city, state: inState ? now.state : found.state };
+    });
+    setErrors((now) => ({ ...now, pincode: undefined, state: undefined, city: undefined }));
+  }
+
+  function change(name: AddressField, value: string) {
+    setValues({ ...values, [name]: value });
+    setErrors({ ...errors, [name]: undefined, ...(name === "state" ? { pincode: undefined } : {}) });
+    if (name === "pincode") {
+      const pincode = value.replace(/\s/g, "");
+      setPlace(undefined);
+      asked.current = null;
+      if (isPincode(pincode)) void lookUp(pincode);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = problemsOf(values);
+    const problems = problemsOf(values, place);
     setErrors(problems);
-    const first = (Object.keys(ADDRESS_FIELDS) as AddressField[]).find((field) => problems[field]);
+    const first = FORM_ORDER.find((field) => problems[field]);
     if (first) {
       const missing = problems[first] === ADDRESS_MESSAGES.required(first);
       toast("error", missing ? ADDRESS_MESSAGES.fillAllFields : "Check the address", problems[first]);
@@ -72,7 +138,7 @@ export function AddressForm({
       : await api(addAddressCall, values);
     setSaving(false);
     if (!result.ok) {
-      setErrors((result.errors ?? {}) as Partial<Record<AddressField, string>>);
+      setErrors((result.errors ?? {}) as Problems);
       toast("error", "Error", result.status === 400 ? result.message : "Failed to save address.");
       return;
     }
@@ -88,10 +154,7 @@ export function AddressForm({
         disabled={!hydrated}
         autoComplete={props.autoComplete}
         {...(props.inputMode ? { inputMode: props.inputMode } : {})}
-        onChange={(event) => {
-          setValues({ ...values, [name]: event.target.value });
-          setErrors({ ...errors, [name]: undefined });
-        }}
+        onChange={(event) => change(name, event.target.value)}
       />
     </FormField>
   );
@@ -103,13 +166,45 @@ export function AddressForm({
       className="grid gap-4 rounded-2xl bg-brand-50/60 p-4 ring-1 ring-brand-100 sm:grid-cols-2 sm:p-5"
     >
       <h3 className="text-lg font-bold sm:col-span-2">{address ? "Edit address" : "New delivery address"}</h3>
+      {address?.problem ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-200 sm:col-span-2">
+          {address.problem}
+        </p>
+      ) : null}
       {field("name", { autoComplete: "name" })}
       {field("phone", { autoComplete: "tel-national", inputMode: "tel" })}
+      {field("pincode", { autoComplete: "postal-code", inputMode: "numeric" })}
+      <div className="hidden sm:block" aria-hidden="true" />
       <div className="sm:col-span-2">{field("address", { autoComplete: "street-address" })}</div>
       {field("city", { autoComplete: "address-level2" })}
-      {field("state", { autoComplete: "address-level1" })}
+      <FormField id={idOf("district")} label="District">
+        <input
+          {...controlProps(idOf("district"), undefined)}
+          value={district}
+          readOnly
+          placeholder="From the pincode"
+          tabIndex={-1}
+          className={`${controlProps(idOf("district"), undefined).className} bg-brand-50 text-muted`}
+        />
+      </FormField>
+      <FormField id={idOf("state")} label={ADDRESS_FIELDS.state} error={errors.state}>
+        <select
+          {...controlProps(idOf("state"), errors.state)}
+          name="state"
+          value={values.state}
+          disabled={!hydrated}
+          autoComplete="address-level1"
+          onChange={(event) => change("state", event.target.value)}
+        >
+          <option value="">Choose a state or union territory</option>
+          {STATE_NAMES.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </FormField>
       {field("country", { autoComplete: "country-name" })}
-      {field("pincode", { autoComplete: "postal-code", inputMode: "numeric" })}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         <button type="submit" className={BUTTON_PRIMARY} disabled={saving}>
           {saving ? "Saving..." : "Save address"}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { DEFAULT_HOLD_MINUTES } from "#contract/hold-time";
+import { DeliveryRuleText } from "./store-details";
 
 export type FaqItem = {
   id: string;
@@ -9,7 +10,7 @@ export type FaqItem = {
   /** The full answer, on the FAQ page. */
   answer: ReactNode;
   /** One or two sentences, on the FAQ cards of the contact page. */
-  short: string;
+  short: ReactNode;
 };
 
 const customizations = STORE.customizations.join(", ");
@@ -50,8 +51,10 @@ export const FAQ_ITEMS: FaqItem[] = [
     answer: (
       <>
         <p>
-          Standard delivery takes 3-6 business days within India once your order has been dispatched. Delivery
-          is free, and we ship within India only.
+          Standard delivery takes 3-6 business days within India once your order has been dispatched. We ship
+          within India only. <DeliveryRuleText />: the charge, if any, is in your bag and at checkout before
+          you pay. Once your order ships, its page shows the courier, the tracking number and a link to track
+          it.
         </p>
         <p>
           Customised pieces are stitched before they leave us, so they can take longer to dispatch. The{" "}
@@ -62,8 +65,11 @@ export const FAQ_ITEMS: FaqItem[] = [
         </p>
       </>
     ),
-    short:
-      "Standard delivery takes 3-6 business days within India after dispatch, and it is free. We ship within India only.",
+    short: (
+      <>
+        Standard delivery takes 3-6 business days within India after dispatch. <DeliveryRuleText />.
+      </>
+    ),
   },
   {
     id: "sizes",

@@ -1,4 +1,7 @@
 import { STORE } from "#contract/store";
+import { deliveryRuleText } from "#contract/delivery";
+import { formatRupees } from "#contract/money";
+import { useDeliveryRule } from "~/cart/delivery-rule";
 
 const COUNTRY_NAMES: Record<string, string> = { IN: "India" };
 
@@ -13,7 +16,24 @@ export function storeHoursLine(): string {
   return STORE.hours.map((slot) => `${slot.days} ${slot.time}`).join(", ");
 }
 
-export const FREE_DELIVERY_TEXT = `Free delivery above ₹${STORE.freeDeliveryAboveRupees}`;
+/**
+ * The delivery charge's rule in words, from the store's setting: "Free delivery on orders of ₹1,999 or more;
+ * ₹99 below". Every page that speaks of delivery charges says it with this, so none contradicts another.
+ */
+export function DeliveryRuleText() {
+  const rule = useDeliveryRule();
+  return <>{rule ? deliveryRuleText(rule) : "Delivery charges are shown in your bag and at checkout"}</>;
+}
+
+/** "₹1,999" and "₹99", or words when the store could not say. */
+export function useDeliveryFigures() {
+  const rule = useDeliveryRule();
+  return {
+    freeFrom: rule ? formatRupees(rule.freeFrom) : "the free-delivery amount",
+    charge: rule ? formatRupees(rule.charge) : "a delivery charge",
+    free: rule?.charge === 0,
+  };
+}
 
 /** E-mail, phone and address as links, for the "contact us" part of the information and policy pages. */
 export function StoreContactDetails() {

@@ -10,6 +10,7 @@ import { browserApi } from "~/lib/api-client";
 import { refreshOrderStatusCall } from "#contract/orders";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { AwaitingPayment } from "./awaiting-payment";
+import { ShipmentDetails } from "./shipment-details";
 import { CancelledNotice } from "./cancelled-notice";
 
 /** One order in My Orders (spec: Account page > Orders tab), with a refresh that updates it in place. */
@@ -70,6 +71,7 @@ export function OrderCard({ order: initial }: { order: Order }) {
         </div>
       </dl>
       <AwaitingPayment order={order} compact />
+      <ShipmentDetails order={order} compact />
       <CancelledNotice order={order} compact />
       <ul className="mt-3 grid gap-2 border-t border-brand-100 pt-3">
         {order.items.map((item) => (

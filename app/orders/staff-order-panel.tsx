@@ -15,11 +15,11 @@ import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { CustomizationDetails } from "./customization-details";
+import { ShipmentFields } from "./shipment-fields";
 import { RefundAttention, refundNotes } from "./refund-attention";
 
 const SECTION = "mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100";
 const CELL = "py-2 pr-3 align-top";
-const INPUT = "rounded-lg border border-brand-200 px-3 py-2";
 
 /** Who made a change, in words: `staff:12` is a member of staff, the rest are the store's own processes. */
 const actorLabel = (actor: string) =>
@@ -262,11 +262,25 @@ export function StaffOrderPanel({
         <h2 id="actions-heading" className="text-lg font-bold">
           Order status
         </h2>
-        {details.courier || details.trackingNumber ? (
-          <p className="mt-2 text-sm">
-            {details.courier ? `Courier: ${details.courier}` : ""}
-            {details.courier && details.trackingNumber ? " · " : ""}
-            {details.trackingNumber ? `Tracking number: ${details.trackingNumber}` : ""}
+        {details.order.shipment?.courierName ? (
+          <p className="mt-2 text-sm wrap-anywhere">
+            Courier: {details.order.shipment.courierName}
+            {details.order.shipment.trackingNumber
+              ? ` · Tracking number: ${details.order.shipment.trackingNumber}`
+              : ""}
+            {details.order.shipment.trackingLink ? (
+              <>
+                {" · "}
+                <a
+                  href={details.order.shipment.trackingLink.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={TEXT_LINK}
+                >
+                  Tracking page
+                </a>
+              </>
+            ) : null}
           </p>
         ) : null}
         {next.length === 0 ? (
@@ -280,30 +294,10 @@ export function StaffOrderPanel({
               .map((status) => {
                 const heldBack = status === "Shipped" && shippingHeldBack;
                 return (
-                  <Form key={status} method="post" className="flex flex-col gap-3 sm:flex-row sm:items-end">
+                  <Form key={status} method="post" className="flex flex-col gap-3 lg:flex-row lg:items-end">
                     <input type="hidden" name="intent" value="status" />
                     <input type="hidden" name="status" value={status} />
-                    {status === "Shipped" && (
-                      <>
-                        <div className="flex flex-col gap-1">
-                          <label htmlFor="courier" className="text-sm font-semibold">
-                            Courier (optional)
-                          </label>
-                          <input id="courier" name="courier" maxLength={100} className={INPUT} />
-                        </div>
-                        <div className="flex flex-col gap-1">
-                          <label htmlFor="tracking-number" className="text-sm font-semibold">
-                            Tracking number (optional)
-                          </label>
-                          <input
-                            id="tracking-number"
-                            name="trackingNumber"
-                            maxLength={100}
-                            className={INPUT}
-                          />
-                        </div>
-                      </>
-                    )}
+                    {status === "Shipped" && <ShipmentFields idPrefix="ship" />}
                     <button
                       type="submit"
                       disabled={busy || heldBack}
@@ -324,6 +318,21 @@ export function StaffOrderPanel({
                   </Form>
                 );
               })}
+            {details.order.orderStatus === "Shipped" && (
+              // Until delivery, staff may correct the courier and tracking; the shopper is e-mailed.
+              <details className="rounded-xl bg-brand-50/60 p-3 ring-1 ring-brand-100">
+                <summary className="cursor-pointer font-semibold text-brand-800">
+                  Correct courier or tracking…
+                </summary>
+                <Form method="post" className="mt-3 flex flex-col gap-3">
+                  <input type="hidden" name="intent" value="tracking" />
+                  <ShipmentFields idPrefix="correct" current={details.order.shipment} required />
+                  <button type="submit" disabled={busy} className={`${BUTTON_PRIMARY} self-start py-2`}>
+                    Save and tell the shopper
+                  </button>
+                </Form>
+              </details>
+            )}
             {next.includes("Cancelled") && <CancelForm details={details} busy={busy} errors={cancelErrors} />}
           </div>
         )}

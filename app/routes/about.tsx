@@ -1,6 +1,6 @@
 import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
-import { FREE_DELIVERY_TEXT } from "~/content/store-details";
+import { DeliveryRuleText } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 import { sharedPageHeaders } from "~/lib/page-headers";
@@ -10,20 +10,23 @@ export const headers = sharedPageHeaders;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "About Us",
-    description: `${STORE.name} is a Hyderabad boutique of handpicked Anarkalis, lehengas, half sarees and kids' ethnic wear, customised to your measure and delivered free across India.`,
+    description: `${STORE.name} is a Hyderabad boutique of handpicked Anarkalis, lehengas, half sarees and kids' ethnic wear, customised to your measure and delivered across India.`,
     url: absoluteUrl(matches, "/about"),
   });
 
-const PROMISES = [
+const PROMISES: { id: string; title: React.ReactNode; text: string }[] = [
   {
+    id: "original",
     title: "100% Original Products",
     text: "Every piece is genuine and checked by hand in Hyderabad before it is packed, so what you see is what you receive.",
   },
   {
-    title: FREE_DELIVERY_TEXT,
-    text: `Delivery is free across India on orders above ₹${STORE.freeDeliveryAboveRupees}, packed with care so your outfit arrives ready to wear.`,
+    id: "delivery",
+    title: <DeliveryRuleText />,
+    text: "Delivered across India, packed with care so your outfit arrives ready to wear. The charge, if any, is in your bag before you check out.",
   },
   {
+    id: "india",
     title: "Ships within India only",
     text: "We deliver to addresses across India. We do not ship outside India at the moment.",
   },
@@ -93,7 +96,7 @@ export default function About() {
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
             {PROMISES.map((promise) => (
-              <li key={promise.title} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100">
+              <li key={promise.id} className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-brand-100">
                 <span aria-hidden="true" className="text-xl text-gold">
                   ✦
                 </span>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Form, useLoaderData } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import { gstSummaryCall, gstSummaryFileUrl, ordersExportCall, type GstSummary } from "#contract/books";
-import { formatRupees } from "#contract/money";
+import { formatRupeesExact } from "#contract/money";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { FormNotice } from "~/components/form-field";
@@ -51,7 +51,7 @@ const AMOUNT_HEADS = ["Taxable value", "CGST", "SGST", "IGST", "Total"];
 const amountCells = (row: Amounts) =>
   [row.taxableValue, row.cgst, row.sgst, row.igst, row.total].map((amount, index) => (
     <td key={index} className={CELL}>
-      {formatRupees(amount)}
+      {formatRupeesExact(amount)}
     </td>
   ));
 

@@ -13,6 +13,7 @@ import { CustomizationDetails } from "~/orders/customization-details";
 import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { cannotBeOrdered, usePricedCart } from "~/cart/priced-cart";
 import { AddressForm } from "~/checkout/address-form";
+import { DeliveryRuleText } from "~/content/store-details";
 import { openPhonePe } from "~/checkout/open-phonepe";
 import { LockIcon } from "~/components/icons";
 import { Link } from "~/components/navigation";
@@ -132,6 +133,11 @@ export default function Checkout() {
     if (method === null) return refuse("error", "Select payment method", ORDER_MESSAGES.selectPaymentMethod);
     if (!addresses.some((address) => address.id === selected))
       return refuse("error", ORDER_MESSAGES.invalidAddress);
+    const problem = addresses.find((address) => address.id === selected)?.problem;
+    if (problem) {
+      setEditing(selected);
+      return refuse("error", "Check the address", problem);
+    }
     if (!items.every(hasSize))
       return refuse(
         "error",
@@ -342,6 +348,11 @@ export default function Checkout() {
                           {address.address}, {address.city}, {address.state} {address.pincode}
                         </span>
                         <span className="block text-sm text-muted">Phone {formatMobile(address.phone)}</span>
+                        {address.problem ? (
+                          <span className="mt-1 block text-sm font-semibold text-amber-800">
+                            {address.problem}
+                          </span>
+                        ) : null}
                       </label>
                       <button
                         type="button"
@@ -404,12 +415,20 @@ export default function Checkout() {
             <dt>Subtotal</dt>
             <dd className="text-right">{priced ? formatRupees(priced.subtotal) : "..."}</dd>
             <dt>Delivery</dt>
-            <dd className="text-right font-semibold text-green-800">Free</dd>
+            <dd
+              className={`text-right ${priced?.deliveryCharge === 0 ? "font-semibold text-green-800" : ""}`}
+              data-testid="checkout-delivery"
+            >
+              {priced ? (priced.deliveryCharge === 0 ? "Free" : formatRupees(priced.deliveryCharge)) : "..."}
+            </dd>
             <dt className="border-t border-brand-100 pt-2 text-lg font-bold">Total</dt>
             <dd className="border-t border-brand-100 pt-2 text-right text-lg font-bold">
               {priced ? formatRupees(priced.total) : "..."}
             </dd>
           </dl>
+          <p className="mt-2 text-sm text-muted">
+            <DeliveryRuleText />.
+          </p>
           {heldBy ? (
             <div className="mt-5 grid gap-3" role="group" aria-labelledby="held-by-heading">
               <p id="held-by-heading" className="rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-200">

@@ -46,7 +46,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
             </h1>
             <p className="mt-4 max-w-md text-brand-100">
               Anarkalis, lehengas and half sarees handpicked in Hyderabad, with sleeves, blouse fit and length
-              customised to you. Free delivery across India.
+              customised to you. Delivered across India.
             </p>
             <Link
               to="/products"

@@ -21,6 +21,7 @@ import {
   retryRefundCall,
   STAFF_ORDER_MESSAGES,
   updateOrderStatusCall,
+  updateTrackingCall,
 } from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
 import { formText, postedForm } from "~/lib/form-values";
@@ -28,6 +29,8 @@ import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
 import { CustomizationDetails } from "~/orders/customization-details";
 import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
+import { ShipmentDetails } from "~/orders/shipment-details";
+import { COURIER_KEYS } from "#contract/couriers";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -59,7 +62,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** What the order page's forms post, told apart by their `intent`. */
-const INTENTS = ["status", "tailoring-done", "pay", "cancel", "refund-retry", "refund-paid"] as const;
+const INTENTS = [
+  "status",
+  "tracking",
+  "tailoring-done",
+  "pay",
+  "cancel",
+  "refund-retry",
+  "refund-paid",
+] as const;
 
 /**
  * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes,
@@ -115,14 +126,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         itemId: Number(formText(form, "itemId")),
       }),
     );
+  // The courier from the list, its tracking number, and "Other"'s link: the API checks them.
+  const shipment = () => {
+    const courier = COURIER_KEYS.find((key) => key === formText(form, "courier"));
+    const trackingNumber = formText(form, "trackingNumber").trim();
+    const trackingUrl = formText(form, "trackingUrl").trim();
+    return {
+      ...(courier ? { courier } : {}),
+      ...(trackingNumber ? { trackingNumber } : {}),
+      ...(trackingUrl && courier === "other" ? { trackingUrl } : {}),
+    };
+  };
+  if (intent === "tracking")
+    return answer(await context.api(updateTrackingCall, { orderId: params.id, ...shipment() }));
   const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
   if (intent !== "status" || !status)
     return data(
       { ok: false as const, intent, message: "Choose what to do with the order.", errors: undefined },
       { status: 400 },
     );
-  const courier = formText(form, "courier").trim();
-  const trackingNumber = formText(form, "trackingNumber").trim();
   const cancelReason = CANCEL_REASON_CODES.find((code) => code === formText(form, "cancelReason"));
   const cancelNote = formText(form, "cancelNote").trim();
   if (status === "Cancelled" && !cancelReason)
@@ -136,8 +158,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await context.api(updateOrderStatusCall, {
       orderId: params.id,
       status,
-      ...(courier ? { courier } : {}),
-      ...(trackingNumber ? { trackingNumber } : {}),
+      ...(status === "Shipped" ? shipment() : {}),
       ...(cancelReason ? { cancelReason } : {}),
       ...(cancelNote ? { cancelNote } : {}),
     }),
@@ -180,6 +201,8 @@ export default function OrderDetail() {
 
       {staff === null ? <AwaitingPayment order={order} /> : null}
       <CancelledNotice order={order} />
+
+      <ShipmentDetails order={order} />
 
       <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 
@@ -292,7 +315,7 @@ export default function OrderDetail() {
           <dt>Subtotal</dt>
           <dd className="text-right">{formatRupees(order.subtotal)}</dd>
           <dt>Delivery</dt>
-          <dd className="text-right">
+          <dd className="text-right" data-testid="order-delivery">
             {order.deliveryCharge === 0 ? "Free" : formatRupees(order.deliveryCharge)}
           </dd>
           <dt className="text-lg font-bold">Total</dt>

@@ -14,7 +14,7 @@ import type { ReviewSummary } from "~/catalog/review-list";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
 import { toast } from "~/components/toast";
-import { FREE_DELIVERY_TEXT } from "~/content/store-details";
+import { DeliveryRuleText } from "~/content/store-details";
 import { answerOrFailure } from "~/lib/request-failure";
 import { getProductCall } from "#contract/catalog";
 import { productReviewsCall } from "#contract/reviews";
@@ -353,7 +353,9 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
           <ul className="mt-6 space-y-2 text-sm">
             <li className="flex items-center gap-2">
               <TruckIcon size={18} className="text-brand-700" />
-              {FREE_DELIVERY_TEXT}
+              <span data-testid="delivery-rule">
+                <DeliveryRuleText />
+              </span>
             </li>
             <li className="flex items-center gap-2">
               <CheckCircleIcon size={18} className="text-brand-700" />

@@ -1,6 +1,7 @@
 import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
+import { DeliveryRuleText } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/shipping-policy";
 import { sharedPageHeaders } from "~/lib/page-headers";
@@ -10,7 +11,7 @@ export const headers = sharedPageHeaders;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Shipping Policy",
-    description: `${STORE.name} ships within India only, with free delivery. Orders ship within 15 working days and arrive 7-10 working days after shipping.`,
+    description: `${STORE.name} ships within India only. Orders ship within 15 working days and arrive 7-10 working days after shipping.`,
     url: absoluteUrl(matches, "/shipping-policy"),
   });
 
@@ -27,8 +28,9 @@ const SECTIONS: PolicySection[] = [
     title: "Delivery charges",
     content: (
       <p>
-        Delivery is free: no delivery charge is added at checkout, and every order above ₹
-        {STORE.freeDeliveryAboveRupees} ships free of charge.
+        <DeliveryRuleText />. The charge is worked out on your bag's subtotal, shown on the product page, in
+        your bag and at checkout before you pay, and is part of the order's total and its GST invoice. Nothing
+        is added after you pay.
       </p>
     ),
   },
@@ -95,7 +97,7 @@ export default function ShippingPolicy() {
       title="Shipping Policy"
       summary={
         <p>
-          We ship within India only, and delivery is free. Orders ship within 15 working days and are
+          We ship within India only: <DeliveryRuleText />. Orders ship within 15 working days and are
           delivered 7-10 working days after shipping.
         </p>
       }

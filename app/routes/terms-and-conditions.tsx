@@ -1,6 +1,7 @@
 import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
+import { DeliveryRuleText } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-and-conditions";
 import { sharedPageHeaders } from "~/lib/page-headers";
@@ -71,7 +72,10 @@ const SECTIONS: PolicySection[] = [
     content: (
       <ul>
         <li>All prices are in Indian rupees (₹) and include applicable taxes.</li>
-        <li>Delivery is free on orders above ₹{STORE.freeDeliveryAboveRupees}, as shown at checkout.</li>
+        <li>
+          <DeliveryRuleText />. The delivery charge, if any, is shown on the product page, in your bag and at
+          checkout before you pay, and is part of the order's total and its tax invoice.
+        </li>
         <li>
           Payments are processed securely by PhonePe (UPI, debit and credit cards, net banking). We do not
           store your card or bank details.

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { addAddressCall, myAddressesCall, updateAddressCall } from "../../contract/addresses";
+import {
+  addAddressCall,
+  ADDRESS_MESSAGES,
+  districtIn,
+  myAddressesCall,
+  pincodeCall,
+  updateAddressCall,
+} from "../../contract/addresses";
+import { HttpError } from "../lib/errors";
+import { lookUpPincode } from "./pincode-directory";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { AddressesService } from "./addresses.service";
@@ -32,6 +41,30 @@ export async function addressesRoutes(
       message: "Address saved",
       data: await addresses.add(request.user!.userId, address),
     }),
+  });
+
+  // Open data for anyone: the form fills city, district and state from the pincode.
+  calls.serve(app, pincodeCall, {
+    handler: async ({ pincode }) => {
+      const place = lookUpPincode(pincode);
+      if (!place) {
+        const message = ADDRESS_MESSAGES.unknownPincode(pincode);
+        throw new HttpError(404, message, { pincode: message });
+      }
+      const [first] = place.districts;
+      return {
+        code: 200,
+        message: "Pincode found",
+        data: {
+          pincode,
+          city: first!.district,
+          district: districtIn(place, first!.state),
+          state: first!.state,
+          stateCode: first!.stateCode,
+          districts: place.districts,
+        },
+      };
+    },
   });
 
   calls.serve(app, updateAddressCall, {

@@ -1,8 +1,16 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import { ADDRESS_MESSAGES, type Address, type AddressInput } from "../../contract/addresses";
+import {
+  ADDRESS_MESSAGES,
+  districtIn,
+  pincodeProblem,
+  type Address,
+  type AddressInput,
+} from "../../contract/addresses";
+import { STATE_NAMES } from "../../contract/indian-states";
 import type { Database } from "../db/client";
 import { badRequest, notFound } from "../lib/errors";
 import { addresses } from "./addresses.tables";
+import { lookUpPincode } from "./pincode-directory";
 
 /** A shopper keeps a handful of addresses; a cap keeps a script from filling the table. */
 export const MAX_ADDRESSES = 20;
@@ -15,18 +23,45 @@ const columns = {
   phone: addresses.phone,
   address: addresses.address,
   city: addresses.city,
+  district: addresses.district,
   state: addresses.state,
   country: addresses.country,
   pincode: addresses.pincode,
 };
+type Row = Omit<Address, "problem">;
+
+/**
+ * An address's place checked against the pincode directory: the pincode must exist and belong to the chosen
+ * state (the contract's rule, pincodeProblem). Returns the district to keep; refuses with the field's message.
+ */
+export function checkedPlace(input: Pick<AddressInput, "pincode" | "state">): { district: string } {
+  const place = lookUpPincode(input.pincode);
+  const problem = pincodeProblem(place, input.pincode, input.state);
+  if (problem) throw badRequest(problem, { pincode: problem });
+  return { district: districtIn(place!, input.state) };
+}
+
+/** What stands between a saved address and an order: a state kept as free text, or a pincode of another state. */
+export function problemOf(row: Pick<Row, "pincode" | "state">): string | null {
+  if (!(STATE_NAMES as readonly string[]).includes(row.state)) return ADDRESS_MESSAGES.fixSaved;
+  return pincodeProblem(lookUpPincode(row.pincode), row.pincode, row.state);
+}
+
+const withProblem = (row: Row): Address => ({ ...row, problem: problemOf(row) });
 
 /** Each shopper's own delivery addresses; another shopper's address is never found. */
 export function createAddressesService({ db }: { db: Database }) {
   async function list(userId: number): Promise<Address[]> {
-    return db.select(columns).from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
+    const rows = await db
+      .select(columns)
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(asc(addresses.id));
+    return rows.map(withProblem);
   }
 
   async function add(userId: number, input: AddressInput): Promise<Address> {
+    const { district } = checkedPlace(input);
     return db.transaction(async (tx) => {
       // One shopper's adds are serialised, so the cap holds however many arrive at once.
       await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK}, ${userId})`);
@@ -38,20 +73,21 @@ export function createAddressesService({ db }: { db: Database }) {
         throw badRequest(`You can keep at most ${MAX_ADDRESSES} addresses. Edit one instead.`);
       const [row] = await tx
         .insert(addresses)
-        .values({ ...input, country: "India", userId })
+        .values({ ...input, district, country: "India", userId })
         .returning(columns);
-      return row!;
+      return withProblem(row!);
     });
   }
 
   async function update(userId: number, id: number, input: AddressInput): Promise<Address> {
+    const { district } = checkedPlace(input);
     const [row] = await db
       .update(addresses)
-      .set({ ...input, country: "India", updatedAt: new Date() })
+      .set({ ...input, district, country: "India", updatedAt: new Date() })
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
       .returning(columns);
     if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
-    return row;
+    return withProblem(row);
   }
 
   /** One of the shopper's addresses, for an order; 'Invalid Address' for anyone else's. */
@@ -61,7 +97,7 @@ export function createAddressesService({ db }: { db: Database }) {
       .from(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
     if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
-    return row;
+    return withProblem(row);
   }
 
   return { list, add, update, get };

@@ -14,6 +14,9 @@ export const addresses = pgTable(
     phone: text("phone").notNull(),
     address: text("address").notNull(),
     city: text("city").notNull(),
+    /** The pincode's district, from the pincode directory ("" for an address saved before it). */
+    district: text("district").notNull().default(""),
+    /** A state or union territory as contract/indian-states.ts names it (older rows: as the shopper wrote it). */
     state: text("state").notNull(),
     country: text("country").notNull(),
     /** Six digits. */

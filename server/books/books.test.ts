@@ -45,7 +45,13 @@ async function shopperIn(state: string): Promise<Shopper> {
   const response = await post(
     app,
     "/api/addresses/add-address",
-    { ...HOME, name: '=HYPERLINK("x")', state, city: "Bengaluru" },
+    {
+      ...HOME,
+      name: '=HYPERLINK("x")',
+      state,
+      city: "Bengaluru",
+      pincode: state === "Karnataka" ? "560001" : HOME.pincode,
+    },
     bearer(shopper.token),
   );
   return { ...shopper, addressId: response.json().data.id as number };

@@ -33,7 +33,8 @@ function tablesOf(summary: GstSummaryPaise): Table[] {
       headers: ["HSN/SAC", "UQC", "Quantity", "Rate (%)", ...AMOUNT_HEADERS],
       rows: summary.hsn.map((row) => [
         row.hsn,
-        "NOS",
+        // Pieces are counted in numbers; a service's SAC (99…, the delivery charge) has no quantity unit.
+        row.hsn.startsWith("99") ? "NA" : "NOS",
         row.quantity,
         percent(row.rateBp),
         ...amountCells(row),

@@ -19,6 +19,7 @@ import { pdfText } from "../test-support/pdf-text";
 import { startSmtpInbox } from "../test-support/smtp-inbox";
 import { createTestApp } from "../test-support/test-app";
 import { gstApparelRates, gstCategoryHsn, gstDocumentCounters, gstDocuments } from "./gst.tables";
+import { orders } from "../orders/orders.tables";
 
 let inbox: Awaited<ReturnType<typeof startSmtpInbox>>;
 let app: FastifyInstance;
@@ -83,7 +84,7 @@ async function shopperIn(state: string): Promise<Shopper> {
   const response = await post(
     app,
     "/api/addresses/add-address",
-    { ...HOME, state, city: "Bengaluru" },
+    { ...HOME, state, city: "Bengaluru", pincode: state === "Karnataka" ? "560001" : HOME.pincode },
     bearer(shopper.token),
   );
   return { ...shopper, addressId: response.json().data.id as number };
@@ -177,12 +178,14 @@ describe("the tax invoice of a paid order", () => {
       expect(flowing).toContain(expected);
     const lineOf = (name: string) => text.split("\n").find((line) => line.includes(name)) ?? "";
     expect(lineOf("Ivory Chikankari")).toMatch(
-      /6204\s+1\s+₹2,500\s+₹2,380\.95\s+5%\s+₹59\.53\s+₹59\.52\s+₹2,500/,
+      /6204\s+1\s+₹2,500\.00\s+₹2,380\.95\s+5%\s+₹59\.53\s+₹59\.52\s+₹2,500\.00/,
     );
     expect(lineOf("Emerald Silk")).toMatch(
       /6204\s+1\s+₹2,500\.01\s+₹2,118\.65\s+18%\s+₹190\.68\s+₹190\.68\s+₹2,500\.01/,
     );
-    expect(lineOf("Rani Pink")).toMatch(/6204\s+2\s+₹2,499\s+₹4,760\s+5%\s+₹119\s+₹119\s+₹4,998/);
+    expect(lineOf("Rani Pink")).toMatch(
+      /6204\s+2\s+₹2,499\.00\s+₹4,760\.00\s+5%\s+₹119\.00\s+₹119\.00\s+₹4,998\.00/,
+    );
     expect(lineOf("Total (GST included)")).toContain("₹9,998.01");
   });
 
@@ -203,7 +206,7 @@ describe("the tax invoice of a paid order", () => {
     expect(text).not.toContain("CGST");
   });
 
-  it("reads the delivery state as people write it, and charges IGST where it names no state it knows", async () => {
+  it("reads the delivery state as people write it, and one it does not know from the pincode", async () => {
     const telangana = await paidOrder(await shopperIn("T.S."), [{ id: at2499, size: "M", quantity: 1 }]);
     expect(await documentOf(telangana, "invoice")).toMatchObject({
       placeOfSupply: "36-Telangana",
@@ -211,9 +214,19 @@ describe("the tax invoice of a paid order", () => {
       cgstPaise: 5_950,
       sgstPaise: 5_950,
     });
-    const unknown = await paidOrder(await shopperIn("Atlantis"), [{ id: at2499, size: "M", quantity: 1 }]);
-    expect(await documentOf(unknown, "invoice")).toMatchObject({
-      placeOfSupply: "Atlantis",
+    // An order placed before states came from a list kept the state as written: its pincode's state is the
+    // place of supply, so every document has one with its code.
+    const shopper = await shopperIn("Karnataka");
+    const placed = await placedOrder(app, shopper, [{ id: at2499, size: "M", quantity: 1 }]);
+    const order = await orderOf(app, placed.orderId);
+    await app.services.db
+      .update(orders)
+      .set({ shippingAddress: { ...order.shippingAddress, state: "Karnatka state" } })
+      .where(eq(orders.id, order.id));
+    await decide(app, placed.merchantOrderId, "approve");
+    await reconcileNow(app);
+    expect(await documentOf(placed.orderId, "invoice")).toMatchObject({
+      placeOfSupply: "29-Karnataka",
       intraState: false,
       igstPaise: 11_900,
     });

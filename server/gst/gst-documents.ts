@@ -10,8 +10,9 @@ import {
 } from "./gst.tables";
 import { products } from "../catalog/catalog.tables";
 import { orders, type orderItems } from "../orders/orders.tables";
-import { financialYearOf, indianDateOf, taxLine, totalsOf } from "./gst-tax";
-import { GST_STATE_CODES, stateCodeOf } from "./indian-states";
+import { deliveryTaxLine, financialYearOf, indianDateOf, taxLine, totalsOf } from "./gst-tax";
+import { GST_STATE_CODES, placeOfSupplyOf, stateCodeOf } from "../../contract/indian-states";
+import { stateCodeOfPincode } from "../addresses/pincode-directory";
 import { renderGstDocument } from "./gst-pdf";
 
 export type GstDocumentRow = typeof gstDocuments.$inferSelect;
@@ -97,7 +98,8 @@ export function createGstDocuments({ db, supplier }: { db: Database; supplier: C
       );
     const hsnOf = new Map(hsnRows.map((row) => [row.productId, row.hsn ?? rates.defaultHsn]));
     const address = order.shippingAddress;
-    const deliveryCode = stateCodeOf(address.state);
+    // The state as the list names it; an order placed before addresses had a list takes its pincode's state.
+    const deliveryCode = stateCodeOf(address.state) ?? stateCodeOfPincode(address.postalCode);
     const intraState = deliveryCode === stateCode;
     const lines = items.map((item) => {
       // A customised piece's price holds its charges: the invoice shows them apart, under one rate.
@@ -118,6 +120,21 @@ export function createGstDocuments({ db, supplier }: { db: Database; supplier: C
         ...taxLine(piece, rates, intraState),
       };
     });
+    // The delivery charge is a line of its own, with its SAC and its tax (decision 038).
+    if (order.deliveryPaise > 0)
+      lines.push({
+        description: "Delivery charge",
+        size: "",
+        hsn: rates.deliverySac,
+        unitPricePaise: order.deliveryPaise,
+        customisationPaise: 0,
+        quantity: 1,
+        ...deliveryTaxLine(
+          order.deliveryPaise,
+          lines.map((line) => line.rateBp),
+          intraState,
+        ),
+      });
     const financialYear = financialYearOf(issuedAt);
     const sequence = await nextSequence(tx, "invoice", financialYear);
     const [invoice] = await tx
@@ -134,16 +151,16 @@ export function createGstDocuments({ db, supplier }: { db: Database; supplier: C
           name: address.fullName,
           address: [
             address.address,
-            `${address.city}, ${address.state} ${address.postalCode}`,
+            `${address.city}${address.district && address.district !== address.city ? `, ${address.district}` : ""}, ${deliveryCode ? GST_STATE_CODES[deliveryCode] : address.state} ${address.postalCode}`,
             address.country,
           ]
             .filter(Boolean)
             .join("\n"),
-          state: address.state,
+          state: deliveryCode ? GST_STATE_CODES[deliveryCode]! : address.state,
           phone: address.phone,
           email: address.email,
         },
-        placeOfSupply: deliveryCode ? `${deliveryCode}-${GST_STATE_CODES[deliveryCode]}` : address.state,
+        placeOfSupply: deliveryCode ? placeOfSupplyOf(deliveryCode) : address.state,
         intraState,
         lines,
         ...totalsOf(lines),

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-import { formatPaise } from "../../contract/money";
+import { formatPaiseExact as formatPaise } from "../../contract/money";
 import { STORE } from "../../contract/store";
 import type { gstDocuments } from "./gst.tables";
 import { formatRate } from "./gst-tax";
@@ -176,7 +176,7 @@ export function renderGstDocument(
     row(
       [
         String(index + 1),
-        `${line.description}\nSize ${line.size}`,
+        line.size ? `${line.description}\nSize ${line.size}` : line.description,
         line.hsn,
         String(line.quantity),
         formatPaise(line.unitPricePaise + line.customisationPaise),

@@ -47,8 +47,23 @@ export function taxIncluded(amountPaise: number, rateBp: number): number {
 /** One line's taxable value and tax, CGST + SGST within the store's state (`intraState`), IGST otherwise. */
 export function taxLine(line: TaxLineInput, rates: ApparelRates, intraState: boolean): TaxedLine {
   const piecePaise = line.unitPricePaise + (line.customisationPaise ?? 0);
-  const totalPaise = piecePaise * line.quantity;
-  const rateBp = rateFor(piecePaise, rates);
+  return taxAtRate(piecePaise * line.quantity, rateFor(piecePaise, rates), intraState);
+}
+
+/**
+ * The delivery charge's line: part of one composite supply with the pieces it carries, so taxed at the rate
+ * of the principal supply; with pieces at two rates, the higher (decision 038).
+ */
+export function deliveryTaxLine(
+  deliveryPaise: number,
+  pieceRatesBp: readonly number[],
+  intraState: boolean,
+): TaxedLine {
+  return taxAtRate(deliveryPaise, Math.max(0, ...pieceRatesBp), intraState);
+}
+
+/** A tax-inclusive amount's taxable value and tax at `rateBp`, split for the supply's place. */
+function taxAtRate(totalPaise: number, rateBp: number, intraState: boolean): TaxedLine {
   const tax = taxIncluded(totalPaise, rateBp);
   const cgstPaise = intraState ? Math.ceil(tax / 2) : 0;
   return {

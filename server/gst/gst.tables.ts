@@ -29,6 +29,11 @@ export const gstApparelRates = pgTable("gst_apparel_rates", {
   highRateBp: integer("high_rate_bp").notNull(),
   /** The HSN code of a category without a row in gst_category_hsn. */
   defaultHsn: text("default_hsn").notNull(),
+  /**
+   * The SAC of the delivery charge's line (9965, goods transport services); the line is taxed at the highest
+   * rate of the order's pieces, as part of one composite supply (decision 038).
+   */
+  deliverySac: text("delivery_sac").notNull().default("9965"),
 });
 
 /** A category's HSN code, where it is not the rates' default. */

@@ -4,18 +4,20 @@ import { STORE } from "../../contract/store";
 import { describeMeasurements } from "../../contract/tailoring-rules";
 import type { Mail } from "../mail/mail.service";
 import type { OrderedCustomization } from "./orders.tables";
-import { brandedMail } from "../mail/mail-layout";
+import { brandedMail, type MailParagraph } from "../mail/mail-layout";
+import { courierName, trackingLinkOf, type Shipment } from "../../contract/couriers";
 import { formatHoldTime } from "../../contract/hold-time";
 
 /** What the mails need of an order and its lines. */
 export const mailedOrder = (
-  order: { publicId: string; totalPaise: number; shippingAddress: ShippingAddress },
+  order: { publicId: string; totalPaise: number; deliveryPaise: number; shippingAddress: ShippingAddress },
   items: MailedOrder["items"],
 ): MailedOrder => ({
   publicId: order.publicId,
   fullName: order.shippingAddress.fullName,
   email: order.shippingAddress.email,
   totalPaise: order.totalPaise,
+  deliveryPaise: order.deliveryPaise,
   shippingAddress: order.shippingAddress,
   items,
 });
@@ -25,6 +27,7 @@ export type MailedOrder = {
   fullName: string;
   email: string;
   totalPaise: number;
+  deliveryPaise: number;
   shippingAddress: ShippingAddress;
   items: {
     name: string;
@@ -45,14 +48,20 @@ const customizationText = ({ options, ...asked }: OrderedCustomization) =>
     .filter(Boolean)
     .join("; ");
 
+/** The order's lines, then its delivery charge (or free delivery) and its total, as the order page shows them. */
 const linesText = (order: MailedOrder) =>
-  order.items
-    .map(
+  [
+    ...order.items.map(
       (item) =>
         `${item.name}, size ${item.size} × ${item.quantity}: ${formatPaise(item.unitPricePaise * item.quantity)}` +
         (item.customization ? `\n${customizationText(item.customization)}` : ""),
-    )
-    .join("\n");
+    ),
+    `Delivery: ${deliveryText(order.deliveryPaise)}`,
+    `Total: ${formatPaise(order.totalPaise)}`,
+  ].join("\n");
+
+export const deliveryText = (deliveryPaise: number) =>
+  deliveryPaise === 0 ? "Free" : formatPaise(deliveryPaise);
 
 const addressText = ({ shippingAddress: a }: MailedOrder) =>
   `${a.fullName}\n${a.address}\n${a.city}, ${a.state} ${a.postalCode}\n${a.country}\nPhone ${a.phone}`;
@@ -105,7 +114,7 @@ export function paymentReceivedMail(
         : []),
       `We have received your payment of ${formatPaise(order.totalPaise)} for order ${order.publicId}. We are preparing it now and will tell you when it ships.`,
       linesText(order),
-      `Delivery free, to:\n${addressText(order)}`,
+      `Delivery to:\n${addressText(order)}`,
       `Your GST tax invoice ${invoiceNumber} is attached; you can also download it from your order's page.`,
       { label: "Follow your order", url: orderUrl },
     ]),
@@ -136,23 +145,48 @@ export function refundMail(order: MailedOrder, amountPaise: number, reason: stri
   };
 }
 
-export function orderShippedMail(
-  order: MailedOrder,
-  orderUrl: string,
-  shipping: { courier?: string | null; trackingNumber?: string | null },
-): Mail {
-  const tracking = [
-    shipping.courier ? `Courier: ${shipping.courier}` : null,
-    shipping.trackingNumber ? `Tracking number: ${shipping.trackingNumber}` : null,
-  ].filter((line): line is string => line !== null);
+/** The shipment's lines of a mail: courier, number, and where to track it. */
+function trackingParagraphs(shipment: Shipment): MailParagraph[] {
+  if (!shipment.courier) return [];
+  const link = trackingLinkOf(shipment);
+  const name = courierName(shipment.courier);
+  return [
+    [`Courier: ${name}`, shipment.trackingNumber ? `Tracking number: ${shipment.trackingNumber}` : null]
+      .filter(Boolean)
+      .join("\n"),
+    ...(link
+      ? [
+          link.withNumber
+            ? { label: "Track your parcel", url: link.url }
+            : `Track it on ${name}'s page with the tracking number: ${link.url}`,
+        ]
+      : []),
+  ];
+}
+
+export function orderShippedMail(order: MailedOrder, orderUrl: string, shipment: Shipment): Mail {
   return {
     to: order.email,
     subject: `${STORE.name}: order ${order.publicId} has shipped`,
     ...brandedMail([
       `Namaste ${order.fullName},`,
       `Your order ${order.publicId} is on its way. It usually arrives within 7-10 working days.`,
-      ...(tracking.length ? [tracking.join("\n")] : []),
+      ...trackingParagraphs(shipment),
       `Delivery to:\n${addressText(order)}`,
+      { label: "Follow your order", url: orderUrl },
+    ]),
+  };
+}
+
+/** Staff corrected the courier or the tracking number of a shipped order. */
+export function trackingCorrectedMail(order: MailedOrder, orderUrl: string, shipment: Shipment): Mail {
+  return {
+    to: order.email,
+    subject: `${STORE.name}: corrected tracking details for order ${order.publicId}`,
+    ...brandedMail([
+      `Namaste ${order.fullName},`,
+      `We had given you the wrong tracking details for your order ${order.publicId}. These are the right ones:`,
+      ...trackingParagraphs(shipment),
       { label: "Follow your order", url: orderUrl },
     ]),
   };

@@ -12,6 +12,8 @@ import {
 } from "../../contract/orders";
 import type { CatalogService } from "../catalog/catalog.service";
 import { priceCart } from "./price-cart";
+import { deliveryRuleCall } from "../../contract/delivery";
+import type { DeliveryCharges } from "./delivery-charge";
 import { STAFF_ROLES } from "../../contract/accounts-rules";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { SessionGuard } from "../accounts/session-guard";
@@ -35,6 +37,7 @@ type Options = {
   payAgain: PayAgain;
   cancelOrder: ShopperCancel;
   holds: OrderHolds;
+  delivery: DeliveryCharges;
   limits: OrderHoldSettings;
   attempts: AttemptCounts;
   guard: SessionGuard;
@@ -66,6 +69,7 @@ export async function ordersRoutes(
     payAgain,
     cancelOrder,
     holds,
+    delivery,
     limits,
     attempts,
     guard,
@@ -131,8 +135,18 @@ export async function ordersRoutes(
     handler: async ({ items }, { request }) => {
       const shopper = await guard.identify(request, { writes: false });
       const held = shopper ? await holds.awaitingLines(shopper.user.userId) : [];
-      return { code: 200, message: "Bag priced", data: await priceCart(catalog, items, held) };
+      const priced = await priceCart(catalog, items, await delivery.rule(), held);
+      return { code: 200, message: "Bag priced", data: priced };
     },
+  });
+
+  // The delivery charge's rule as it stands, for the product page, the bag and the policy pages.
+  calls.serve(app, deliveryRuleCall, {
+    handler: async () => ({
+      code: 200,
+      message: "Delivery charge",
+      data: await delivery.ruleInRupees(),
+    }),
   });
 
   calls.serve(app, myOrdersCall, {

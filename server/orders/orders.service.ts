@@ -27,9 +27,8 @@ import {
 import { payByOf } from "./order-holds";
 import { orderEvents, orderItems, orders, type OrderedCustomization } from "./orders.tables";
 import { customizationView } from "../tailoring/customized-line";
-
-/** Delivery is free within India (spec section 9: the charge is always 0). */
-export const DELIVERY_PAISE = 0;
+import { shipmentOf, shipmentViewOf } from "./shipments";
+import { shipmentText } from "../../contract/couriers";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** A line of a new order, priced by the server: one piece's price includes its customisation's charges. */
@@ -47,7 +46,7 @@ export const awaitsTailor = (item: OrderItemRow) =>
 /** What one change of an order records in its history. */
 export type OrderEvent = {
   actor: string;
-  subject: "order" | "payment" | "stock" | "refund" | "tailoring";
+  subject: "order" | "payment" | "stock" | "refund" | "tailoring" | "tracking";
   from?: string | null;
   to: string;
   note?: string;
@@ -107,6 +106,8 @@ export function createOrdersService({
     input: {
       userId: number;
       lines: OrderLine[];
+      /** The delivery charge the server priced for these lines (delivery-charge.ts). */
+      deliveryPaise: number;
       shippingAddress: ShippingAddress;
       idempotencyKey: string | null;
       requestHash: string;
@@ -122,8 +123,8 @@ export function createOrdersService({
         publicId: newPublicId(),
         userId: input.userId,
         subtotalPaise,
-        deliveryPaise: DELIVERY_PAISE,
-        totalPaise: subtotalPaise + DELIVERY_PAISE,
+        deliveryPaise: input.deliveryPaise,
+        totalPaise: subtotalPaise + input.deliveryPaise,
         shippingAddress: input.shippingAddress,
         idempotencyKey: input.idempotencyKey,
         requestHash: input.requestHash,
@@ -334,37 +335,36 @@ export function createOrdersService({
   }
 
   /**
-   * Staff: Processing -> Shipped (with the courier and tracking number, when given) or Shipped -> Delivered, on
-   * a locked order, by a conditional update on its current status; mails the shopper. False if it was not
-   * in `from` any more.
+   * Staff: Processing -> Shipped (with the courier from the list and its tracking number, when given) or
+   * Shipped -> Delivered, on a locked order, by a conditional update on its current status; mails the
+   * shopper. False if it was not in `from` any more.
    */
   async function advance(
     tx: Transaction,
     order: OrderRow,
     change:
-      | { to: "Shipped"; actor: string; courier?: string | undefined; trackingNumber?: string | undefined }
+      | {
+          to: "Shipped";
+          actor: string;
+          courier?: string | undefined;
+          trackingNumber?: string | undefined;
+          trackingUrl?: string | undefined;
+        }
       | { to: "Delivered"; actor: string },
   ): Promise<boolean> {
     const from = change.to === "Shipped" ? "Processing" : "Shipped";
-    const shipping =
-      change.to === "Shipped"
-        ? { courier: change.courier || null, trackingNumber: change.trackingNumber || null }
-        : {};
+    const shipment = change.to === "Shipped" ? shipmentOf(change) : null;
     const [updated] = await tx
       .update(orders)
-      .set({ status: change.to, ...shipping, updatedAt: new Date() })
+      .set({
+        status: change.to,
+        ...(shipment ? { ...shipment, shippedAt: new Date() } : { deliveredAt: new Date() }),
+        updatedAt: new Date(),
+      })
       .where(and(eq(orders.id, order.id), eq(orders.status, from)))
       .returning();
     if (!updated) return false;
-    const note =
-      change.to === "Shipped"
-        ? [
-            shipping.courier && `courier ${shipping.courier}`,
-            shipping.trackingNumber && `tracking ${shipping.trackingNumber}`,
-          ]
-            .filter(Boolean)
-            .join(", ") || undefined
-        : undefined;
+    const note = shipment?.courier ? shipmentText(shipment) : undefined;
     await recordEvent(tx, order.id, {
       actor: change.actor,
       subject: "order",
@@ -375,8 +375,8 @@ export function createOrdersService({
     const items = await itemsOf(tx, [order.id]);
     await enqueueMail(
       tx,
-      change.to === "Shipped"
-        ? orderShippedMail(mailed(updated, items), orderUrl(order.publicId), shipping)
+      shipment
+        ? orderShippedMail(mailed(updated, items), orderUrl(order.publicId), shipment)
         : orderDeliveredMail(mailed(updated, items), orderUrl(order.publicId)),
     );
     return true;
@@ -516,6 +516,7 @@ export function createOrdersService({
         customization: customizationView(item.customization, item.tailoringDoneAt),
       })),
       shippingAddress: order.shippingAddress,
+      shipment: shipmentViewOf(order),
     };
   }
 

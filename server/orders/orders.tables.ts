@@ -69,9 +69,16 @@ export const orders = pgTable(
     remindedAt: timestamp("reminded_at", { withTimezone: true }),
     stockReleasedAt: timestamp("stock_released_at", { withTimezone: true }),
     paidAt: timestamp("paid_at", { withTimezone: true }),
-    /** Set by staff when the order ships (both optional). */
+    /**
+     * Set by staff when the order ships, and corrected until it is delivered (decision 038): the courier's key in
+     * contract/couriers.ts (older orders: as staff wrote it), its tracking number, and for "other" the
+     * courier's own https tracking link.
+     */
     courier: text("courier"),
     trackingNumber: text("tracking_number"),
+    trackingUrl: text("tracking_url"),
+    shippedAt: timestamp("shipped_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** Who cancelled the order when staff did (`staff:<user id>`): such an order is never revived by a payment. */
     cancelledBy: text("cancelled_by"),
     /** Why staff cancelled the order, as the shopper reads it on her order page and in the mail (decision 040). */

@@ -234,10 +234,10 @@ describe("POST /api/orders/place-order", () => {
       const response = await placeOrder(app, token, {
         items: [{ id, size: "S", quantity: 1 }],
         shippingAddress: {
-          fullName: "A",
-          address: "B",
-          city: "C",
-          state: "D",
+          fullName: "Asha Rao",
+          address: "12 MG Road, Fort",
+          city: "Mumbai",
+          state: "Maharashtra",
           country: "India",
           postalCode: "12",
           phone: "9848012345",

@@ -10,7 +10,7 @@ import {
   type PlaceOrderRequest,
   type ShippingAddress,
 } from "../../contract/orders";
-import type { AddressesService } from "../addresses/addresses.service";
+import { checkedPlace, type AddressesService } from "../addresses/addresses.service";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { CatalogService, StockLine } from "../catalog/catalog.service";
 import { isUniqueViolation, type Database, type Executor } from "../db/client";
@@ -21,6 +21,7 @@ import { customizationKey } from "../../contract/customization-key";
 import type { CustomizationRequest } from "../../contract/tailoring-rules";
 import { customizeLine } from "../tailoring/customized-line";
 import type { OrderLine, OrderRow, OrdersService } from "./orders.service";
+import type { DeliveryCharges } from "./delivery-charge";
 
 export type PlacedOrder = { orderId: string; checkoutUrl: string };
 
@@ -37,6 +38,9 @@ const lineKey = (item: PlaceOrderItem) => `${item.id}|${item.size}|${customizati
 /** A Place Order request's fingerprint: its Idempotency-Key may only be sent again with the same request. */
 const fingerprintOf = (request: PlaceOrderRequest) =>
   createHash("sha256").update(JSON.stringify(request)).digest("base64url");
+
+const subtotalOf = (lines: readonly OrderLine[]) =>
+  lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
 
 /** Where PhonePe sends the shopper back: the store's callback page, with the client's query if it gave one. */
 export function paymentReturnUrl(origin: string, requested: string | undefined): URL {
@@ -63,6 +67,7 @@ export function createPlaceOrder({
   payments,
   addresses,
   holds,
+  delivery,
   publicUrl,
 }: {
   db: Database;
@@ -71,6 +76,7 @@ export function createPlaceOrder({
   payments: PaymentsService;
   addresses: AddressesService;
   holds: OrderHolds;
+  delivery: DeliveryCharges;
   publicUrl: string;
 }) {
   const origin = new URL(publicUrl).origin;
@@ -79,9 +85,12 @@ export function createPlaceOrder({
     user: AuthenticatedUser,
     request: PlaceOrderRequest,
   ): Promise<ShippingAddress> {
-    let saved: Omit<Address, "id">;
+    let saved: Omit<Address, "id" | "problem">;
     if (request.addressId !== undefined) {
-      saved = await addresses.get(user.userId, request.addressId);
+      const found = await addresses.get(user.userId, request.addressId);
+      // A saved address whose state was free text, or whose pincode is another state's, is corrected first.
+      if (found.problem) throw badRequest(found.problem, { addressId: found.problem });
+      saved = found;
     } else if (request.shippingAddress) {
       const given = request.shippingAddress;
       const parsed = addressInput.safeParse({
@@ -97,7 +106,7 @@ export function createPlaceOrder({
         throw badRequest(ADDRESS_MESSAGES.notFound, {
           shippingAddress: parsed.error.issues[0]?.message ?? ADDRESS_MESSAGES.notFound,
         });
-      saved = parsed.data;
+      saved = { ...parsed.data, ...checkedPlace(parsed.data) };
     } else {
       throw badRequest(ORDER_MESSAGES.selectAddress);
     }
@@ -106,6 +115,7 @@ export function createPlaceOrder({
       address: saved.address,
       street: saved.address,
       city: saved.city,
+      district: saved.district,
       state: saved.state,
       postalCode: saved.pincode,
       country: "India",
@@ -176,17 +186,27 @@ export function createPlaceOrder({
     });
   }
 
-  /** Prices the client showed must still be the prices: a changed or tampered one is refused. */
-  function checkClientPrices(request: PlaceOrderRequest, lines: (OrderLine & { key: string })[]) {
+  /**
+   * Prices the client showed must still be the prices: a changed or tampered one is refused. The total the
+   * shopper saw includes the delivery charge the server prices; the client never sets that charge.
+   */
+  function checkClientPrices(
+    request: PlaceOrderRequest,
+    lines: (OrderLine & { key: string })[],
+    deliveryPaise: number,
+  ) {
     const errors: Record<string, string> = {};
     request.items.forEach((item, index) => {
       const line = lines.find((l) => l.key === lineKey(item))!;
       if (item.price !== undefined && rupeesToPaise(item.price) !== line.unitPricePaise)
         errors[`items.${index}.price`] = `${line.name} now costs ${formatPaise(line.unitPricePaise)}.`;
     });
-    const totalPaise = lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
+    const totalPaise = subtotalOf(lines) + deliveryPaise;
     if (request.totalAmount !== undefined && rupeesToPaise(request.totalAmount) !== totalPaise)
-      errors.totalAmount = `The total is now ${formatPaise(totalPaise)}.`;
+      errors.totalAmount =
+        deliveryPaise > 0
+          ? `The total is now ${formatPaise(totalPaise)}, with ${formatPaise(deliveryPaise)} for delivery.`
+          : `The total is now ${formatPaise(totalPaise)}.`;
     if (Object.keys(errors).length > 0) throw new HttpError(409, ORDER_MESSAGES.pricesChanged, errors);
   }
 
@@ -227,9 +247,9 @@ export function createPlaceOrder({
     if (!payments.canTakePayments) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
     const shippingAddress = await deliveryAddress(user, request);
     const lines = await priceOrderLines(mergedLines(request));
-    checkClientPrices(request, lines);
-    if (lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0) > MAX_ORDER_PAISE)
-      throw badRequest(ORDER_MESSAGES.tooLarge);
+    const deliveryPaise = await delivery.chargeFor(subtotalOf(lines));
+    checkClientPrices(request, lines, deliveryPaise);
+    if (subtotalOf(lines) > MAX_ORDER_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
     const placedFrom = placedFromOf(clientAddress);
 
     let created:
@@ -246,6 +266,7 @@ export function createPlaceOrder({
         const order = await orders.create(tx, {
           userId: user.userId,
           lines,
+          deliveryPaise,
           shippingAddress,
           idempotencyKey,
           requestHash,

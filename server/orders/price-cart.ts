@@ -7,7 +7,8 @@ import {
 } from "../../contract/orders";
 import type { CatalogService } from "../catalog/catalog.service";
 import { customizeLine } from "../tailoring/customized-line";
-import { DELIVERY_PAISE } from "./orders.service";
+import { deliveryPaiseFor } from "../../contract/delivery";
+import type { DeliveryRulePaise } from "./delivery-charge";
 import type { AwaitingLine } from "./order-holds";
 import { formatHoldTime } from "../../contract/hold-time";
 
@@ -25,6 +26,7 @@ const heldMessage = (held: AwaitingLine) =>
 export async function priceCart(
   catalog: CatalogService,
   items: PlaceOrderItem[],
+  delivery: DeliveryRulePaise,
   held: AwaitingLine[] = [],
 ): Promise<PricedCart> {
   const looked = await catalog.lookUpLines(
@@ -104,11 +106,13 @@ export async function priceCart(
       };
     return { ...shown, available: line.stock, problem: null, message: null };
   });
+  // The same rule, from the same accessor, as Place Order's: what the bag and checkout show is what is charged.
+  const deliveryPaise = deliveryPaiseFor(subtotalPaise, delivery);
   return {
     lines,
     subtotal: paiseToRupees(subtotalPaise),
-    deliveryCharge: paiseToRupees(DELIVERY_PAISE),
-    total: paiseToRupees(subtotalPaise + DELIVERY_PAISE),
+    deliveryCharge: paiseToRupees(deliveryPaise),
+    total: paiseToRupees(subtotalPaise + deliveryPaise),
     orderable:
       lines.length > 0 && lines.every((line) => line.problem === null || line.problem === "price-changed"),
   };

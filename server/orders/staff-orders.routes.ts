@@ -9,7 +9,9 @@ import {
   retryRefundCall,
   STAFF_ORDER_MESSAGES,
   updateOrderStatusCall,
+  updateTrackingCall,
 } from "../../contract/staff-orders";
+import { TRACKING_MESSAGES } from "../../contract/couriers";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
@@ -64,6 +66,15 @@ export async function staffOrdersRoutes(
       code: 200,
       message: STAFF_ORDER_MESSAGES.updated(change.status),
       data: await staffOrders.updateStatus(request.user!.userId, change),
+    }),
+  });
+
+  calls.serve(app, updateTrackingCall, {
+    onRequest,
+    handler: async (change, { request }) => ({
+      code: 200,
+      message: TRACKING_MESSAGES.corrected,
+      data: await staffOrders.correctTracking(request.user!.userId, change),
     }),
   });
 

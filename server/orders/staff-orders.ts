@@ -8,7 +8,9 @@ import {
   type RetryRefundRequest,
   type StaffOrderDetails,
   type UpdateOrderStatusRequest,
+  type UpdateTrackingRequest,
 } from "../../contract/staff-orders";
+import type { TrackingCorrections } from "./shipments";
 import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
 import { conflict, notFound } from "../lib/errors";
@@ -27,11 +29,13 @@ export function createStaffOrders({
   db,
   orders,
   payments,
+  tracking,
   refunds,
 }: {
   db: Database;
   orders: OrdersService;
   payments: PaymentsService;
+  tracking: TrackingCorrections;
   refunds: Refunds;
 }) {
   async function idOf(publicId: string): Promise<number> {
@@ -112,6 +116,7 @@ export function createStaffOrders({
           actor,
           courier: request.courier,
           trackingNumber: request.trackingNumber,
+          trackingUrl: request.trackingUrl,
         });
       else if (to === "Delivered") await orders.advance(tx, order, { to, actor });
       else if (to === "Cancelled") {
@@ -143,6 +148,12 @@ export function createStaffOrders({
     return details(request.orderId);
   }
 
+  /** Corrects a shipped order's courier and tracking (shipments.ts); 409 once it is delivered. */
+  async function correctTracking(staffUserId: number, request: UpdateTrackingRequest) {
+    await tracking.correct(await idOf(request.orderId), `staff:${staffUserId}`, request);
+    return details(request.orderId);
+  }
+
   /** Asks PhonePe again for a failed refund of the order (refunds.ts says how); the reconciler sends it now. */
   async function retryRefund(staffUserId: number, request: RetryRefundRequest) {
     const id = await idOf(request.orderId);
@@ -166,7 +177,7 @@ export function createStaffOrders({
     return details(request.orderId);
   }
 
-  return { details, updateStatus, markTailoringDone, retryRefund, markRefundPaid };
+  return { details, updateStatus, markTailoringDone, correctTracking, retryRefund, markRefundPaid };
 }
 
 export type StaffOrders = ReturnType<typeof createStaffOrders>;

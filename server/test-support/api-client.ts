@@ -4,6 +4,7 @@ import * as addresses from "../../contract/addresses";
 import * as books from "../../contract/books";
 import * as catalog from "../../contract/catalog";
 import * as contact from "../../contract/contact";
+import * as delivery from "../../contract/delivery";
 import * as gst from "../../contract/gst";
 import * as orders from "../../contract/orders";
 import * as payments from "../../contract/payments";
@@ -82,6 +83,7 @@ const CONTRACT = {
   ...books,
   ...catalog,
   ...contact,
+  ...delivery,
   ...gst,
   ...orders,
   ...payments,

@@ -48,8 +48,8 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   await expect(page.getByRole("radio", { name: "The shopper asked to cancel" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await page.getByLabel("Courier (optional)").fill("Blue Dart");
-  await page.getByLabel("Tracking number (optional)").fill("BD998877665IN");
+  await page.getByLabel("Courier (optional)").selectOption("bluedart");
+  await page.getByLabel("Tracking number").fill("BD998877665IN");
   await page.getByRole("button", { name: "Mark Shipped" }).click();
   await expect(page.getByText("Order marked Shipped.")).toBeVisible();
   await expect(page.getByText("Tracking number: BD998877665IN")).toBeVisible();

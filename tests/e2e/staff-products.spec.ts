@@ -148,8 +148,8 @@ test("staff add a product with phone photos and edit its stock; a shopper buys i
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
   await expect(page.getByText(name).first()).toBeVisible();
-  await page.getByLabel("Courier (optional)").fill("India Post");
-  await page.getByLabel("Tracking number (optional)").fill("EK123456789IN");
+  await page.getByLabel("Courier (optional)").selectOption("indiapost");
+  await page.getByLabel("Tracking number").fill("EK123456789IN");
   await page.getByRole("button", { name: "Mark Shipped" }).click();
   await expect(page.getByText("Order marked Shipped.")).toBeVisible();
 

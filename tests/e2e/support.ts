@@ -175,10 +175,11 @@ export async function addAddress(page: Page) {
   const form = page.locator("form", { hasText: "New delivery address" });
   await form.getByLabel("Name").fill(CHENNAI.name);
   await form.getByLabel("Phone").fill(CHENNAI.phone);
-  await form.getByLabel("Address").fill(CHENNAI.address);
-  await form.getByLabel("City").fill(CHENNAI.city);
-  await form.getByLabel("State").fill(CHENNAI.state);
+  // The pincode fills city, district and state from the pincode directory.
   await form.getByLabel("Pincode").fill(CHENNAI.pincode);
+  await expect(form.getByLabel("State")).toHaveValue(CHENNAI.state);
+  await expect(form.getByLabel("City")).toHaveValue(CHENNAI.city);
+  await form.getByLabel("Address", { exact: true }).fill(CHENNAI.address);
   await form.getByRole("button", { name: "Save address" }).click();
   await expect(page.getByRole("radio", { name: /Meera Iyer/ })).toBeChecked();
 }
@@ -280,11 +281,17 @@ export async function productInStock(page: Page) {
   throw new Error("no demo product in stock");
 }
 
-/** Signed in as the shopper: My Orders shows the order Shipped, and the shipping e-mail has the tracking number. */
+/**
+ * Signed in as the shopper: My Orders shows the order Shipped with its tracking number, and the shipping e-mail
+ * has the tracking number.
+ */
 export async function expectShopperSeesShipped(page: Page, email: string, orderId: string, tracking: string) {
   await signIn(page, email);
   await gotoAndWaitForHydration(page, "/orders");
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
+  const card = page.getByRole("article", { name: `Order #${orderId}` });
+  await expect(card.getByText("Shipped", { exact: true })).toBeVisible();
+  // The card shows the tracking number staff gave.
+  await expect(card.getByText(tracking, { exact: true })).toBeVisible();
   await expect
     .poll(
       async () =>
