@@ -45,7 +45,10 @@ export const gstin = z
   .trim()
   .toUpperCase()
   .regex(GSTIN_FORMAT, { error: SETTINGS_MESSAGES.gstinFormat, abort: true })
-  .refine((value) => value.slice(0, 2) in GST_STATE_CODES, { error: SETTINGS_MESSAGES.gstinState, abort: true })
+  .refine((value) => value.slice(0, 2) in GST_STATE_CODES, {
+    error: SETTINGS_MESSAGES.gstinState,
+    abort: true,
+  })
   .refine((value) => gstinCheckCharacter(value) === value[14], { error: SETTINGS_MESSAGES.gstinChecksum });
 
 /** Every setting, as the API and the form give it. */
