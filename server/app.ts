@@ -197,7 +197,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
   // The shop's settings, the environment's values first (decision 042).
-  const settings = createStoreSettings({ db, defaults: config, peers: options.settingsPeers });
+  const settings = createStoreSettings({
+    db,
+    defaults: config,
+    peers: options.settingsPeers,
+    // Guests' kept pages state the delivery charge (the root's rule): they go with a change.
+    onChanged: () => pageCache.clear(),
+  });
   const gst = createGstDocuments({ db, supplier: async (tx) => (await settings.current(tx)).gst });
   const mailWorker = createMailWorker({
     db,

@@ -58,9 +58,12 @@ export function createStoreSettings({
   db,
   defaults: config,
   peers,
+  onChanged,
   cacheMs = SETTINGS_CACHE_MS,
 }: {
   db: Database;
+  /** Told when this process learns of a change (its own or a peer's): pages that show a setting go. */
+  onChanged?: () => void;
   defaults: Pick<Config, "delivery" | "gst" | "dispatchDays">;
   peers?: SettingsPeers;
   cacheMs?: number;
@@ -73,6 +76,7 @@ export function createStoreSettings({
   function forget() {
     generation += 1;
     kept = undefined;
+    onChanged?.();
   }
   const stopListening = peers?.onChange(forget);
 
