@@ -30,6 +30,7 @@ export default [
   route("admin/size-charts", "routes/size-charts.tsx"),
   route("admin/books", "routes/books.tsx"),
   route("admin/settings", "routes/store-settings.tsx"),
+  route("admin/payments", "routes/payments.tsx"),
   route("admin/reviews", "routes/staff-reviews.tsx"),
   route("admin/received-orders", "routes/received-orders.tsx"),
   route("super-admin-dashboard", "routes/super-admin-dashboard.tsx"),

@@ -9,6 +9,9 @@ export type Endpoint = {
   path: () => string;
   /** The fixed rate it is measured at (requests/s), when not the catalog calls' rate. */
   rate?: number;
+  /** How long it is measured at the rate, and warmed before, when not the mode's. */
+  seconds?: number;
+  warmupSeconds?: number;
   write?: () => { method: "POST"; headers: Record<string, string>; body: string };
 };
 

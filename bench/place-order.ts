@@ -3,11 +3,13 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { sandboxSettings, SANDBOX_PREFIX } from "../server/config";
+import { DEFAULT_DELIVERY, SANDBOX_PREFIX } from "../server/config";
+import { deliveryChargeFor } from "../contract/delivery";
 import { openDatabase, selectRows } from "../server/db/client";
 import {
   createProcessTestDatabase,
   insertShoppers,
+  sandboxSettingsOf,
   signInShoppers,
   startStoreProcess,
   type Shopper,
@@ -19,7 +21,7 @@ import {
   type RateResult,
   type SaturationResult,
 } from "./api-load";
-import { createCatalog, startStore, type Deployment } from "./store-server";
+import { createCatalog, freePort, startStore, type Deployment } from "./store-server";
 
 /** Shoppers signed in before the load, each placing orders with their saved address. */
 export const ORDER_SHOPPERS = 500;
@@ -48,6 +50,9 @@ export type PlaceOrderResults = {
 };
 
 export type Cleanups = (() => Promise<void> | void)[];
+
+/** The store's delivery charge as the bench's store runs it: the settings' defaults (decision 038). */
+const DELIVERY_RULE = { freeFrom: DEFAULT_DELIVERY.freeFromRupees, charge: DEFAULT_DELIVERY.chargeRupees };
 
 /**
  * Place Order under load. The store is the production build (NODE_ENV=production, so its built-in PhonePe
@@ -114,25 +119,39 @@ export async function measurePlaceOrder({
   log("  starting PhonePe (a non-production store process on a database of its own) and the store…");
   const sandboxDatabase = adminUrl ? await createProcessTestDatabase(adminUrl, "bench_phonepe") : undefined;
   if (sandboxDatabase) cleanups.push(sandboxDatabase.close);
-  const phonePe = await startStoreProcess(sandboxDatabase?.url);
-  cleanups.push(phonePe.stop);
-  const settings = sandboxSettings(`${phonePe.url}${SANDBOX_PREFIX}`);
-  const store = await startStore(appDir, catalog, deployment, {
-    PHONEPE_CLIENT_ID: settings.clientId,
-    PHONEPE_CLIENT_SECRET: settings.clientSecret,
-    PHONEPE_CLIENT_VERSION: settings.clientVersion,
-    PHONEPE_WEBHOOK_USERNAME: settings.webhookUsername,
-    PHONEPE_WEBHOOK_PASSWORD: settings.webhookPassword,
-    PHONEPE_OAUTH_BASE_URL: settings.oauthBaseUrl,
-    PHONEPE_PG_BASE_URL: settings.pgBaseUrl,
-    // The load is a few hundred shoppers from one address placing orders they never pay: the fair-share
-    // limits (decision 035) would refuse most of it, and the bench measures the store's cost, not its refusals.
-    UNPAID_ORDERS_PER_ACCOUNT: "1000000",
-    UNPAID_PIECES_PER_ACCOUNT: "1000000",
-    UNPAID_ORDERS_PER_ADDRESS: "1000000",
-    PLACE_ORDERS_PER_ACCOUNT: "1000000",
-    PLACE_ORDERS_PER_ADDRESS: "1000000",
+  // Its page sends shoppers back to the store's own callback page only (issue 35): it is told the store's
+  // address, and its super admin reads it the sandbox's credentials, made for its database (decision 039).
+  const storePort = await freePort();
+  const owner = { email: "bench-owner@rangoli.example", password: randomBytes(12).toString("base64url") };
+  const phonePe = await startStoreProcess(sandboxDatabase?.url, {
+    PUBLIC_URL: `http://127.0.0.1:${storePort}`,
+    ADMIN_EMAIL: owner.email,
+    ADMIN_PASSWORD: owner.password,
   });
+  cleanups.push(phonePe.stop);
+  const settings = await sandboxSettingsOf(phonePe.url, owner);
+  const store = await startStore(
+    appDir,
+    catalog,
+    deployment,
+    {
+      PHONEPE_CLIENT_ID: settings.clientId,
+      PHONEPE_CLIENT_SECRET: settings.clientSecret,
+      PHONEPE_CLIENT_VERSION: settings.clientVersion,
+      PHONEPE_WEBHOOK_USERNAME: settings.webhookUsername,
+      PHONEPE_WEBHOOK_PASSWORD: settings.webhookPassword,
+      PHONEPE_OAUTH_BASE_URL: `${phonePe.url}${SANDBOX_PREFIX}`,
+      PHONEPE_PG_BASE_URL: `${phonePe.url}${SANDBOX_PREFIX}`,
+      // The load is a few hundred shoppers from one address placing orders they never pay: the fair-share
+      // limits (decision 035) would refuse most of it, and the bench measures the store's cost, not its refusals.
+      UNPAID_ORDERS_PER_ACCOUNT: "1000000",
+      UNPAID_PIECES_PER_ACCOUNT: "1000000",
+      UNPAID_ORDERS_PER_ADDRESS: "1000000",
+      PLACE_ORDERS_PER_ACCOUNT: "1000000",
+      PLACE_ORDERS_PER_ADDRESS: "1000000",
+    },
+    storePort,
+  );
   cleanups.push(store.stop);
 
   log(`  signing in ${ORDER_SHOPPERS} shoppers and saving their addresses…`);
@@ -158,7 +177,8 @@ export async function measurePlaceOrder({
           paymentMethod: "phonePe",
           items: [{ id: line.productId, size: line.size, quantity: 1, price: line.price }],
           addressId: shopper.addressId,
-          totalAmount: line.price,
+          // The total the shopper saw: the piece, and the delivery charge of the store's default rule below ₹1,999.
+          totalAmount: line.price + deliveryChargeFor(line.price, DELIVERY_RULE),
         }),
       };
     },

@@ -29,7 +29,7 @@ import {
   type Catalog,
 } from "./store-server";
 import { DEMO_PRODUCTS } from "../server/db/demo-catalog-data";
-import { KEPT_PAGES, NEW_PAGES } from "./calls";
+import { ACROSS_EXPIRIES, KEPT_PAGES, NEW_PAGES } from "./calls";
 import { CATALOG_GETS, checkTargets, TARGETS } from "./targets";
 
 const REPO = path.resolve(import.meta.dirname, "..");
@@ -45,7 +45,7 @@ const MODES = {
     saturationSeconds: 10,
     warmupSeconds: 2,
     /** Endpoints measured at the fixed rate, and for throughput, per catalog size. */
-    atRate: { 1_000: CATALOG_GETS, 10_000: ALL },
+    atRate: { 1_000: CATALOG_GETS, 10_000: [...ALL, ACROSS_EXPIRIES] },
     saturation: { 1_000: ["list", "list filtered", "list searched"], 10_000: ALL },
     /** The bare Fastify server at the fixed rate too: the lowest latency this machine can show. */
     measurementFloor: true,
@@ -128,8 +128,21 @@ function endpointsFor(catalog: Catalog): (Endpoint & { display: string })[] {
         rate: TARGETS.newPageRate,
       },
     ]),
+    {
+      name: ACROSS_EXPIRIES,
+      display: `/products/{random of ${EXPIRY_PRODUCTS}} for ${EXPIRY_SECONDS} s (kept 24-30 s each)`,
+      path: () => `/products/${random(catalog.firstId, catalog.firstId + EXPIRY_PRODUCTS - 1)}`,
+      rate: TARGETS.expiryRunRate,
+      seconds: EXPIRY_SECONDS,
+      // Long enough for the run's rate to have asked for nearly every one of the pages before it starts.
+      warmupSeconds: 5,
+    },
   ];
 }
+
+/** The expiry run: its pages, and a length that crosses each page's expiry (24-30 s) twice. */
+const EXPIRY_PRODUCTS = 100;
+const EXPIRY_SECONDS = 70;
 
 async function main() {
   const started = performance.now();
@@ -301,11 +314,12 @@ async function main() {
           const row: EndpointResult = { name: endpoint.name, path: endpoint.display };
           if ((mode.atRate[size] as readonly string[]).includes(endpoint.name)) {
             const rate = endpoint.rate ?? TARGETS.catalogRate;
-            log(`  ${endpoint.name}: ${rate} requests/s for ${mode.rateSeconds} s…`);
+            const seconds = endpoint.seconds ?? mode.rateSeconds;
+            log(`  ${endpoint.name}: ${rate} requests/s for ${seconds} s…`);
             row.atRate = await measureAtRate(store.url, endpoint, {
               rate,
-              seconds: mode.rateSeconds,
-              warmupSeconds: mode.warmupSeconds,
+              seconds,
+              warmupSeconds: endpoint.warmupSeconds ?? mode.warmupSeconds,
             });
             const r = row.atRate;
             log(

@@ -157,8 +157,10 @@ export async function startStore(
   catalog: Catalog,
   deployment: Deployment,
   env: Record<string, string> = {},
+  /** Its port, when another process must know its address first (the PhonePe it redirects shoppers from). */
+  chosenPort?: number,
 ): Promise<Server> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   return startServer("the store", deployment.node, ["build/app-server.js"], appDir, url, {
     NODE_ENV: "production",
@@ -243,7 +245,7 @@ async function stopProcess(child: ChildProcess, signal: NodeJS.Signals) {
   clearTimeout(timer);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -1,4 +1,4 @@
-import { KEPT_PAGES, LIST_CALLS, NEW_PAGES } from "./calls";
+import { ACROSS_EXPIRIES, KEPT_PAGES, LIST_CALLS, NEW_PAGES } from "./calls";
 import type { BenchResults, Check } from "./report";
 import { round } from "./round";
 
@@ -21,6 +21,9 @@ export const TARGETS = {
   maxNewPageP99Ms: 50,
   newPageRate: 100,
   minNewPagesPerSecond: 300,
+  /** Kept pages across their expiries (decision 041): p99 over the whole run at this rate. */
+  maxExpiryRunP99Ms: 20,
+  expiryRunRate: 100,
   /** Plain list throughput as a share of the bare Fastify ceiling, at catalogProducts. */
   minListShareOfCeiling: 0.4,
   /** p99 of Place Order at this rate, on PostgreSQL. */
@@ -144,6 +147,21 @@ export function checkTargets(results: Omit<BenchResults, "checks">): Check[] {
           },
     );
   }
+
+  const expiryTarget = `Kept product pages across their expiries: p99 ≤ ${TARGETS.maxExpiryRunP99Ms} ms at ${TARGETS.expiryRunRate}/s over a run that crosses them`;
+  const expiryRun = big?.endpoints.find((e) => e.name === ACROSS_EXPIRIES)?.atRate;
+  checks.push(
+    expiryRun
+      ? {
+          target: expiryTarget,
+          measured: `p99 ${round(expiryRun.p99)} ms, max ${round(expiryRun.max)} ms at ${Math.round(expiryRun.requestsPerSecond)}/s, ${expiryRun.errors} errors (${results.database})`,
+          status:
+            expiryRun.p99 <= TARGETS.maxExpiryRunP99Ms && !expiryRun.overloaded && expiryRun.errors === 0
+              ? "pass"
+              : "fail",
+        }
+      : { target: expiryTarget, measured: "not measured", status: "skipped" },
+  );
 
   const list = big?.endpoints.find((e) => e.name === "list")?.saturation;
   const shareTarget = `List throughput ≥ ${TARGETS.minListShareOfCeiling * 100} % of the bare Fastify ceiling`;

@@ -44,7 +44,7 @@ export type StateName = (typeof STATE_NAMES)[number];
 
 /**
  * Other ways an address writes a state: older names, "&", short forms, and common misspellings. Saved
- * addresses of free text were mapped with this table once (migration 0016); a name it does not know is left
+ * addresses of free text were mapped with this table once (migration 0018); a name it does not know is left
  * for the shopper to choose from the list at checkout.
  */
 export const STATE_ALIASES: Record<string, string> = {

@@ -19,6 +19,19 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const MAX_LINE_QUANTITY = 10;
 export const MAX_ORDER_LINES = 30;
 
+/**
+ * Where PhonePe sends the shopper back: the spec's callback page, on the store's own origin (its query free).
+ * No other address is taken: a payment page on the store's own origin (the sandbox's) that sent staff to any
+ * store address would make their click a same-origin request of the attacker's choosing (issue 35).
+ */
+export const PAYMENT_CALLBACK_PATH = "/payment/callback";
+
+/**
+ * The most one order may come to, in paise: ₹2,00,00,000, within PostgreSQL's integer (2,147,483,647) where
+ * orders keep their totals. Three pieces at the most a product may cost would pass it.
+ */
+export const MAX_ORDER_PAISE = 2_000_000_000;
+
 export const ORDER_MESSAGES = {
   cartEmpty: "Your cart is empty",
   selectAddress: "Select delivery address",
@@ -46,7 +59,8 @@ export const ORDER_MESSAGES = {
   alreadyPaid: "This order is already paid.",
   notAwaitingPayment: "This order is no longer waiting for payment. Place it again from your bag.",
   cannotCancel: (status: string) => `An order that is ${status} cannot be cancelled.`,
-  redirectUrl: "The redirect URL must be on this store's own site.",
+  redirectUrl: "The redirect URL must be this store's payment page, /payment/callback.",
+  tooLarge: "An order can be at most ₹2,00,00,000. Please place a smaller order, or contact us.",
   notFound: "Order not found.",
   paymentUnavailable: "Unable to start the payment. Please try again in a few minutes.",
   orderPlaced: "Order placed. Complete the payment to confirm it.",

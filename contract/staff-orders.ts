@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { envelope } from "./envelope";
 import { defineCall } from "./call";
-import { order, orderIdQuery, ORDER_STATUSES, type OrderStatus } from "./orders";
+import { order, orderIdQuery, orderIdRequest, ORDER_STATUSES, type OrderStatus } from "./orders";
 import { markTailoringDoneRequest } from "./tailoring";
 import { checkShipment, shipmentFields } from "./couriers";
 
@@ -24,6 +24,11 @@ export const STAFF_ORDER_MESSAGES = {
     `An order that is ${from} cannot be marked ${to}.`,
   updated: (status: OrderStatus) => `Order marked ${status}.`,
   text: "Use printable characters only.",
+  refundNotFound: "Refund not found.",
+  refundNotAwaiting: "This refund is not waiting for you: it has been dealt with.",
+  refundAskedAgain: "PhonePe has been asked again.",
+  refundPaidAnotherWay: "The refund is recorded as paid.",
+  refundNote: "Say how the money was sent, such as the bank transfer's reference.",
 } as const;
 
 /** Text typed by staff: no control characters (a NUL byte is refused), at most `max` characters. */
@@ -53,6 +58,11 @@ export const adminOrdersQuery = z.object({
     .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
     .default(ADMIN_ORDERS_PAGE_SIZE),
   status: z.preprocess((value) => (value === "" ? undefined : value), statusField.optional()),
+  /** `refund`: only the orders with a refund that failed and waits for staff. */
+  attention: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(["refund"], { error: "Attention must be refund." }).optional(),
+  ),
   search: z.preprocess((value) => (value === "" ? undefined : value), staffText(100, "Search").optional()),
 });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
@@ -63,7 +73,11 @@ export const pagination = z.object({
   total: z.number().int(),
 });
 
-export const adminOrdersResponse = envelope(z.array(order)).extend({ pagination });
+/** An order in staff's list: the spec's order, and whether a refund of it failed and waits for staff. */
+export const staffListedOrder = order.extend({ refundNeedsAttention: z.boolean() });
+export type StaffListedOrder = z.infer<typeof staffListedOrder>;
+
+export const adminOrdersResponse = envelope(z.array(staffListedOrder)).extend({ pagination });
 
 const orderIdField = z
   .string({ error: "Order not found." })
@@ -106,6 +120,15 @@ export const refundView = z.object({
   state: z.string(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
+  /** Failed and not yet dealt with: staff ask PhonePe again or record that they paid it another way. */
+  needsAttention: z.boolean(),
+  /** Why it failed: PhonePe `refused` it, or gave `no-answer` (still pending when the store stopped asking). */
+  failure: z.enum(["refused", "no-answer"]).nullable(),
+  failureReason: z.string().nullable(),
+  /** What staff did about its failure, when, and their note (the transfer's reference; the new refund's id). */
+  resolution: z.enum(["paid-another-way", "retried"]).nullable(),
+  resolutionNote: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
 });
 export type RefundView = z.infer<typeof refundView>;
 
@@ -138,6 +161,22 @@ export const staffOrderDetailsResponse = envelope(staffOrderDetails);
 
 export const updateOrderStatusResponse = envelope(staffOrderDetails);
 
+/** POST /orders/retry-refund: ask PhonePe again for a failed refund. */
+export const retryRefundRequest = orderIdRequest.extend({
+  merchantRefundId: z
+    .string({ error: STAFF_ORDER_MESSAGES.refundNotFound })
+    .trim()
+    .min(1, { error: STAFF_ORDER_MESSAGES.refundNotFound })
+    .max(80, { error: STAFF_ORDER_MESSAGES.refundNotFound }),
+});
+export type RetryRefundRequest = z.infer<typeof retryRefundRequest>;
+
+/** POST /orders/mark-refund-paid: staff sent a failed refund's money another way (a bank transfer). */
+export const markRefundPaidRequest = retryRefundRequest.extend({
+  note: staffText(200, "Note").pipe(z.string().min(1, { error: STAFF_ORDER_MESSAGES.refundNote })),
+});
+export type MarkRefundPaidRequest = z.infer<typeof markRefundPaidRequest>;
+
 /** GET /admin/dashboard */
 export const dashboard = z.object({
   toShip: z.number().int(),
@@ -154,6 +193,19 @@ export const dashboard = z.object({
       stock: z.number().int(),
     }),
   ),
+  /** Orders with a refund that failed and waits for staff: how many, and the oldest few. */
+  refundsNeedingAttention: z.object({
+    total: z.number().int(),
+    orders: z.array(
+      z.object({
+        orderId: z.string(),
+        fullName: z.string(),
+        amount: z.number(),
+        failureReason: z.string(),
+        since: z.string(),
+      }),
+    ),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboard>;
 export const dashboardResponse = envelope(dashboard);
@@ -200,6 +252,26 @@ export const markTailoringDoneCall = defineCall({
   description:
     "Staff only. Marks a customised line of a paid order as stitched; marking it again changes nothing.",
   body: markTailoringDoneRequest,
+  output: updateOrderStatusResponse,
+});
+
+export const retryRefundCall = defineCall({
+  method: "POST",
+  path: "/orders/retry-refund",
+  tag: "orders",
+  description:
+    "Staff only. Asks PhonePe again for a refund that failed: one it refused under a new merchantRefundId, one it never finished under its own.",
+  body: retryRefundRequest,
+  output: updateOrderStatusResponse,
+});
+
+export const markRefundPaidCall = defineCall({
+  method: "POST",
+  path: "/orders/mark-refund-paid",
+  tag: "orders",
+  description:
+    "Staff only. Records that a refund that failed was paid another way (a bank transfer), with staff's note; the refund is done.",
+  body: markRefundPaidRequest,
   output: updateOrderStatusResponse,
 });
 

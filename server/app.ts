@@ -37,7 +37,6 @@ import { openDatabase, type Database } from "./db/client";
 import { migrateDatabase } from "./db/migrate";
 import { seedDemoCatalog } from "./db/seed-demo";
 import { registerApiDocs } from "./lib/api-docs";
-import { refuseCrossSiteWrites } from "./lib/cross-site";
 import {
   answerEarlyErrors,
   answerMalformedRequests,
@@ -51,7 +50,6 @@ import { createAttemptCounts } from "./lib/rate-limits";
 import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseDeepJson } from "./lib/json-bodies";
-import { refuseNulCharacters } from "./lib/text-inputs";
 import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
 import { gstRoutes } from "./gst/gst.routes";
 import { createGstSummary } from "./gst/gst-summary";
@@ -78,8 +76,10 @@ import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
+import { sandboxCredentials } from "./payments/sandbox-credentials";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
+import { createRefunds } from "./payments/refunds";
 import { createPageCache } from "./web/page-cache";
 import { registerWeb, type WebBuild } from "./web/ssr";
 
@@ -190,9 +190,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { db } = database;
 
   const media = createMediaService({ db, storage: await openMediaStorage(config) });
-  // Catalog answers are public for 30 s (Cache-Control); in memory, up to 32 MB of them, dropped on changes
-  // to what they show.
-  const catalogAnswers = createResponseCache({ ttlMs: 30_000, maxBytes: 32 * 1024 * 1024 });
+  // Catalog answers are public for 30 s, and 5 minutes more while a new one is fetched (Cache-Control); in
+  // memory, up to 32 MB of them, kept as long, dropped at once on changes to what they show.
+  const catalogAnswers = createResponseCache({
+    freshMs: 30_000,
+    staleMs: 300_000,
+    maxBytes: 32 * 1024 * 1024,
+    onRefreshError: (error) => app.log.warn({ err: error }, "a kept catalog answer could not be refreshed"),
+  });
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
@@ -251,10 +256,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const addresses = createAddressesService({ db });
   const savedMeasurements = createSavedMeasurements({ db });
   const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
-  const phonePe = config.phonePe ? createPhonePeClient(config.phonePe.settings) : null;
+  const phonePeSettings = config.phonePe?.sandbox
+    ? await sandboxCredentials(db, config.phonePe.baseUrl)
+    : config.phonePe?.settings;
+  const phonePe = phonePeSettings ? createPhonePeClient(phonePeSettings) : null;
+  const refunds = createRefunds({
+    db,
+    orders,
+    phonePe,
+    log: app.log,
+    publicUrl: config.publicUrl,
+    storeEmail: config.storeEmail,
+  });
   const payments = createPaymentsService({
     db,
     orders,
+    refunds,
     phonePe,
     log: app.log,
     attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
@@ -286,17 +303,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     orders,
     payments,
+    refunds,
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
   });
   const dashboard = createDashboard({ db });
-  const phonePeSandbox = config.phonePe?.sandbox
-    ? createPhonePeSandbox({
-        db,
-        settings: config.phonePe.settings,
-        publicUrl: config.publicUrl,
-        webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
-      })
-    : null;
+  const phonePeSandbox =
+    config.phonePe?.sandbox && phonePeSettings
+      ? createPhonePeSandbox({
+          db,
+          settings: phonePeSettings,
+          publicUrl: config.publicUrl,
+          webhookUrl: `${localOrigin(config.host, config.port)}/api/phonepe/webhook`,
+        })
+      : null;
   // Each API call is served from its description in contract/, over HTTP and to the pages in-process.
   const calls = createCalls({ publicUrl: config.publicUrl });
   app.decorate("services", {
@@ -356,9 +375,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cookieName: sessionCookie.name,
   });
   registerErrorHandling(app);
-  refuseCrossSiteWrites(app, config.publicUrl);
   refuseDeepJson(app);
-  refuseNulCharacters(app);
 
   // Routes.
   // What a load balancer asks: 503 while the database does not answer (the pool reconnects on its own).
@@ -416,7 +433,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attempts,
     guard,
   });
-  await app.register(paymentsRoutes, { prefix: "/api", calls, payments, takesPayments: phonePe !== null });
+  await app.register(paymentsRoutes, {
+    prefix: "/api",
+    calls,
+    payments,
+    guard,
+    provider: {
+      provider: phonePeSandbox ? "sandbox" : phonePe ? "phonepe" : "none",
+      sandbox: phonePeSandbox && {
+        baseUrl: `${config.publicUrl}${SANDBOX_PREFIX}`,
+        clientId: phonePeSandbox.settings.clientId,
+        clientSecret: phonePeSandbox.settings.clientSecret,
+        clientVersion: phonePeSandbox.settings.clientVersion,
+        webhookUsername: phonePeSandbox.settings.webhookUsername,
+        webhookPassword: phonePeSandbox.settings.webhookPassword,
+      },
+    },
+  });
   await app.register(gstRoutes, { prefix: "/api", calls, orders, gst, guard });
   await app.register(booksRoutes, {
     prefix: "/api",

@@ -263,7 +263,11 @@ export type Config = {
    * PhonePe: the real one when its credentials are set; otherwise, outside production, the built-in sandbox
    * on this server (`sandbox: true`); null in production without credentials (the store takes no payment).
    */
-  phonePe: { settings: PhonePeSettings; sandbox: boolean } | null;
+  phonePe:
+    | { sandbox: false; settings: PhonePeSettings }
+    /** The sandbox's credentials are the install's own, in its database (payments/sandbox-credentials.ts). */
+    | { sandbox: true; baseUrl: string }
+    | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   timeouts: typeof SERVER_TIMEOUTS;
@@ -341,7 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.PHONEPE_WEBHOOK_USERNAME &&
       e.PHONEPE_WEBHOOK_PASSWORD
         ? {
-            sandbox: false,
+            sandbox: false as const,
             settings: {
               oauthBaseUrl: e.PHONEPE_OAUTH_BASE_URL ?? PHONEPE_HOSTS[e.PHONEPE_ENV].oauthBaseUrl,
               pgBaseUrl: e.PHONEPE_PG_BASE_URL ?? PHONEPE_HOSTS[e.PHONEPE_ENV].pgBaseUrl,
@@ -354,7 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : e.NODE_ENV === "production"
           ? null
-          : { sandbox: true, settings: sandboxSettings(`${localOrigin(e.HOST, e.PORT)}${SANDBOX_PREFIX}`) },
+          : { sandbox: true, baseUrl: `${localOrigin(e.HOST, e.PORT)}${SANDBOX_PREFIX}` },
     trustProxy: e.TRUST_PROXY ?? false,
     timeouts: SERVER_TIMEOUTS,
     gst: { legalName: e.GST_LEGAL_NAME, address: e.GST_ADDRESS, gstin: e.GSTIN },
@@ -378,17 +382,4 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function localOrigin(host: string, port: number) {
   const local = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   return `http://${local.includes(":") ? `[${local}]` : local}:${port}`;
-}
-
-/** The built-in sandbox's published credentials: it takes no money, so they are no secret. */
-export function sandboxSettings(baseUrl: string): PhonePeSettings {
-  return {
-    oauthBaseUrl: baseUrl,
-    pgBaseUrl: baseUrl,
-    clientId: "RANGOLI_SANDBOX",
-    clientSecret: "sandbox-secret-not-for-real-money",
-    clientVersion: "1",
-    webhookUsername: "sandbox_hook",
-    webhookPassword: "sandboxHook2026",
-  };
 }

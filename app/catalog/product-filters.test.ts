@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { MAX_PAGE_SIZE, PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
-import { listingParams, MAX_LIST_PAGES, pagesUrl, readFilters, readPages } from "./product-filters";
+import {
+  filterChips,
+  listingParams,
+  MAX_LIST_PAGES,
+  pagesUrl,
+  readFilters,
+  readPages,
+} from "./product-filters";
 
 const filters = readFilters(new URLSearchParams("category=2&price=0-2000&sort=price-asc"));
 
@@ -60,5 +67,21 @@ describe("pagesUrl", () => {
     expect(pagesUrl(filters, 1)).toBe("/products?category=2&price=0-2000&sort=price-asc");
     expect(pagesUrl(filters, 3)).toBe("/products?category=2&price=0-2000&sort=price-asc&pages=3");
     expect(pagesUrl(readFilters(new URLSearchParams()), 2)).toBe("/products?pages=2");
+  });
+});
+
+describe("filterChips", () => {
+  const names = (id: number) => ({ 1: "Anarkali", 2: "Lehenga & CropTop" })[id];
+  it("shows each filter in use with the list's address without it, keeping the sort", () => {
+    expect(filterChips(filters, names)).toEqual([
+      { label: "Lehenga & CropTop", removedUrl: "/products?price=0-2000&sort=price-asc" },
+      { label: "Under ₹2,000", removedUrl: "/products?category=2&sort=price-asc" },
+    ]);
+  });
+
+  it("takes a search's own sort away with it, and shows nothing for a category it does not know", () => {
+    const searched = readFilters(new URLSearchParams("category=9&search=silk&sort=relevance"));
+    expect(filterChips(searched, names)).toEqual([{ label: "“silk”", removedUrl: "/products?category=9" }]);
+    expect(filterChips(readFilters(new URLSearchParams("sort=newest")), names)).toEqual([]);
   });
 });

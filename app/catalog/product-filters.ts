@@ -86,3 +86,29 @@ export function pagesUrl(filters: ProductFilters, pages: number): string {
   if (pages <= 1) return url;
   return `${url}${url.includes("?") ? "&" : "?"}pages=${pages}`;
 }
+
+/** A filter in use, as the list shows it: what it is, and the list's address without it. */
+export type FilterChip = { label: string; removedUrl: string };
+
+/**
+ * The filters in use (category, price band, search), each with the list's address without it: the chips
+ * above the list that show them and take each away. The sort stays; a search's own sort (relevance) goes
+ * with it.
+ */
+export function filterChips(filters: ProductFilters, categoryName: (id: number) => string | undefined) {
+  const chips: FilterChip[] = [];
+  const category = filters.category === undefined ? undefined : categoryName(filters.category);
+  if (category) chips.push({ label: category, removedUrl: filtersUrl({ ...filters, category: undefined }) });
+  const band = PRICE_BANDS.find((candidate) => candidate.id === filters.price);
+  if (band) chips.push({ label: band.label, removedUrl: filtersUrl({ ...filters, price: undefined }) });
+  if (filters.search)
+    chips.push({
+      label: `“${filters.search}”`,
+      removedUrl: filtersUrl({
+        ...filters,
+        search: "",
+        sort: filters.sort === "relevance" ? undefined : filters.sort,
+      }),
+    });
+  return chips;
+}

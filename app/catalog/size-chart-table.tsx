@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState, type RefObject } from "react";
 import type { SizeChart } from "#contract/size-charts";
 
 /** A measurement in inches (or an inch range such as 20-22, or 14+) in whole centimetres. */
@@ -10,12 +10,37 @@ const inCentimetres = (value: string) =>
 const WHEN_CM = "hidden group-has-[[value=cm]:checked]/units:inline";
 const WHEN_INCHES = "group-has-[[value=cm]:checked]/units:hidden";
 
+/** Whether the element is narrower than what it holds (it scrolls sideways), as its size changes. */
+function useScrollsSideways(element: RefObject<HTMLElement | null>) {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const box = element.current;
+    if (!box) return;
+    const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [element]);
+  return scrolls;
+}
+
+/**
+ * Shadows at the sides that have more of the table to scroll to: the covers scroll with the content
+ * (`local`) and hide the shadows (`scroll`) at an end, so the shadows show only where there is more. CSS
+ * alone: it works before the page's scripts run.
+ */
+const SCROLL_SHADOWS =
+  "bg-[linear-gradient(to_right,white_30%,transparent),linear-gradient(to_left,white_30%,transparent),radial-gradient(farthest-side_at_0_50%,rgb(0_0_0/0.18),transparent),radial-gradient(farthest-side_at_100%_50%,rgb(0_0_0/0.18),transparent)] bg-[length:40px_100%,40px_100%,14px_100%,14px_100%] bg-[position:left_center,right_center,left_center,right_center] bg-no-repeat [background-attachment:local,local,scroll,scroll]";
+
 /**
  * A category's size chart (contract/size-charts.ts) as a table with a header row and a header cell per
  * size; measurements kept in inches can be read in centimetres too.
  */
 export function SizeChartTable({ chart }: { chart: SizeChart }) {
   const id = useId();
+  const region = useRef<HTMLDivElement>(null);
+  const scrollsSideways = useScrollsSideways(region);
   const inches = chart.measurements.some((measurement) => measurement.unit === "in");
   return (
     <div className="group/units">
@@ -32,9 +57,16 @@ export function SizeChartTable({ chart }: { chart: SizeChart }) {
           </label>
         </fieldset>
       ) : null}
+      {scrollsSideways ? (
+        <p className="mt-3 text-xs text-muted" id={`${id}-hint`}>
+          Swipe the table sideways to see every measurement →
+        </p>
+      ) : null}
       {/* A phone scrolls the wide table sideways: focusable so the keyboard can scroll it too. */}
       <div
-        className="mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2"
+        ref={region}
+        className={`mt-3 overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 ${SCROLL_SHADOWS}`}
+        {...(scrollsSideways ? { "aria-describedby": `${id}-hint` } : {})}
         tabIndex={0}
         role="region"
         aria-label="Size chart"

@@ -6,7 +6,8 @@ import { STORE } from "#contract/store";
 import { AccountMenu } from "~/accounts/account-menu";
 import type { SignedInUser } from "~/accounts/signed-in-user";
 import { SearchField } from "~/catalog/search-field";
-import { BagIcon, HeartIcon } from "./icons";
+import { useLocation } from "react-router";
+import { BagIcon, HeartIcon, SearchIcon } from "./icons";
 import { openerProps } from "./modal-dialog";
 import { plural } from "~/lib/plural";
 
@@ -86,7 +87,56 @@ function BagNeedsScripts() {
   );
 }
 
+/** The phone's search, which opens under the header as a popover: before the page's scripts run too. */
+const SEARCH_POPOVER = "header-search";
+
+/**
+ * The shop's search on a phone: a button in the header that opens a search box across the top of the
+ * screen, which takes the keyboard once open.
+ */
+function PhoneSearch() {
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget={SEARCH_POPOVER}
+        className="text-ink hover:text-brand-700 lg:hidden"
+        aria-label="Search products"
+        aria-haspopup="dialog"
+      >
+        <SearchIcon />
+      </button>
+      <div
+        id={SEARCH_POPOVER}
+        popover="auto"
+        role="dialog"
+        aria-label="Search the shop"
+        className="inset-x-0 top-0 m-0 w-full max-w-none bg-white p-3 shadow-lg backdrop:bg-ink/30"
+        onToggle={(event) => {
+          if (event.newState === "open") event.currentTarget.querySelector("input")?.focus();
+        }}
+      >
+        <GetForm action="/products" role="search" className="flex gap-2">
+          <SearchField
+            className="flex-1 px-4 py-2"
+            inputClassName="w-full"
+            placeholder="Search sarees, lehengas…"
+          />
+          <button
+            type="submit"
+            className="rounded-full bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700"
+          >
+            Search
+          </button>
+        </GetForm>
+      </div>
+    </>
+  );
+}
+
 export function SiteHeader({ user }: { user: SignedInUser | null }) {
+  // The product list has a search box of its own, which keeps its filters: the header's would be a second.
+  const onProductList = useLocation().pathname === "/products";
   const cart = useCart();
   const wishlist = useWishlist();
   const bagCount = itemCount(cart.items);
@@ -104,14 +154,17 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
             isActive ? "font-semibold text-brand-700 underline underline-offset-8" : "hover:text-brand-700"
           }
         />
-        <GetForm action="/products" role="search" className="ml-auto hidden lg:block">
-          <SearchField
-            className="px-3 py-1.5"
-            inputClassName="w-56 text-sm"
-            placeholder="Search sarees, lehengas…"
-          />
-        </GetForm>
+        {onProductList ? null : (
+          <GetForm action="/products" role="search" className="ml-auto hidden lg:block">
+            <SearchField
+              className="px-3 py-1.5"
+              inputClassName="w-56 text-sm"
+              placeholder="Search sarees, lehengas…"
+            />
+          </GetForm>
+        )}
         <div className="ml-auto flex items-center gap-5 lg:ml-4">
+          {onProductList ? null : <PhoneSearch />}
           <Link
             to="/wishlist"
             className="relative text-ink hover:text-brand-700"

@@ -20,6 +20,12 @@ export function toast(kind: ToastKind, title: string, description?: string) {
   void import("sonner").then((module) => deliverModule?.(module));
 }
 
+/** Takes away the toasts shown and any still waiting (a page the shopper left was showing them). */
+export function dismissToasts() {
+  waiting.length = 0;
+  mounted?.toast.dismiss();
+}
+
 /**
  * Where toasts appear; rendered once in the root layout. At the bottom: at the top, a toast covered the
  * header's links (on a phone, where it spans the screen, the whole header) for the 5 seconds it stays.

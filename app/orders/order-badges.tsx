@@ -32,3 +32,8 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus | undefin
         : "bg-red-100 text-red-900 ring-red-300";
   return <span className={`${BADGE} ${colours}`}>{status}</span>;
 }
+
+/** Staff's lists: a refund of the order failed and waits for them (its page says what to do). */
+export function RefundAttentionBadge() {
+  return <span className={`${BADGE} bg-amber-100 text-amber-950 ring-amber-400`}>Refund needs you</span>;
+}

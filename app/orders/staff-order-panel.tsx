@@ -11,6 +11,7 @@ import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { CustomizationDetails } from "./customization-details";
 import { ShipmentFields } from "./shipment-fields";
+import { RefundAttention, refundNotes } from "./refund-attention";
 
 const SECTION = "mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100";
 const CELL = "py-2 pr-3 align-top";
@@ -160,6 +161,12 @@ export function StaffOrderPanel({
   const shippingHeldBack = details.order.orderStatus === "Processing" && details.tailoringPending > 0;
   return (
     <>
+      {details.refunds
+        .filter((refund) => refund.needsAttention)
+        .map((refund) => (
+          <RefundAttention key={refund.merchantRefundId} refund={refund} />
+        ))}
+
       {customised && <TailoringSection details={details} answer={tailoringAnswer} />}
 
       <section aria-labelledby="actions-heading" className={SECTION}>
@@ -343,6 +350,7 @@ export function StaffOrderPanel({
                   className: "whitespace-nowrap",
                 },
                 { name: "Reason", cell: (refund) => refund.reason },
+                { name: "Notes", cell: refundNotes, className: "min-w-56 wrap-break-word" },
                 {
                   name: "Requested",
                   cell: (refund) => formatMoment(refund.createdAt),

@@ -69,6 +69,12 @@ export default function AdminDashboard() {
             text: "The month's GST summary as a spreadsheet or CSV, and the orders of any days.",
             icon: <LedgerIcon />,
           },
+          {
+            to: "/admin/payments",
+            title: "Payments",
+            text: "Which PhonePe the store uses, and the sandbox's credentials when it runs on it.",
+            icon: <LedgerIcon />,
+          },
         ]
       : []),
     {
@@ -111,6 +117,47 @@ export default function AdminDashboard() {
         </FormNotice>
       ) : numbers ? (
         <>
+          {numbers.refundsNeedingAttention.total > 0 && (
+            <section
+              aria-labelledby="refunds-heading"
+              className="mt-8 rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-300"
+            >
+              <h2 id="refunds-heading" className="text-lg font-bold text-amber-950">
+                {numbers.refundsNeedingAttention.total === 1
+                  ? "A refund needs you"
+                  : `${numbers.refundsNeedingAttention.total} refunds need you`}
+              </h2>
+              <p className="mt-1 text-sm text-amber-950">
+                PhonePe refused these refunds or never finished them: the shoppers have not had their money
+                back. On each order&apos;s page, ask PhonePe again or record that you paid it another way.
+              </p>
+              <ul className="mt-3 divide-y divide-amber-200 text-sm">
+                {numbers.refundsNeedingAttention.orders.map((order) => (
+                  <li
+                    key={order.orderId}
+                    className="flex flex-col gap-1 py-2 sm:flex-row sm:justify-between sm:gap-4"
+                  >
+                    <span className="wrap-anywhere">
+                      <Link to={`/orders/${order.orderId}`} className={TEXT_LINK}>
+                        {order.orderId}
+                      </Link>{" "}
+                      · {order.fullName} · <span className="text-muted">{order.failureReason}</span>
+                    </span>
+                    <span className="font-bold whitespace-nowrap">{formatRupees(order.amount)}</span>
+                  </li>
+                ))}
+              </ul>
+              {numbers.refundsNeedingAttention.total > numbers.refundsNeedingAttention.orders.length && (
+                <Link
+                  to="/admin/received-orders?attention=refund"
+                  className={`${TEXT_LINK} mt-2 inline-block text-sm`}
+                >
+                  See all {numbers.refundsNeedingAttention.total}
+                </Link>
+              )}
+            </section>
+          )}
+
           <section aria-labelledby="today-heading" className="mt-8">
             <h2 id="today-heading" className="sr-only">
               Today at a glance

@@ -13,8 +13,10 @@ import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
 import {
+  markRefundPaidCall,
   markTailoringDoneCall,
   orderDetailsCall,
+  retryRefundCall,
   updateOrderStatusCall,
   updateTrackingCall,
 } from "#contract/staff-orders";
@@ -57,11 +59,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** What the order page's forms post, told apart by their `intent`. */
-const INTENTS = ["status", "tracking", "tailoring-done", "pay", "cancel"] as const;
+const INTENTS = [
+  "status",
+  "tracking",
+  "tailoring-done",
+  "pay",
+  "cancel",
+  "refund-retry",
+  "refund-paid",
+] as const;
 
 /**
- * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes and
- * tailoring marked done (the API refuses anyone else, any change not allowed from the current status, and a
+ * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes,
+ * tailoring marked done, and a failed refund asked again or marked paid (the API refuses anyone else, any change not allowed from the current status, and a
  * line that is not this order's customised one).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -85,6 +95,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer(paying);
   }
   if (intent === "cancel") return answer(await context.api(cancelOrderCall, { orderId: params.id }));
+  if (intent === "refund-retry")
+    return answer(
+      await context.api(retryRefundCall, {
+        orderId: params.id,
+        merchantRefundId: formText(form, "merchantRefundId"),
+      }),
+    );
+  if (intent === "refund-paid")
+    return answer(
+      await context.api(markRefundPaidCall, {
+        orderId: params.id,
+        merchantRefundId: formText(form, "merchantRefundId"),
+        note: formText(form, "note"),
+      }),
+    );
   if (intent === "tailoring-done")
     return answer(
       await context.api(markTailoringDoneCall, {

@@ -4,7 +4,7 @@ import type { OrderStatusView } from "#contract/orders";
 import { useCart } from "~/cart/cart-context";
 import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
-import { toast } from "~/components/toast";
+import { dismissToasts, toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
 import { getOrderStatusCall } from "#contract/orders";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -41,16 +41,30 @@ const shownOf = (view: OrderStatusView): Shown => ({
   paymentStatus: view.paymentStatus,
 });
 
-/** Confetti for 5 seconds (spec: 200 pieces), loaded only when a payment succeeds. */
-async function celebrate() {
-  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-  const { default: confetti } = await import("canvas-confetti");
-  const end = Date.now() + 5000;
-  const burst = () => {
-    void confetti({ particleCount: 40, spread: 80, origin: { y: 0.6 }, disableForReducedMotion: true });
-    if (Date.now() < end) setTimeout(burst, 1000);
+/**
+ * Confetti for 5 seconds (spec: 200 pieces), loaded only when a payment succeeds. Returns what stops it: the
+ * shopper leaving the page takes the confetti away with it.
+ */
+function celebrate(): () => void {
+  if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return () => {};
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let reset = () => {};
+  void import("canvas-confetti").then(({ default: confetti }) => {
+    if (stopped) return;
+    reset = () => confetti.reset();
+    const end = Date.now() + 5000;
+    const burst = () => {
+      void confetti({ particleCount: 40, spread: 80, origin: { y: 0.6 }, disableForReducedMotion: true });
+      if (Date.now() < end) timer = setTimeout(burst, 1000);
+    };
+    burst();
+  });
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    reset();
   };
-  burst();
 }
 
 /**
@@ -70,6 +84,7 @@ export default function PaymentCallback() {
     if (!orderId) return;
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopCelebrating = () => {};
     async function poll(count: number) {
       const result = await browserApi(getOrderStatusCall, { orderId: orderId! });
       if (stopped) return;
@@ -88,7 +103,7 @@ export default function PaymentCallback() {
       if (result.data.paymentStatus === "Success") {
         toast("success", "Payment successful", "Thank you. Your payment was successful.");
         clearCart();
-        void celebrate();
+        stopCelebrating = celebrate();
         // Opened as PhonePe's popup: the checkout page that opened it takes over.
         if (window.opener) setTimeout(() => window.close(), 1500);
       } else {
@@ -96,9 +111,12 @@ export default function PaymentCallback() {
       }
     }
     void poll(0);
+    // Leaving the page ends its celebration and its messages: they were about this page.
     return () => {
       stopped = true;
       clearTimeout(timer);
+      stopCelebrating();
+      dismissToasts();
     };
   }, [orderId, clearCart]);
 

@@ -5,16 +5,18 @@ import { PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
 import { FilterForm } from "~/catalog/filter-form";
 import { ProductGrid } from "~/catalog/product-card";
 import {
+  filterChips,
   filtersUrl,
   listingParams,
   pagesUrl,
   readFilters,
   readPages,
   toApiParams,
+  type FilterChip,
   type ProductFilters,
 } from "~/catalog/product-filters";
 import { SearchField } from "~/catalog/search-field";
-import { FilterIcon } from "~/components/icons";
+import { CloseIcon, FilterIcon } from "~/components/icons";
 import { GetForm, Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog, openerProps } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
@@ -143,6 +145,11 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
         </GetForm>
       </div>
 
+      <FilterChips
+        chips={filterChips(filters, (id) => categories.find((category) => category.id === id)?.name)}
+        sort={filters.sort}
+      />
+
       <div className="mt-6 flex gap-8">
         <aside className="hidden w-60 shrink-0 md:block" aria-label="Filters">
           <FilterForm filters={filters} categories={categories} autoSubmit />
@@ -189,6 +196,39 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
         </div>
       </ModalDialog>
     </div>
+  );
+}
+
+/** The filters in use, each a link that takes it away; "Clear all" when there are several. */
+function FilterChips({ chips, sort }: { chips: FilterChip[]; sort: ProductFilters["sort"] }) {
+  if (chips.length === 0) return null;
+  const chip =
+    "inline-flex items-center gap-1.5 rounded-full border border-brand-200 bg-white py-1 pr-2 pl-3 text-sm hover:border-brand-400";
+  return (
+    <ul aria-label="Filters in use" className="mt-4 flex flex-wrap gap-2">
+      {chips.map(({ label, removedUrl }) => (
+        <li key={label}>
+          <Link to={removedUrl} className={chip} aria-label={`Remove filter: ${label}`}>
+            {label} <CloseIcon size={14} aria-hidden="true" />
+          </Link>
+        </li>
+      ))}
+      {chips.length > 1 ? (
+        <li>
+          <Link
+            to={filtersUrl({
+              category: undefined,
+              price: undefined,
+              search: "",
+              sort: sort === "relevance" ? undefined : sort,
+            })}
+            className="inline-flex py-1 text-sm font-semibold text-brand-700 underline"
+          >
+            Clear all
+          </Link>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 

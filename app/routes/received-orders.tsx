@@ -12,7 +12,7 @@ import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
-import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
+import { OrderStatusBadge, PaymentStatusBadge, RefundAttentionBadge } from "~/orders/order-badges";
 import type { Route } from "./+types/received-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,22 +26,25 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers = privatePageHeaders;
 export const shouldRevalidate = keepThroughLogout;
 
-/** ?status=&search=&page=: one page (10 orders, spec section 9) of every shopper's orders, newest first. */
+/** ?status=&attention=refund&search=&page=: one page (10 orders, spec section 9) of every shopper's orders, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, STAFF_ROLES);
   const params = new URL(request.url).searchParams;
   const status = ORDER_STATUSES.find((name) => name === params.get("status"));
+  const attention = params.get("attention") === "refund" ? ("refund" as const) : undefined;
   const search = (params.get("search") ?? "").trim().slice(0, 100);
   const page = Math.min(100_000, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
   const result = await context.api(adminOrdersCall, {
     page,
     limit: ADMIN_ORDERS_PAGE_SIZE,
     ...(status ? { status } : {}),
+    ...(attention ? { attention } : {}),
     ...(search ? { search } : {}),
   });
   if (!result.ok)
     return {
       status,
+      attention,
       search,
       page,
       orders: [],
@@ -52,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { total, limit } = result.pagination;
   return {
     status,
+    attention,
     search,
     page,
     orders: result.data,
@@ -61,9 +65,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const hrefOf = (query: { status: OrderStatus | undefined; search: string; page: number }) => {
+const hrefOf = (query: {
+  status: OrderStatus | undefined;
+  attention: "refund" | undefined;
+  search: string;
+  page: number;
+}) => {
   const params = new URLSearchParams();
   if (query.status) params.set("status", query.status);
+  if (query.attention) params.set("attention", query.attention);
   if (query.search) params.set("search", query.search);
   if (query.page > 1) params.set("page", String(query.page));
   const text = params.toString();
@@ -74,11 +84,11 @@ const PAGE_LINK = "rounded-full px-5 py-2 text-sm font-semibold ring-1";
 const CELL = "px-3 py-3 align-middle";
 
 export default function ReceivedOrders() {
-  const { status, search, page, orders, pages, total, error } = useLoaderData<typeof loader>();
+  const { status, attention, search, page, orders, pages, total, error } = useLoaderData<typeof loader>();
   const step = (to: number, label: string) =>
     to >= 1 && to <= pages ? (
       <Link
-        to={hrefOf({ status, search, page: to })}
+        to={hrefOf({ status, attention, search, page: to })}
         className={`${PAGE_LINK} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
       >
         {label}
@@ -126,6 +136,16 @@ export default function ReceivedOrders() {
             ))}
           </select>
         </div>
+        <label className="flex h-11 items-center gap-2 text-sm font-semibold sm:self-end">
+          <input
+            type="checkbox"
+            name="attention"
+            value="refund"
+            defaultChecked={attention === "refund"}
+            className="size-5 accent-brand-600"
+          />
+          Refunds that need you
+        </label>
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="order-search" className="text-sm font-semibold">
             Order ID, name or phone
@@ -143,7 +163,7 @@ export default function ReceivedOrders() {
           <button type="submit" className={`${BUTTON_PRIMARY} py-2`}>
             Find
           </button>
-          {(status || search) && (
+          {(status || attention || search) && (
             <Link to="/admin/received-orders" className={`${BUTTON_SECONDARY} py-2`}>
               Clear
             </Link>
@@ -187,6 +207,7 @@ export default function ReceivedOrders() {
                     <p className="mt-2 flex flex-wrap items-center gap-2">
                       <OrderStatusBadge status={order.orderStatus} />
                       <PaymentStatusBadge status={order.paymentStatus} />
+                      {order.refundNeedsAttention && <RefundAttentionBadge />}
                       <span>{order.paymentMethod || "N/A"}</span>
                     </p>
                     <p className="mt-2 flex items-center justify-between gap-2">
@@ -254,7 +275,10 @@ export default function ReceivedOrders() {
                     </td>
                     <td className={CELL}>{order.paymentMethod || "N/A"}</td>
                     <td className={CELL}>
-                      <PaymentStatusBadge status={order.paymentStatus} />
+                      <span className="flex flex-wrap gap-1">
+                        <PaymentStatusBadge status={order.paymentStatus} />
+                        {order.refundNeedsAttention && <RefundAttentionBadge />}
+                      </span>
                     </td>
                     <td className={CELL}>
                       <OrderStatusBadge status={order.orderStatus} />

@@ -152,14 +152,14 @@ describe("addresses that are right", () => {
     expect(await myAddresses(token)).toHaveLength(1);
   });
 
-  it("maps saved free-text states it knows (migration 0016) and asks the shopper to correct the rest before ordering", async () => {
+  it("maps saved free-text states it knows (migration 0018) and asks the shopper to correct the rest before ordering", async () => {
     const { id: userId, token } = await createUserAndLogin(app, ROLE.customer);
     const { db } = app.services;
     const saved = (state: string) => ({ ...HOME, userId, state, country: "India" });
     await db
       .insert(addresses)
       .values([saved("  telangana "), saved("T.S."), saved("Telengana"), saved("Hyd state")]);
-    const migration = readdirSync("drizzle").find((name) => name.startsWith("0016_"))!;
+    const migration = readdirSync("drizzle").find((name) => name.startsWith("0018_"))!;
     const mapping = readFileSync(`drizzle/${migration}`, "utf8")
       .split("--> statement-breakpoint")
       .find((statement) => statement.includes("-- Saved addresses"))!;

@@ -48,13 +48,14 @@ export function createCatalogService({
   /** In the transaction of a change that may have put sizes back in stock: back-in-stock alerts. */
   notifyRestocked: NotifyRestocked;
 }) {
-  // Listings' ids for the answers' 30 s: at most a million ids (8 bytes each, 8 MB) in at most 5,000
-  // listings (searches for random words make many small ones).
+  // Listings' ids for the answers' 30 s (and their 5 minutes while refreshed): at most a million ids (8 bytes
+  // each, 8 MB) in at most 5,000 listings (searches for random words make many small ones).
   const listings = createComputedCache<number[]>({
     max: 5000,
     maxSize: 1_000_000,
     sizeCalculation: (ids) => Math.max(1, ids.length),
-    ttl: 30_000,
+    freshMs: 30_000,
+    staleMs: 300_000,
   });
   /**
    * Tells what this process kept of the catalog (here the listings' ids, through onCatalogChanged the rest) what

@@ -7,6 +7,7 @@ import { createUser, freshIp, PASSWORD } from "../test-support/accounts";
 import { FIXTURE_CATEGORIES, seedCatalog } from "../test-support/catalog-fixture";
 import { createTestApp } from "../test-support/test-app";
 import type { PageRequest } from "./calls";
+import type { CallDescription } from "../../contract/call";
 
 let app: FastifyInstance;
 let close: () => Promise<void>;
@@ -100,3 +101,26 @@ describe("API calls made in-process by the pages", () => {
     expect(refused.ok ? null : refused.status).toBe(403);
   });
 });
+
+describe("the calls described in contract/", () => {
+  it("are each served by a route, so that no page or client finds a call missing at run time", async () => {
+    const modules = import.meta.glob<Record<string, unknown>>("../../contract/*.ts", { eager: true });
+    const described = Object.values(modules)
+      .flatMap((exports) => Object.values(exports))
+      .filter(isCallDescription);
+    expect(described.length).toBeGreaterThan(50);
+    const missing = described.filter((call) => !app.services.calls.serves(call));
+    expect(missing.map((call) => `${call.method} ${call.path}`)).toEqual([]);
+  });
+});
+
+function isCallDescription(value: unknown): value is CallDescription {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "method" in value &&
+    "path" in value &&
+    "output" in value &&
+    typeof (value as { path: unknown }).path === "string"
+  );
+}

@@ -112,10 +112,31 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
   // instance than the server's (React Router's build bundles its own; Vite loads its own in development).
   const inProcess = new Map<string, InProcess>();
   const keyOf = (call: CallDescription) => `${call.method} ${call.path}`;
+  // Every call served, by method and path: a test checks that each call in contract/ is among them.
+  const servedCalls = new Set<string>();
+
+  /** A write a browser marks as coming from another site is refused, logged in or not (cross-site.ts). */
+  const refuseAnotherSite: RequestCheck = async (request) => {
+    if (!SAFE_METHODS.has(request.method) && comesFromAnotherSite(request, publicOrigin))
+      throw forbidden(CROSS_SITE_MESSAGE);
+  };
+  /** PostgreSQL's text cannot hold a NUL character: refused, naming the field, before the schema reads it. */
+  const refuseNul: InputCheck = async (_request, _reply, raw) => {
+    const field = fieldWithNul(raw, "");
+    if (field !== undefined) throw badRequest(NUL_MESSAGE, { [field]: NUL_MESSAGE });
+  };
 
   function serve<Call extends CallDescription>(app: FastifyInstance, call: Call, served: ServedCall<Call>) {
-    const inputOf = (request: FastifyRequest) =>
-      (call.query ? request.query : call.body ? request.body : undefined) as ParsedInput<Call>;
+    // The call's checks, declared once and run in this order by Fastify (as the route's hooks) and by the
+    // in-process caller: before the input is read, on the input as sent, then the schema, then on the input.
+    const pipeline = {
+      onRequest: [refuseAnotherSite, ...(served.onRequest ?? [])],
+      preValidation: [refuseNul],
+      preHandler: served.preHandler ?? [],
+    };
+    const rawInputOf = (request: FastifyRequest) =>
+      call.query ? request.query : call.body ? request.body : undefined;
+    const inputOf = (request: FastifyRequest) => rawInputOf(request) as ParsedInput<Call>;
     const headersOf = (request: FastifyRequest) =>
       (call.headers ? request.headers : undefined) as ParsedHeaders<Call>;
     const answer = (request: FastifyRequest, reply: FastifyReply) =>
@@ -130,9 +151,18 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       : call.produces
         ? async (request, reply) => reply.type(call.produces!).send(await answer(request, reply))
         : (request, reply) => answer(request, reply);
-    const preHandler = served.preHandler?.map(
-      (check) => (request: FastifyRequest, reply: FastifyReply) => check(request, reply, inputOf(request)),
-    );
+    // Fresh arrays for each route: plugins add their own hooks to a route's arrays (@fastify/compress does).
+    const hooks = () => ({
+      // As they are: the OpenAPI document finds the session guards among them (lib/api-docs.ts).
+      onRequest: [...pipeline.onRequest],
+      preValidation: pipeline.preValidation.map(
+        (check) => (request: FastifyRequest, reply: FastifyReply) =>
+          check(request, reply, rawInputOf(request)),
+      ),
+      preHandler: pipeline.preHandler.map(
+        (check) => (request: FastifyRequest, reply: FastifyReply) => check(request, reply, inputOf(request)),
+      ),
+    });
     for (const place of [{ description: call.description }, ...(served.alsoAt ?? [])]) {
       const { path = call.path, method = call.method, description } = place as (typeof served.alsoAt & {})[0];
       app.route({
@@ -154,31 +184,26 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
               : call.output,
           },
         },
-        // Copies: plugins add their own hooks to a route's arrays (@fastify/compress does).
-        ...(served.onRequest ? { onRequest: [...served.onRequest] } : {}),
-        ...(preHandler ? { preHandler: [...preHandler] } : {}),
+        ...hooks(),
         handler,
       });
     }
+    servedCalls.add(keyOf(call));
 
     // A multipart form streams from the browser's request, a file goes to the browser: never in-process.
     if (call.form || call.produces) return;
     const kept = served.cached?.cache.inProcess<HandlerOutput<Call>>(call.output, served.cached.tagsOf);
     const routeUrl = `/api${call.path}`;
     inProcess.set(keyOf(call), async (request, reply, rawInput, shows) => {
-      // As the API's own hooks do (cross-site.ts, text-inputs.ts), in Fastify's order.
-      if (!SAFE_METHODS.has(call.method) && comesFromAnotherSite(request, publicOrigin))
-        throw forbidden(CROSS_SITE_MESSAGE);
-      for (const check of served.onRequest ?? []) await check(request, reply);
+      for (const check of pipeline.onRequest) await check(request, reply);
       const raw = call.query ? queryValues(rawInput) : call.body ? rawInput : undefined;
-      const field = fieldWithNul(raw, "");
-      if (field !== undefined) throw badRequest(NUL_MESSAGE, { [field]: NUL_MESSAGE });
+      for (const check of pipeline.preValidation) await check(request, reply, raw);
       const schema = call.query ?? call.body;
       const input = (schema ? valid(schema, raw) : undefined) as ParsedInput<Call>;
       const headers = (
         call.headers ? valid(call.headers, request.headers) : undefined
       ) as ParsedHeaders<Call>;
-      for (const check of served.preHandler ?? []) await check(request, reply, input);
+      for (const check of pipeline.preHandler) await check(request, reply, input);
       const answer = () => served.handler(input, { request, reply, headers });
       // A kept answer was checked by the output schema when it was kept: its JSON is the answer.
       if (kept) {
@@ -246,7 +271,10 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
     return caller as ApiCaller;
   }
 
-  return { serve, callerFor };
+  /** Whether a route serves the call (`METHOD /path` under /api). */
+  const serves = (call: CallDescription) => servedCalls.has(keyOf(call));
+
+  return { serve, callerFor, serves };
 }
 
 export type Calls = ReturnType<typeof createCalls>;

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { forbidden } from "./errors";
+import type { FastifyRequest } from "fastify";
 
 /** Methods that change nothing; every other one is a write. */
 export const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -39,21 +38,4 @@ export function comesFromOwnPages(request: SiteHeaders, publicOrigin: string) {
   if (comesFromAnotherSite(request, publicOrigin)) return false;
   const site = request.headers["sec-fetch-site"];
   return site === undefined ? request.headers.origin !== undefined : site === "same-origin";
-}
-
-/**
- * Refuses API writes that a browser marks as coming from another site, logged in or not. Clients that send
- * no Origin, such as servers and apps using a Bearer token, are not affected; cookie-authenticated writes,
- * GETs that change something included, are checked further by the auth guard.
- */
-export function refuseCrossSiteWrites(app: FastifyInstance, publicUrl: string) {
-  const publicOrigin = new URL(publicUrl).origin;
-  const isCrossSiteWrite = (request: FastifyRequest) =>
-    !SAFE_METHODS.has(request.method) &&
-    request.url.startsWith("/api/") &&
-    comesFromAnotherSite(request, publicOrigin);
-  // A callback hook, not an async one: it runs on every request, and nearly all of them pass.
-  app.addHook("onRequest", (request, _reply, done) =>
-    done(isCrossSiteWrite(request) ? forbidden(CROSS_SITE_MESSAGE) : undefined),
-  );
 }

@@ -9,7 +9,7 @@ const answerSchema = z.object({ version: z.number(), thing: z.number().optional(
 
 /** A store-like route whose answers are computed when the test lets them finish. */
 function appWithCachedRoute() {
-  const cache = createResponseCache({ ttlMs: 30_000, maxBytes: 1024 * 1024 });
+  const cache = createResponseCache({ freshMs: 30_000, staleMs: 300_000, maxBytes: 1024 * 1024 });
   // An answer shows the thing its query names.
   const send = cache.forRoute<z.infer<typeof answerSchema>>(answerSchema, "public, max-age=30", (answer) => [
     `thing:${answer.thing ?? 1}`,

@@ -68,17 +68,30 @@ export function compressAnswer(encoding: Encoding, body: Buffer, effort: Effort 
 /**
  * Serialised, compressed answers of public GETs kept in memory for as long as their Cache-Control lets any
  * client keep them, so that a popular page of the catalog costs the database and the CPU once per period, not
- * once per shopper. Concurrent misses for one answer share one computation. Each answer shows what its
+ * once per shopper; then given for at most `staleMs` more while one computation refreshes them
+ * (lib/computed-cache.ts), so that no request waits on an expiry. Concurrent misses for one answer share one computation. Each answer shows what its
  * route's `tagsOf` says (lib/cache-tags.ts): after a change `forgetTagged` drops the answers that show it
  * (`clear()` drops everything), and an answer computed from data read before a change to what it shows is
  * not kept. See docs/decisions/009-catalog-answer-cache.md.
  */
-export function createResponseCache({ ttlMs, maxBytes }: { ttlMs: number; maxBytes: number }) {
+export function createResponseCache({
+  freshMs,
+  staleMs,
+  maxBytes,
+  onRefreshError,
+}: {
+  freshMs: number;
+  staleMs: number;
+  maxBytes: number;
+  onRefreshError?: (error: unknown) => void;
+}) {
   const answers = createComputedCache<CachedAnswer>(
     {
-      ttl: ttlMs,
+      freshMs,
+      staleMs,
       maxSize: maxBytes,
       sizeCalculation: (answer) => answer.body.length * 2,
+      ...(onRefreshError ? { onRefreshError } : {}),
     },
     (answer) => answer.tags,
   );

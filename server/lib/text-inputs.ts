@@ -1,6 +1,3 @@
-import type { FastifyInstance } from "fastify";
-import { badRequest } from "./errors";
-
 export const NUL_MESSAGE = "Text cannot contain a NUL character.";
 
 /** The path of the first string in a parsed body or query that holds a NUL character, if any. */
@@ -13,16 +10,4 @@ export function fieldWithNul(value: unknown, path: string): string | undefined {
     if (field !== undefined) return field;
   }
   return undefined;
-}
-
-/**
- * PostgreSQL's text cannot hold a NUL character (U+0000): an API request with one anywhere in its body or
- * query is answered 400, naming the field, before a route sees it (its query would fail in the database).
- */
-export function refuseNulCharacters(app: FastifyInstance) {
-  app.addHook("preValidation", (request, _reply, done) => {
-    if (!request.url.startsWith("/api/")) return done();
-    const field = fieldWithNul(request.body, "") ?? fieldWithNul(request.query, "");
-    done(field === undefined ? undefined : badRequest(NUL_MESSAGE, { [field]: NUL_MESSAGE }));
-  });
 }

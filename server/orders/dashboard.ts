@@ -8,6 +8,7 @@ import { countOrders } from "./order-counts";
 const LOW_STOCK_ROWS = 10;
 const BEST_SELLERS = 5;
 const BEST_SELLER_DAYS = 30;
+const ATTENTION_ROWS = 10;
 
 type BestSellerRow = { product_id: number; name: string; quantity: number };
 
@@ -16,7 +17,7 @@ type BestSellerRow = { product_id: number; name: string; quantity: number };
  * kept count of Processing orders, order-counts.ts), paid sales of today and of this week in India's days (orders_paid_at_idx;
  * a paid order that was cancelled, hence refunded, does not count), the best sellers of the last 30 days
  * (covering indexes orders_paid_at_idx and order_items_order_id_idx; at most a minute old) and the sizes
- * low in stock (product_sizes_low_stock_idx).
+ * low in stock (product_sizes_low_stock_idx), and the orders whose refund failed and waits for staff.
  */
 export function createDashboard({
   db,
@@ -58,8 +59,32 @@ export function createDashboard({
             order by b.quantity desc, b.product_id`,
     );
 
+  /** Orders with a failed refund waiting for staff (orders_refund_attention_idx), the oldest first. */
+  const refundsNeedingAttention = () =>
+    selectRows<{
+      public_id: string;
+      full_name: string;
+      amount_paise: number;
+      failure_reason: string | null;
+      since: Date | string;
+      total: number;
+    }>(
+      db,
+      sql`select o.public_id, o.shipping_address->>'fullName' as full_name, r.amount_paise, r.failure_reason,
+                 o.refund_attention_since as since, count(*) over ()::int as total
+          from orders o
+          cross join lateral (
+            select r.amount_paise, r.failure_reason from refunds r join payments p on p.id = r.payment_id
+            where p.order_id = o.id and r.state = 'FAILED' and r.resolved_at is null
+            order by r.id limit 1
+          ) r
+          where o.refund_attention_since is not null
+          order by o.refund_attention_since, o.id
+          limit ${ATTENTION_ROWS}`,
+    );
+
   async function numbers(): Promise<Dashboard> {
-    const [toShip, sales, best, low] = await Promise.all([
+    const [toShip, sales, best, low, attention] = await Promise.all([
       countOrders(db, "Processing"),
       selectRows<{ today: string | number; week: string | number }>(
         db,
@@ -83,6 +108,7 @@ export function createDashboard({
             order by s.stock, s.product_id, s.position
             limit ${LOW_STOCK_ROWS}`,
       ),
+      refundsNeedingAttention(),
     ]);
     return {
       toShip,
@@ -99,6 +125,16 @@ export function createDashboard({
         size: row.size,
         stock: Number(row.stock),
       })),
+      refundsNeedingAttention: {
+        total: Number(attention[0]?.total ?? 0),
+        orders: attention.map((row) => ({
+          orderId: row.public_id,
+          fullName: row.full_name,
+          amount: paiseToRupees(Number(row.amount_paise)),
+          failureReason: row.failure_reason ?? "",
+          since: new Date(row.since).toISOString(),
+        })),
+      },
     };
   }
   return { numbers };

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { paiseToRupees } from "../../contract/money";
 import {
   ORDER_MESSAGES,
@@ -8,6 +8,7 @@ import {
   type PaymentStatus,
   type ShippingAddress,
 } from "../../contract/orders";
+import type { StaffListedOrder } from "../../contract/staff-orders";
 import type { CatalogService, NamedLine } from "../catalog/catalog.service";
 import type { Database, Executor, Transaction } from "../db/client";
 import type { GstDocuments } from "../gst/gst-documents";
@@ -311,11 +312,27 @@ export function createOrdersService({
   async function refundSettled(
     tx: Transaction,
     order: OrderRow,
-    { actor, state }: { actor: string; state: string },
+    { actor, state, note }: { actor: string; state: string; note?: string },
   ) {
     if (state === "COMPLETED" && !staysPaid(order))
       await setStatus(tx, order, { paymentStatus: "Refunded", actor });
-    await recordEvent(tx, order.id, { actor, subject: "refund", to: state.toLowerCase() });
+    await recordEvent(tx, order.id, {
+      actor,
+      subject: "refund",
+      to: state.toLowerCase(),
+      ...(note ? { note } : {}),
+    });
+  }
+
+  /**
+   * Whether a locked order has a failed refund waiting for staff (payments/refunds.ts): kept on the order, so
+   * that the dashboard and Received Orders find such orders by an index. The first failure's time is kept.
+   */
+  async function setRefundAttention(tx: Transaction, order: OrderRow, needed: boolean) {
+    await tx
+      .update(orders)
+      .set({ refundAttentionSince: needed ? (order.refundAttentionSince ?? new Date()) : null })
+      .where(eq(orders.id, order.id));
   }
 
   /**
@@ -429,10 +446,12 @@ export function createOrdersService({
     page: number;
     limit: number;
     status?: OrderStatus | undefined;
+    attention?: "refund" | undefined;
     search?: string | undefined;
-  }): Promise<{ orders: Order[]; total: number }> {
+  }): Promise<{ orders: StaffListedOrder[]; total: number }> {
     const conditions: SQL[] = [];
     if (query.status) conditions.push(eq(orders.status, query.status));
+    if (query.attention) conditions.push(isNotNull(orders.refundAttentionSince));
     if (query.search) {
       const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       conditions.push(
@@ -452,8 +471,8 @@ export function createOrdersService({
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
-      // Without a search, the total is kept by the database; a search counts its matches.
-      query.search
+      // Without a search or filter, the total is kept by the database; they count their matches.
+      query.search || query.attention
         ? db
             .select({ total: count() })
             .from(orders)
@@ -466,12 +485,13 @@ export function createOrdersService({
       rows.map((row) => row.id),
     );
     return {
-      orders: rows.map((row) =>
-        toApi(
+      orders: rows.map((row) => ({
+        ...toApi(
           row,
           items.filter((item) => item.orderId === row.id),
         ),
-      ),
+        refundNeedsAttention: row.refundAttentionSince !== null,
+      })),
       total,
     };
   }
@@ -608,6 +628,7 @@ export function createOrdersService({
     releaseUnpaid,
     refundStarted,
     refundSettled,
+    setRefundAttention,
     recordEvent,
     advance,
     cancelByStaff,

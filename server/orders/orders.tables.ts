@@ -72,6 +72,8 @@ export const orders = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** Who cancelled the order when staff did (`staff:<user id>`): such an order is never revived by a payment. */
     cancelledBy: text("cancelled_by"),
+    /** Since when a refund of the order has failed and waits for staff (payments/refunds.ts); null when none does. */
+    refundAttentionSince: timestamp("refund_attention_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +96,10 @@ export const orders = pgTable(
       sql`(${table.shippingAddress}->>'fullName') gin_trgm_ops`,
     ),
     index("orders_ship_phone_trgm_idx").using("gin", sql`(${table.shippingAddress}->>'phone') gin_trgm_ops`),
+    // Orders with a refund waiting for staff: the dashboard's list and Received Orders' filter.
+    index("orders_refund_attention_idx")
+      .on(table.refundAttentionSince, table.id)
+      .where(sql`${table.refundAttentionSince} is not null`),
     uniqueIndex("orders_user_idempotency_key_idx").on(table.userId, table.idempotencyKey),
     // Orders awaiting payment (holding stock), counted per account and per client address at Place Order.
     index("orders_awaiting_user_idx")

@@ -14,7 +14,6 @@ import {
   stockOf,
 } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
-import { sandboxSettings } from "../config";
 import { orders } from "./orders.tables";
 import { payments } from "../payments/payments.tables";
 
@@ -160,13 +159,19 @@ describe("POST /api/orders/place-order", () => {
         "a redirect to another site",
         { redirectUrl: "https://evil.example/payment/callback" },
         400,
-        "The redirect URL must be on this store's own site.",
+        "The redirect URL must be this store's payment page, /payment/callback.",
+      ],
+      [
+        "a redirect to another address of the store",
+        { redirectUrl: "/api/products/delete-product?id=1" },
+        400,
+        "The redirect URL must be this store's payment page, /payment/callback.",
       ],
       [
         "a protocol-relative redirect",
         { redirectUrl: "//evil.example/x" },
         400,
-        "The redirect URL must be on this store's own site.",
+        "The redirect URL must be this store's payment page, /payment/callback.",
       ],
     ])("%s", async (_name, change, status, message) => {
       const id = await product();
@@ -273,6 +278,26 @@ describe("POST /api/orders/place-order", () => {
     expect(await stockOf(app, id, "S")).toBe(2);
   });
 
+  it("an order past what PostgreSQL's integer holds in paise is refused before anything is written", async () => {
+    // ₹1,00,00,000 is the most a product may cost; three of them are 3,000,000,000 paise.
+    const id = await product({ S: 5 }, 10_000_000);
+    const shopper = await shopperWithAddress(app);
+    const huge = await placeOrder(app, shopper.token, {
+      items: [{ id, size: "S", quantity: 3 }],
+      addressId: shopper.addressId,
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().message).toBe(
+      "An order can be at most ₹2,00,00,000. Please place a smaller order, or contact us.",
+    );
+    expect(await stockOf(app, id, "S")).toBe(5);
+    const two = await placeOrder(app, shopper.token, {
+      items: [{ id, size: "S", quantity: 2 }],
+      addressId: shopper.addressId,
+    });
+    expect(two.statusCode).toBe(200);
+  });
+
   it("the same line twice in a bag counts as one, within the line limit", async () => {
     const id = await product({ S: 20 });
     const shopper = await shopperWithAddress(app);
@@ -336,7 +361,18 @@ describe("when PhonePe cannot be reached", () => {
   let down: Awaited<ReturnType<typeof createTestApp>>;
   beforeAll(async () => {
     down = await createTestApp({
-      phonePe: { sandbox: false, settings: sandboxSettings("http://127.0.0.1:9/phonepe-sandbox") },
+      phonePe: {
+        sandbox: false,
+        settings: {
+          oauthBaseUrl: "http://127.0.0.1:9",
+          pgBaseUrl: "http://127.0.0.1:9",
+          clientId: "NOBODY",
+          clientSecret: "nothing-listens-here",
+          clientVersion: "1",
+          webhookUsername: "no_hook",
+          webhookPassword: "nohook123",
+        },
+      },
     });
   });
   afterAll(() => down.close());

@@ -3,7 +3,9 @@ import { ADDRESS_MESSAGES, addressInput, type Address } from "../../contract/add
 import { formatPaise, rupeesToPaise } from "../../contract/money";
 import {
   MAX_LINE_QUANTITY,
+  MAX_ORDER_PAISE,
   ORDER_MESSAGES,
+  PAYMENT_CALLBACK_PATH,
   type PlaceOrderItem,
   type PlaceOrderRequest,
   type ShippingAddress,
@@ -40,15 +42,17 @@ const fingerprintOf = (request: PlaceOrderRequest) =>
 const subtotalOf = (lines: readonly OrderLine[]) =>
   lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
 
-/** Where PhonePe sends the shopper back: the client's page on this store, or the callback page. */
+/** Where PhonePe sends the shopper back: the store's callback page, with the client's query if it gave one. */
 export function paymentReturnUrl(origin: string, requested: string | undefined): URL {
   let url: URL;
   try {
-    url = new URL(requested ?? "/payment/callback", origin);
+    url = new URL(requested ?? PAYMENT_CALLBACK_PATH, origin);
   } catch {
     throw badRequest(ORDER_MESSAGES.redirectUrl);
   }
-  if (url.origin !== origin) throw badRequest(ORDER_MESSAGES.redirectUrl);
+  if (url.origin !== origin || url.pathname !== PAYMENT_CALLBACK_PATH)
+    throw badRequest(ORDER_MESSAGES.redirectUrl);
+  url.hash = "";
   return url;
 }
 
@@ -245,6 +249,7 @@ export function createPlaceOrder({
     const lines = await priceOrderLines(mergedLines(request));
     const deliveryPaise = await delivery.chargeFor(subtotalOf(lines));
     checkClientPrices(request, lines, deliveryPaise);
+    if (subtotalOf(lines) > MAX_ORDER_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
     const placedFrom = placedFromOf(clientAddress);
 
     let created:

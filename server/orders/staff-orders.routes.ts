@@ -2,8 +2,10 @@ import type { FastifyInstance } from "fastify";
 import {
   adminOrdersCall,
   dashboardCall,
+  markRefundPaidCall,
   markTailoringDoneCall,
   orderDetailsCall,
+  retryRefundCall,
   STAFF_ORDER_MESSAGES,
   updateOrderStatusCall,
   updateTrackingCall,
@@ -81,6 +83,24 @@ export async function staffOrdersRoutes(
       code: 200,
       message: TAILORING_MESSAGES.done,
       data: await staffOrders.markTailoringDone(http.user!.userId, request),
+    }),
+  });
+
+  calls.serve(app, retryRefundCall, {
+    onRequest,
+    handler: async (request, { request: http }) => ({
+      code: 200,
+      message: STAFF_ORDER_MESSAGES.refundAskedAgain,
+      data: await staffOrders.retryRefund(http.user!.userId, request),
+    }),
+  });
+
+  calls.serve(app, markRefundPaidCall, {
+    onRequest,
+    handler: async (request, { request: http }) => ({
+      code: 200,
+      message: STAFF_ORDER_MESSAGES.refundPaidAnotherWay,
+      data: await staffOrders.markRefundPaid(http.user!.userId, request),
     }),
   });
 

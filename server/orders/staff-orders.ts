@@ -4,6 +4,8 @@ import { ORDER_MESSAGES, type OrderStatus } from "../../contract/orders";
 import {
   STAFF_ORDER_MESSAGES,
   STAFF_TRANSITIONS,
+  type MarkRefundPaidRequest,
+  type RetryRefundRequest,
   type StaffOrderDetails,
   type UpdateOrderStatusRequest,
   type UpdateTrackingRequest,
@@ -13,6 +15,7 @@ import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contrac
 import type { Database } from "../db/client";
 import { conflict, notFound } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
+import type { Refunds } from "../payments/refunds";
 import { awaitsTailor, type OrdersService } from "./orders.service";
 import { orders as ordersTable } from "./orders.tables";
 
@@ -27,11 +30,13 @@ export function createStaffOrders({
   orders,
   payments,
   tracking,
+  refunds,
 }: {
   db: Database;
   orders: OrdersService;
   payments: PaymentsService;
   tracking: TrackingCorrections;
+  refunds: Refunds;
 }) {
   async function idOf(publicId: string): Promise<number> {
     const [row] = await db
@@ -74,6 +79,12 @@ export function createStaffOrders({
         state: refund.state,
         createdAt: refund.createdAt.toISOString(),
         settledAt: refund.settledAt?.toISOString() ?? null,
+        needsAttention: refund.state === "FAILED" && refund.resolvedAt === null,
+        failure: refund.failure,
+        failureReason: refund.failureReason,
+        resolution: refund.resolution,
+        resolutionNote: refund.resolutionNote,
+        resolvedAt: refund.resolvedAt?.toISOString() ?? null,
       })),
       history: history.map((event) => ({
         actor: event.actor,
@@ -138,7 +149,30 @@ export function createStaffOrders({
     return details(request.orderId);
   }
 
-  return { details, updateStatus, markTailoringDone, correctTracking };
+  /** Asks PhonePe again for a failed refund of the order (refunds.ts says how); the reconciler sends it now. */
+  async function retryRefund(staffUserId: number, request: RetryRefundRequest) {
+    const id = await idOf(request.orderId);
+    await db.transaction(async (tx) =>
+      refunds.retry(tx, await orders.lock(tx, id), request.merchantRefundId, `staff:${staffUserId}`),
+    );
+    payments.reconciler.nudge();
+    return details(request.orderId);
+  }
+
+  /** Records that staff paid a failed refund of the order another way (a bank transfer), with their note. */
+  async function markRefundPaid(staffUserId: number, request: MarkRefundPaidRequest) {
+    const id = await idOf(request.orderId);
+    await db.transaction(async (tx) =>
+      refunds.paidAnotherWay(tx, await orders.lock(tx, id), {
+        merchantRefundId: request.merchantRefundId,
+        note: request.note,
+        actor: `staff:${staffUserId}`,
+      }),
+    );
+    return details(request.orderId);
+  }
+
+  return { details, updateStatus, markTailoringDone, correctTracking, retryRefund, markRefundPaid };
 }
 
 export type StaffOrders = ReturnType<typeof createStaffOrders>;

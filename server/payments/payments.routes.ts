@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { phonePeWebhookCall } from "../../contract/orders";
+import { paymentProviderCall, type PaymentProvider } from "../../contract/payments";
+import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { PaymentsService } from "./payments.service";
 
@@ -11,9 +13,22 @@ import type { PaymentsService } from "./payments.service";
  */
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { calls, payments, takesPayments }: { calls: Calls; payments: PaymentsService; takesPayments: boolean },
+  {
+    calls,
+    payments,
+    guard,
+    provider,
+  }: { calls: Calls; payments: PaymentsService; guard: SessionGuard; provider: PaymentProvider },
 ) {
-  if (!takesPayments) return;
+  // The super admin's view of it, with the sandbox's credentials (no one else's business: never cached).
+  calls.serve(app, paymentProviderCall, {
+    onRequest: [guard.requireSuperAdmin],
+    handler: async (_input, { reply }) => {
+      reply.header("cache-control", "private, no-store");
+      return { code: 200, message: "Payment provider fetched successfully", data: provider };
+    },
+  });
+  if (provider.provider === "none") return;
   calls.serve(app, phonePeWebhookCall, {
     handler: async (body, { request }) => {
       await payments.receiveWebhook(request.headers.authorization, body);

@@ -7,8 +7,9 @@ import { claimDue, createJobRunner, retryDelaySeconds } from "../lib/job-runner"
 import type { OrderRow, OrdersService } from "../orders/orders.service";
 import { attemptExpiry, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
 import { supersededByNewerAttempt } from "./pay-again";
-import { PhonePeError, type PhonePeClient, type PhonePeOrderStatus } from "./phonepe-client";
-import { payments, refunds } from "./payments.tables";
+import type { PhonePeClient, PhonePeOrderStatus } from "./phonepe-client";
+import { payments } from "./payments.tables";
+import type { Refunds } from "./refunds";
 
 /** A payment PhonePe still calls PENDING this long after it began is given up (and looked at by a person). */
 const GIVE_UP_AFTER_SECONDS = 24 * 3600;
@@ -19,7 +20,6 @@ const SHOPPER_CHECK_INTERVAL_MS = 3000;
 const LEASE_SECONDS = 30;
 
 type PaymentRow = typeof payments.$inferSelect;
-type RefundRow = typeof refunds.$inferSelect;
 
 /**
  * When to ask PhonePe's Order Status next about a PENDING payment, by its age: PhonePe's reconciliation
@@ -44,12 +44,15 @@ export function secondsUntilNextCheck(ageSeconds: number, pastExpiry: boolean): 
 export function createPaymentsService({
   db,
   orders,
+  refunds,
   phonePe,
   log,
   attemptStarted,
 }: {
   db: Database;
   orders: OrdersService;
+  /** Refunds of settled payments (refunds.ts): queued here, sent and followed by the reconciler. */
+  refunds: Refunds;
   phonePe: PhonePeClient | null;
   log: FastifyBaseLogger;
   /** What else happens, in its transaction, when PhonePe has opened an attempt's page (the 'order placed' mail). */
@@ -193,24 +196,7 @@ export function createPaymentsService({
   }
 
   /** Queues a refund of a settled payment; the reconciler asks PhonePe for it outside the transaction. */
-  async function requestRefund(
-    tx: Transaction,
-    payment: PaymentRow,
-    order: OrderRow,
-    { amountPaise, reason, actor }: { amountPaise: number; reason: string; actor: string },
-  ) {
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(refunds)
-      .where(eq(refunds.paymentId, payment.id));
-    await tx.insert(refunds).values({
-      paymentId: payment.id,
-      merchantRefundId: `${payment.merchantOrderId}-R${(count?.n ?? 0) + 1}`,
-      amountPaise,
-      reason,
-    });
-    await orders.refundStarted(tx, order, { amountPaise, actor, note: reason });
-  }
+  const requestRefund = refunds.request;
 
   /**
    * Applies PhonePe's Order Status answer (null: PhonePe has no such order) to a payment and its order, in one
@@ -338,58 +324,6 @@ export function createPaymentsService({
     await apply(payment.id, status, actor);
   }
 
-  /** Sends a queued refund to PhonePe, or asks PhonePe how a sent one stands, and records the answer. */
-  async function processRefund(refundId: number) {
-    const [refund] = await db.select().from(refunds).where(eq(refunds.id, refundId));
-    if (!refund || refund.state === "COMPLETED" || refund.state === "FAILED") return;
-    const [payment] = await db.select().from(payments).where(eq(payments.id, refund.paymentId));
-    let state: RefundRow["state"];
-    let phonePeRefundId: string | undefined;
-    try {
-      if (refund.state === "CREATED") {
-        try {
-          const answer = await requirePhonePe().refund({
-            merchantRefundId: refund.merchantRefundId,
-            originalMerchantOrderId: payment!.merchantOrderId,
-            amountPaise: refund.amountPaise,
-          });
-          state = answer.state;
-          phonePeRefundId = answer.refundId;
-        } catch (error) {
-          // Sent before, by a process that stopped before recording the answer: ask how it stands.
-          if (!(error instanceof PhonePeError && error.status === 409)) throw error;
-          state = (await requirePhonePe().refundStatus(refund.merchantRefundId))?.state ?? "PENDING";
-        }
-      } else {
-        state = (await requirePhonePe().refundStatus(refund.merchantRefundId))?.state ?? refund.state;
-      }
-    } catch (error) {
-      log.warn({ err: error, merchantRefundId: refund.merchantRefundId }, "a PhonePe refund call failed");
-      await db
-        .update(refunds)
-        .set({ nextCheckAt: new Date(Date.now() + retryDelaySeconds(refund.checks) * 1000) })
-        .where(eq(refunds.id, refund.id));
-      return;
-    }
-    await db.transaction(async (tx) => {
-      const order = await orders.lock(tx, payment!.orderId);
-      const [current] = await tx.select().from(refunds).where(eq(refunds.id, refund.id)).for("update");
-      if (!current || current.state === state || current.state === "COMPLETED" || current.state === "FAILED")
-        return;
-      const settled = state === "COMPLETED" || state === "FAILED";
-      await tx
-        .update(refunds)
-        .set({
-          state,
-          ...(phonePeRefundId ? { phonePeRefundId } : {}),
-          ...(settled ? { settledAt: new Date() } : {}),
-          nextCheckAt: new Date(Date.now() + 60_000),
-        })
-        .where(eq(refunds.id, refund.id));
-      await orders.refundSettled(tx, order, { actor: "phonepe", state });
-    });
-  }
-
   /** One pass of the reconciler: due payments, due refunds, and orders whose reservation ran out. */
   async function reconcile(): Promise<number> {
     const paymentIds = await claimDue(
@@ -398,16 +332,7 @@ export function createPaymentsService({
       { where: inArray(payments.state, ["CREATED", "PENDING"]), limit: 20, leaseSeconds: LEASE_SECONDS },
     );
     for (const id of paymentIds) await check(id, "reconciler");
-    const refundIds = await claimDue(
-      db,
-      { table: refunds, id: refunds.id, dueAt: refunds.nextCheckAt, attempts: refunds.checks },
-      {
-        where: inArray(refunds.state, ["CREATED", "PENDING", "CONFIRMED"]),
-        limit: 20,
-        leaseSeconds: LEASE_SECONDS,
-      },
-    );
-    for (const id of refundIds) await processRefund(id);
+    const refunded = await refunds.processDue();
     const overdue = await orders.overdueUnpaid(20);
     for (const orderId of overdue)
       await db.transaction(async (tx) =>
@@ -419,7 +344,7 @@ export function createPaymentsService({
           mailShopper: false,
         }),
       );
-    return paymentIds.length + refundIds.length + overdue.length;
+    return paymentIds.length + refunded + overdue.length;
   }
 
   const reconciler = createJobRunner({ name: "payments", intervalMs: 2000, pass: reconcile, log });
@@ -442,10 +367,7 @@ export function createPaymentsService({
     const merchantOrderId =
       typeof payload?.merchantOrderId === "string" ? payload.merchantOrderId : undefined;
     if (merchantRefundId) {
-      await db
-        .update(refunds)
-        .set({ nextCheckAt: new Date() })
-        .where(eq(refunds.merchantRefundId, merchantRefundId));
+      await refunds.checkSoon(merchantRefundId);
     } else if (merchantOrderId) {
       const [payment] = await db
         .update(payments)
@@ -513,18 +435,7 @@ export function createPaymentsService({
       .from(payments)
       .where(eq(payments.orderId, orderId))
       .orderBy(payments.id);
-    const refundRows = attempts.length
-      ? await db
-          .select()
-          .from(refunds)
-          .where(
-            inArray(
-              refunds.paymentId,
-              attempts.map((attempt) => attempt.id),
-            ),
-          )
-          .orderBy(refunds.id)
-      : [];
+    const refundRows = await refunds.ofPayments(attempts.map((attempt) => attempt.id));
     return { attempts, refunds: refundRows };
   }
 

@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 import { orders } from "../orders/orders.tables";
 
 /**
@@ -56,10 +67,31 @@ export const refunds = pgTable(
     phonePeRefundId: text("phonepe_refund_id"),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
     checks: integer("checks").notNull().default(0),
+    /** After this the reconciler stops asking PhonePe, and the refund needs a person (refunds.ts). */
+    checkUntil: timestamp("check_until", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '10 days'`),
+    /**
+     * Why a FAILED refund failed: PhonePe `refused` it (its code and message in `failureReason`), or gave `no-answer`
+     * (still pending, or unreachable, when `checkUntil` passed).
+     */
+    failure: text("failure", { enum: ["refused", "no-answer"] }),
+    failureReason: text("failure_reason"),
+    /**
+     * What staff did about a FAILED refund: sent the money another way (`paid-another-way`, with their
+     * `resolutionNote`), or asked PhonePe again (`retried`). A FAILED refund without one needs attention.
+     */
+    resolution: text("resolution", { enum: ["paid-another-way", "retried"] }),
+    resolutionNote: text("resolution_note"),
+    resolvedBy: text("resolved_by"),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp("settled_at", { withTimezone: true }),
   },
-  (table) => [index("refunds_due_idx").on(table.state, table.nextCheckAt)],
+  (table) => [
+    index("refunds_due_idx").on(table.state, table.nextCheckAt),
+    index("refunds_payment_id_idx").on(table.paymentId),
+  ],
 );
 
 /**
@@ -80,6 +112,13 @@ export const phonePeSandboxOrders = pgTable("phonepe_sandbox_orders", {
   metaInfo: jsonb("meta_info"),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   transactionId: text("transaction_id"),
+  /**
+   * What becomes of this payment's refunds (phonepe-sandbox.ts): they `complete` when first asked about, stay
+   * `pending`, are `refused` when asked for, or `fail` after PhonePe accepted them. Chosen on the hosted page.
+   */
+  refundOutcome: text("refund_outcome", { enum: ["complete", "pending", "refuse", "fail"] })
+    .notNull()
+    .default("complete"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -93,3 +132,21 @@ export const phonePeSandboxRefunds = pgTable("phonepe_sandbox_refunds", {
     .default("PENDING"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The built-in sandbox's credentials, made once per install (its first start) and kept here, so that every
+ * process of the store answers to the same ones and no one knows them from the source (decision 039). One row.
+ */
+export const phonePeSandboxCredentials = pgTable(
+  "phonepe_sandbox_credentials",
+  {
+    id: smallint("id").primaryKey().default(1),
+    clientId: text("client_id").notNull(),
+    clientSecret: text("client_secret").notNull(),
+    clientVersion: text("client_version").notNull(),
+    webhookUsername: text("webhook_username").notNull(),
+    webhookPassword: text("webhook_password").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("phonepe_sandbox_credentials_one_row", sql`${table.id} = 1`)],
+);

@@ -55,7 +55,11 @@ function webhook(body: unknown, authorization?: string) {
   });
 }
 
-const sandboxHook = () => webhookAuthorization("sandbox_hook", "sandboxHook2026");
+/** The Authorization of the sandbox's webhooks, from this install's own credentials. */
+const sandboxHook = () => {
+  const { webhookUsername, webhookPassword } = app.services.phonePeSandbox!.settings;
+  return webhookAuthorization(webhookUsername, webhookPassword);
+};
 
 describe("a payment settles only on PhonePe's own Order Status", () => {
   it("approved: the order is paid once, the stock stays sold, the shopper is mailed", async () => {
@@ -160,7 +164,9 @@ describe("webhooks", () => {
       undefined,
       "",
       "bad",
-      webhookAuthorization("sandbox_hook", "guessed-pass1"),
+      webhookAuthorization(app.services.phonePeSandbox!.settings.webhookUsername, "guessed-pass1"),
+      // The credentials the source published before they were made per install.
+      webhookAuthorization("sandbox_hook", "sandboxHook2026"),
     ]) {
       const response = await webhook(body, authorization);
       expect(response.statusCode).toBe(401);

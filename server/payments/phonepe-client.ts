@@ -33,10 +33,19 @@ export class PhonePeError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** PhonePe's own message, when its answer had one. */
+    readonly phonePeMessage?: string,
   ) {
     super(message);
   }
 }
+
+/** A refund's state at PhonePe, with its reason when it FAILED. */
+export type PhonePeRefundStatus = {
+  state: PhonePeRefundState;
+  errorCode?: string;
+  detailedErrorCode?: string;
+};
 
 const REQUEST_TIMEOUT_MS = 10_000;
 
@@ -177,12 +186,18 @@ export function createPhonePeClient(settings: PhonePeSettings) {
     },
 
     /** A refund's state; null when PhonePe has no such refund. */
-    async refundStatus(merchantRefundId: string): Promise<{ state: PhonePeRefundState } | null> {
+    async refundStatus(merchantRefundId: string): Promise<PhonePeRefundStatus | null> {
       try {
         const answer = await call(`/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`, {
           method: "GET",
         });
-        return { state: String(answer.state) as PhonePeRefundState };
+        return {
+          state: String(answer.state) as PhonePeRefundState,
+          ...(typeof answer.errorCode === "string" ? { errorCode: answer.errorCode } : {}),
+          ...(typeof answer.detailedErrorCode === "string"
+            ? { detailedErrorCode: answer.detailedErrorCode }
+            : {}),
+        };
       } catch (error) {
         if (error instanceof PhonePeError && error.status === 404) return null;
         throw error;
@@ -223,7 +238,13 @@ async function send(
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
   } catch (error) {
-    throw new PhonePeError(0, `PhonePe could not be reached: ${(error as Error).message}`);
+    // fetch's own message is "fetch failed": the reason (refused, reset, timed out) is its cause.
+    const cause = (error as Error).cause as { code?: string; message?: string } | undefined;
+    const reason = cause?.code ?? cause?.message;
+    throw new PhonePeError(
+      0,
+      `PhonePe could not be reached: ${(error as Error).message}${reason ? ` (${reason})` : ""}`,
+    );
   }
   const text = await response.text();
   let body: Record<string, unknown> = {};
@@ -234,8 +255,13 @@ async function send(
   }
   if (!response.ok) {
     const code = typeof body.code === "string" ? body.code : undefined;
-    const message = typeof body.message === "string" ? body.message : `HTTP ${response.status}`;
-    throw new PhonePeError(response.status, `PhonePe answered ${response.status}: ${message}`, code);
+    const said = typeof body.message === "string" ? body.message : undefined;
+    throw new PhonePeError(
+      response.status,
+      `PhonePe answered ${response.status}: ${said ?? `HTTP ${response.status}`}`,
+      code,
+      said,
+    );
   }
   return body;
 }

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { formatPaise } from "../../contract/money";
+import { PAYMENT_CALLBACK_PATH } from "../../contract/orders";
 import { STORE } from "../../contract/store";
 import { SANDBOX_PREFIX } from "../config";
 import type { Database } from "../db/client";
@@ -18,6 +19,14 @@ import { phonePeSandboxOrders, phonePeSandboxRefunds } from "./payments.tables";
  */
 export type WebhookDelivery = "send" | "drop" | "duplicate";
 export type SandboxDecision = "approve" | "decline" | "pending";
+/** What becomes of a payment's refunds: completed when first asked about, kept pending, refused, or failed later. */
+export type SandboxRefundOutcome = (typeof phonePeSandboxOrders.$inferSelect)["refundOutcome"];
+export const SANDBOX_REFUND_OUTCOMES: Record<SandboxRefundOutcome, string> = {
+  complete: "Refunds complete",
+  pending: "Refunds stay pending",
+  refuse: "Refunds are refused",
+  fail: "Refunds fail after they are accepted",
+};
 
 const MERCHANT_ID = "RANGOLISANDBOX";
 
@@ -57,6 +66,17 @@ export function createPhonePeSandbox({
   /** Where the sandbox sends its webhooks. */
   webhookUrl: string;
 }) {
+  const storeOrigin = new URL(publicUrl).origin;
+  /**
+   * Only the store's own callback page is a redirect the hosted page follows: it is on the store's origin, so
+   * a click on it sent anywhere else (an address of the attacker's choosing, the store's own API) would be a
+   * same-origin request, cookies and all (issue 35).
+   */
+  const isStoreCallback = (address: string) => {
+    const url = URL.parse(address);
+    return url !== null && url.origin === storeOrigin && url.pathname === PAYMENT_CALLBACK_PATH;
+  };
+
   const sign = (text: string) => createHmac("sha256", settings.clientSecret).update(text).digest("base64url");
 
   function tokenIsValid(header: string | undefined) {
@@ -153,8 +173,13 @@ export function createPhonePeSandbox({
   async function decide(
     merchantOrderId: string,
     decision: SandboxDecision,
-    { webhook = "send", paidAmountPaise }: { webhook?: WebhookDelivery; paidAmountPaise?: number } = {},
+    {
+      webhook = "send",
+      paidAmountPaise,
+      refunds,
+    }: { webhook?: WebhookDelivery; paidAmountPaise?: number; refunds?: SandboxRefundOutcome } = {},
   ) {
+    if (refunds) await setRefundOutcome(merchantOrderId, refunds);
     if (decision === "pending") return;
     const [order] = await db
       .update(phonePeSandboxOrders)
@@ -175,6 +200,14 @@ export function createPhonePeSandbox({
     if (webhook === "drop") return;
     await sendWebhook(merchantOrderId);
     if (webhook === "duplicate") await sendWebhook(merchantOrderId);
+  }
+
+  /** What becomes of the refunds of a payment, from now on. */
+  async function setRefundOutcome(merchantOrderId: string, outcome: SandboxRefundOutcome) {
+    await db
+      .update(phonePeSandboxOrders)
+      .set({ refundOutcome: outcome })
+      .where(eq(phonePeSandboxOrders.merchantOrderId, merchantOrderId));
   }
 
   async function routes(app: FastifyInstance) {
@@ -222,6 +255,13 @@ export function createPhonePeSandbox({
       if (!parsed.success)
         return fail(reply, 400, "BAD_REQUEST", parsed.error.issues[0]?.message ?? "Invalid request");
       const body = parsed.data;
+      if (!isStoreCallback(body.paymentFlow.merchantUrls.redirectUrl))
+        return fail(
+          reply,
+          400,
+          "BAD_REQUEST",
+          `redirectUrl must be the store's payment page, ${publicUrl}${PAYMENT_CALLBACK_PATH}`,
+        );
       const merchantOrderId = body.merchantOrderId;
       const amount = body.amount;
       const expireAfter = body.expireAfter;
@@ -268,11 +308,19 @@ export function createPhonePeSandbox({
       const order = await findOrder(body.originalMerchantOrderId);
       if (!order || order.state !== "COMPLETED")
         return fail(reply, 400, "BAD_REQUEST", "The original order is not completed");
+      if (order.refundOutcome === "refuse")
+        return fail(reply, 400, "REFUND_DECLINED", "The sandbox was told to refuse this payment's refunds");
       const paid = order.paidAmountPaise ?? order.amountPaise;
+      // A failed refund returned nothing: only the others count against what was paid.
       const [refunded] = await db
         .select({ total: sql<number>`coalesce(sum(${phonePeSandboxRefunds.amountPaise}), 0)::int` })
         .from(phonePeSandboxRefunds)
-        .where(eq(phonePeSandboxRefunds.originalMerchantOrderId, order.merchantOrderId));
+        .where(
+          and(
+            eq(phonePeSandboxRefunds.originalMerchantOrderId, order.merchantOrderId),
+            ne(phonePeSandboxRefunds.state, "FAILED"),
+          ),
+        );
       if (body.amount > paid - (refunded?.total ?? 0))
         return fail(reply, 400, "BAD_REQUEST", "amount exceeds what can be refunded");
       const [refund] = await db
@@ -294,20 +342,33 @@ export function createPhonePeSandbox({
       { onRequest: authorized },
       async (request, reply) => {
         const { merchantRefundId } = request.params as { merchantRefundId: string };
-        // The sandbox's bank settles a refund by the time anyone asks about it.
-        const [refund] = await db
-          .update(phonePeSandboxRefunds)
-          .set({ state: "COMPLETED" })
-          .where(eq(phonePeSandboxRefunds.merchantRefundId, merchantRefundId))
-          .returning();
-        if (!refund) return fail(reply, 404, "REFUND_NOT_FOUND", "No refund with this merchantRefundId");
+        const [found] = await db
+          .select({ refund: phonePeSandboxRefunds, outcome: phonePeSandboxOrders.refundOutcome })
+          .from(phonePeSandboxRefunds)
+          .innerJoin(
+            phonePeSandboxOrders,
+            eq(phonePeSandboxOrders.merchantOrderId, phonePeSandboxRefunds.originalMerchantOrderId),
+          )
+          .where(eq(phonePeSandboxRefunds.merchantRefundId, merchantRefundId));
+        if (!found) return fail(reply, 404, "REFUND_NOT_FOUND", "No refund with this merchantRefundId");
+        let refund: typeof found.refund | undefined = found.refund;
+        // The sandbox's bank settles a refund by the time anyone asks about it, as the payment's outcome says.
+        if (refund.state === "PENDING" && (found.outcome === "complete" || found.outcome === "fail"))
+          [refund] = await db
+            .update(phonePeSandboxRefunds)
+            .set({ state: found.outcome === "complete" ? "COMPLETED" : "FAILED" })
+            .where(eq(phonePeSandboxRefunds.merchantRefundId, merchantRefundId))
+            .returning();
         return {
           merchantId: MERCHANT_ID,
-          merchantRefundId: refund.merchantRefundId,
-          originalMerchantOrderId: refund.originalMerchantOrderId,
-          refundId: refund.refundId,
-          amount: refund.amountPaise,
-          state: refund.state,
+          merchantRefundId: refund!.merchantRefundId,
+          originalMerchantOrderId: refund!.originalMerchantOrderId,
+          refundId: refund!.refundId,
+          amount: refund!.amountPaise,
+          state: refund!.state,
+          ...(refund!.state === "FAILED"
+            ? { errorCode: "REFUND_FAILED", detailedErrorCode: "SANDBOX_BANK_DECLINED" }
+            : {}),
           timestamp: Date.now(),
         };
       },
@@ -338,13 +399,28 @@ export function createPhonePeSandbox({
         return reply.code(404).type("text/html; charset=utf-8").send(hostedPage("Not found.", null));
       const decision = (["approve", "decline", "pending"] as const).find((d) => d === form.decision);
       const webhook = (["send", "drop", "duplicate"] as const).find((d) => d === form.webhook) ?? "send";
+      const refunds = Object.keys(SANDBOX_REFUND_OUTCOMES).find((outcome) => outcome === form.refunds) as
+        SandboxRefundOutcome | undefined;
       if (!decision) return reply.code(400).send({ success: false, code: "BAD_REQUEST" });
-      await decide(order.merchantOrderId, decision, { webhook });
+      await decide(order.merchantOrderId, decision, { webhook, ...(refunds ? { refunds } : {}) });
+      // A record written before redirects were checked is not followed either.
+      if (!isStoreCallback(order.redirectUrl))
+        return reply
+          .type("text/html; charset=utf-8")
+          .send(hostedPage("Done. You may close this page and return to the store.", null));
       return reply.redirect(order.redirectUrl, 303);
     });
   }
 
-  return { routes, decide, webhookFor, sendWebhook };
+  return {
+    routes,
+    decide,
+    setRefundOutcome,
+    webhookFor,
+    sendWebhook,
+    /** Its credentials, the install's own (sandbox-credentials.ts): for the super admin, and tests. */
+    settings,
+  };
 }
 
 export type PhonePeSandbox = ReturnType<typeof createPhonePeSandbox>;
@@ -365,6 +441,12 @@ ${
   token
     ? `<form method="post" action="${SANDBOX_PREFIX}/pay">
 <input type="hidden" name="token" value="${escapeHtml(token)}">
+<label for="refunds" style="display:block;margin:16px 0 4px;font-size:14px;font-weight:bold">If the store refunds this payment</label>
+<select id="refunds" name="refunds" style="display:block;width:100%;padding:10px;border:1px solid #b9a8d6;border-radius:8px;font-size:15px;background:#fff">
+${Object.entries(SANDBOX_REFUND_OUTCOMES)
+  .map(([outcome, label]) => `<option value="${outcome}">${label}</option>`)
+  .join("")}
+</select>
 ${button("approve", "Approve payment", "#1b7a3a")}
 ${button("decline", "Decline payment", "#b3261e")}
 ${button("pending", "Leave it pending", "#5b5670")}

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
-import { REVIEW_MESSAGES } from "../../contract/reviews";
-import { bearer, createUserAndLogin, freshIp, post } from "../test-support/accounts";
+import { REVIEW_MESSAGES, type writeReviewCall } from "../../contract/reviews";
+import type { CallInput } from "../../contract/call";
+import { bearer, createUserAndLogin, freshIp } from "../test-support/accounts";
+import { malformed, type TestApi } from "../test-support/api-client";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { decide, placedOrder, reconcileNow, shopperWithAddress } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
@@ -12,24 +14,28 @@ import { productImages } from "../catalog/catalog.tables";
 import { authorName } from "./reviews.service";
 
 let app: FastifyInstance;
+let api: TestApi;
 let close: () => Promise<void>;
 let staff: string;
 
 beforeAll(async () => {
   // Listening: orders are paid through the built-in PhonePe sandbox.
-  ({ app, close } = await createTestApp({}, { listen: true }));
+  ({ app, api, close } = await createTestApp({}, { listen: true }));
   staff = (await createUserAndLogin(app, ROLE.admin)).token;
 });
 afterAll(() => close());
 
-const get = (url: string, token?: string) =>
-  app.inject({ method: "GET", url, remoteAddress: freshIp(), headers: token ? bearer(token) : {} });
-const write = (token: string, body: Record<string, unknown>) =>
-  post(app, "/api/users/write-review", body, bearer(token));
-const moderate = (id: number, status: string, token = staff) =>
-  post(app, "/api/admin/reviews/moderate", { id, status }, bearer(token));
-const productAnswer = async (id: number) => (await get(`/api/products/get-product?id=${id}`)).json().data;
-const reviewsOf = async (id: number) => (await get(`/api/products/reviews?productId=${id}`)).json().data;
+type ReviewInput = CallInput<typeof writeReviewCall>;
+
+const write = (token: string, body: ReviewInput) => api.as(token).writeReview(body);
+const moderate = (id: number, status: "approved" | "hidden", token = staff) =>
+  api.as(token).moderateReview({ id, status });
+const myReview = async (productId: number, token: string) =>
+  (await api.as(token).myReview({ productId })).body.data;
+const productAnswer = async (id: number) => (await api.getProduct({ id })).body.data;
+const reviewsOf = async (productId: number) => (await api.productReviews({ productId })).body.data;
+const shipAs = async (orderId: string, status: "Shipped" | "Delivered") =>
+  expect((await api.as(staff).updateOrderStatus({ orderId, status })).status).toBe(200);
 
 const aProduct = async () =>
   (await seedCatalog(app, [{ name: "Rani Pink Anarkali", price: 2499, categoryId: 1, sizes: { M: 9 } }]))[0]!;
@@ -42,13 +48,7 @@ async function shopperWithOrder(productId: number, until: "Processing" | "Shippe
   await reconcileNow(app);
   for (const status of ["Shipped", "Delivered"] as const) {
     if (until === "Processing" || (until === "Shipped" && status === "Delivered")) break;
-    const moved = await post(
-      app,
-      "/api/orders/update-order-status",
-      { orderId: order.orderId, status },
-      bearer(staff),
-    );
-    expect(moved.statusCode).toBe(200);
+    await shipAs(order.orderId, status);
   }
   return shopper;
 }
@@ -68,7 +68,7 @@ const uploadPhotos = (token: string | null, count: number, width = 40) =>
     });
   });
 
-const review = (productId: number, extra: Record<string, unknown> = {}) => ({
+const review = (productId: number, extra: Partial<ReviewInput> = {}): ReviewInput => ({
   productId,
   rating: 5,
   title: "Fits beautifully",
@@ -81,25 +81,27 @@ describe("writing a review", () => {
     const productId = await aProduct();
     const paidOnly = await shopperWithOrder(productId, "Shipped");
     const refused = await write(paidOnly.token, review(productId));
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(REVIEW_MESSAGES.notDelivered);
+    expect(refused.status).toBe(403);
+    expect(refused.error.message).toBe(REVIEW_MESSAGES.notDelivered);
     const stranger = await createUserAndLogin(app, ROLE.customer);
-    expect((await write(stranger.token, review(productId))).statusCode).toBe(403);
+    expect((await write(stranger.token, review(productId))).status).toBe(403);
 
     const shopper = await shopperWithOrder(productId, "Delivered");
-    const mine = await get(`/api/users/review?productId=${productId}`, shopper.token);
-    expect(mine.json().data).toMatchObject({ canReview: true, review: null, product: { id: productId } });
+    expect(await myReview(productId, shopper.token)).toMatchObject({
+      canReview: true,
+      review: null,
+      product: { id: productId },
+    });
 
     const written = await write(shopper.token, review(productId));
-    expect(written.statusCode).toBe(200);
-    expect(written.json()).toMatchObject({
+    expect(written.body).toMatchObject({
       message: REVIEW_MESSAGES.submitted,
       data: { status: "pending", rating: 5, verifiedPurchase: true, title: "Fits beautifully" },
     });
     const again = await write(shopper.token, review(productId, { rating: 1 }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(REVIEW_MESSAGES.alreadyReviewed);
-    expect((await get(`/api/users/review?productId=${productId}`, shopper.token)).json().data).toMatchObject({
+    expect(again.status).toBe(409);
+    expect(again.error.message).toBe(REVIEW_MESSAGES.alreadyReviewed);
+    expect(await myReview(productId, shopper.token)).toMatchObject({
       canReview: false,
       review: { status: "pending", rating: 5 },
     });
@@ -110,7 +112,7 @@ describe("writing a review", () => {
   it("refuses bad input in the store's words and changes nothing", async () => {
     const productId = await aProduct();
     const shopper = await shopperWithOrder(productId, "Delivered");
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [Partial<ReviewInput>, string][] = [
       [{ rating: 0 }, REVIEW_MESSAGES.ratingRequired],
       [{ rating: 6 }, REVIEW_MESSAGES.ratingRequired],
       [{ rating: 4.5 }, REVIEW_MESSAGES.ratingRequired],
@@ -124,14 +126,12 @@ describe("writing a review", () => {
     ];
     for (const [change, message] of cases) {
       const response = await write(shopper.token, review(productId, change));
-      expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json().message, JSON.stringify(change)).toBe(message);
+      expect(response.status, JSON.stringify(change)).toBe(400);
+      expect(response.error.message, JSON.stringify(change)).toBe(message);
     }
-    expect((await write(shopper.token, review(999_999))).statusCode).toBe(404);
-    expect(
-      (await get(`/api/users/review?productId=${productId}`, shopper.token)).json().data.review,
-    ).toBeNull();
-    expect((await write("", review(productId))).statusCode).toBe(401);
+    expect((await write(shopper.token, review(999_999))).status).toBe(404);
+    expect((await myReview(productId, shopper.token)).review).toBeNull();
+    expect((await api.writeReview(review(productId))).status).toBe(401);
   });
 
   it("carries up to three photos uploaded by the shopper, shown as pictures", async () => {
@@ -147,8 +147,7 @@ describe("writing a review", () => {
     expect(photos).toHaveLength(2);
 
     const written = await write(shopper.token, review(productId, { photos }));
-    expect(written.statusCode).toBe(200);
-    const shown = written.json().data.photos;
+    const shown = written.body.data.photos;
     expect(shown).toHaveLength(2);
     expect(shown[0]).toMatchObject({ width: 40, height: 30, alt: "A shopper's photo of the product" });
   });
@@ -161,13 +160,7 @@ describe("writing a review", () => {
     const secondOrder = await placedOrder(app, shopper, [{ id: second, size: "M", quantity: 1 }]);
     await decide(app, secondOrder.merchantOrderId, "approve");
     await reconcileNow(app);
-    for (const status of ["Shipped", "Delivered"])
-      await post(
-        app,
-        "/api/orders/update-order-status",
-        { orderId: secondOrder.orderId, status },
-        bearer(staff),
-      );
+    for (const status of ["Shipped", "Delivered"] as const) await shipAs(secondOrder.orderId, status);
 
     const [theirs] = (await uploadPhotos(other.token, 1, 61)).json().data.photos as string[];
     const [productPhoto] = await app.services.db
@@ -176,24 +169,23 @@ describe("writing a review", () => {
       .where(eq(productImages.productId, first));
     for (const photo of [theirs!, productPhoto!.mediaId]) {
       const refused = await write(shopper.token, review(first, { photos: [photo] }));
-      expect(refused.statusCode, photo).toBe(400);
-      expect(refused.json()).toMatchObject({ errors: { photos: REVIEW_MESSAGES.photoNotFound } });
+      expect(refused.status, photo).toBe(400);
+      expect(refused.error).toMatchObject({ errors: { photos: REVIEW_MESSAGES.photoNotFound } });
     }
     // Nothing was written by the refusals: the shopper may still review the product.
-    expect((await get(`/api/users/review?productId=${first}`, shopper.token)).json().data).toMatchObject({
+    expect(await myReview(first, shopper.token)).toMatchObject({
       canReview: true,
       review: null,
     });
 
     const [mine] = (await uploadPhotos(shopper.token, 1, 62)).json().data.photos as string[];
-    const written = await write(shopper.token, review(first, { photos: [mine, mine] }));
-    expect(written.statusCode).toBe(200);
-    expect(written.json().data.photos).toHaveLength(1);
-    const again = await write(shopper.token, review(second, { photos: [mine] }));
-    expect(again.statusCode).toBe(400);
+    const written = await write(shopper.token, review(first, { photos: [mine!, mine!] }));
+    expect(written.body.data.photos).toHaveLength(1);
+    const again = await write(shopper.token, review(second, { photos: [mine!] }));
+    expect(again.status).toBe(400);
     // Uploaded again, the same picture is a new upload of the shopper's.
     expect((await uploadPhotos(shopper.token, 1, 62)).json().data.photos).toEqual([mine]);
-    expect((await write(shopper.token, review(second, { photos: [mine] }))).statusCode).toBe(200);
+    expect((await write(shopper.token, review(second, { photos: [mine!] }))).status).toBe(200);
   });
 });
 
@@ -202,22 +194,21 @@ describe("staff moderate, and the product's rating follows the approved reviews"
     const productId = await aProduct();
     // Both kept in the answer cache before any review is approved.
     const listing = async () =>
-      (
-        (await get("/api/products/get-products?categoryId=1&sort=newest")).json().data as { _id: number }[]
-      ).find((item) => item._id === productId);
+      (await api.getProducts({ categoryId: 1, sort: "newest" })).body.data.find(
+        (item) => item._id === productId,
+      );
     expect(await productAnswer(productId)).toMatchObject({ rating: 0, reviews: 0 });
     expect(await listing()).toMatchObject({ rating: 0, reviews: 0 });
     const ids: number[] = [];
     for (const rating of [5, 4, 4]) {
       const shopper = await shopperWithOrder(productId, "Delivered");
-      ids.push((await write(shopper.token, review(productId, { rating }))).json().data.id);
+      ids.push((await write(shopper.token, review(productId, { rating }))).body.data.id);
     }
-    const queue = await get("/api/admin/reviews?status=pending", staff);
-    expect(queue.statusCode).toBe(200);
-    expect(queue.json().data.reviews.map((r: { id: number }) => r.id)).toEqual(expect.arrayContaining(ids));
+    const queue = await api.as(staff).staffReviews({ status: "pending" });
+    expect(queue.body.data.reviews.map((r) => r.id)).toEqual(expect.arrayContaining(ids));
 
     for (const id of ids)
-      expect((await moderate(id, "approved")).json().message).toBe(REVIEW_MESSAGES.approved);
+      expect((await moderate(id, "approved")).body.message).toBe(REVIEW_MESSAGES.approved);
     expect(await productAnswer(productId)).toMatchObject({ rating: 4.3, reviews: 3 });
     expect(await listing()).toMatchObject({
       rating: 4.3,
@@ -231,20 +222,20 @@ describe("staff moderate, and the product's rating follows the approved reviews"
     });
     expect(shown.reviews[0]).not.toHaveProperty("status");
 
-    expect((await moderate(ids[0]!, "hidden")).json().message).toBe(REVIEW_MESSAGES.hidden);
-    expect((await moderate(ids[0]!, "hidden")).statusCode).toBe(200); // again: nothing more changes
+    expect((await moderate(ids[0]!, "hidden")).body.message).toBe(REVIEW_MESSAGES.hidden);
+    expect((await moderate(ids[0]!, "hidden")).status).toBe(200); // again: nothing more changes
     expect(await productAnswer(productId)).toMatchObject({ rating: 4, reviews: 2 });
     expect((await reviewsOf(productId)).reviews).toHaveLength(2);
   });
 
   it("is staff's only, and names a missing review", async () => {
     const shopper = await createUserAndLogin(app, ROLE.customer);
-    expect((await get("/api/admin/reviews", shopper.token)).statusCode).toBe(403);
-    expect((await moderate(1, "approved", shopper.token)).statusCode).toBe(403);
-    expect((await moderate(2 ** 30, "approved")).statusCode).toBe(404);
-    const bad = await moderate(1, "deleted");
-    expect(bad.statusCode).toBe(400);
-    expect((await get("/api/admin/reviews?status=other", staff)).statusCode).toBe(400);
+    expect((await api.as(shopper.token).staffReviews({})).status).toBe(403);
+    expect((await moderate(1, "approved", shopper.token)).status).toBe(403);
+    expect((await moderate(2 ** 30, "approved")).status).toBe(404);
+    const bad = await api.as(staff).moderateReview(malformed({ id: 1, status: "deleted" }));
+    expect(bad.status).toBe(400);
+    expect((await api.as(staff).staffReviews(malformed({ status: "other" }))).status).toBe(400);
   });
 
   it("two staff approving reviews of one product at once leave the right count", async () => {
@@ -252,7 +243,7 @@ describe("staff moderate, and the product's rating follows the approved reviews"
     const ids: number[] = [];
     for (let n = 0; n < 4; n++) {
       const shopper = await shopperWithOrder(productId, "Delivered");
-      ids.push((await write(shopper.token, review(productId, { rating: 1 + n }))).json().data.id);
+      ids.push((await write(shopper.token, review(productId, { rating: 1 + n }))).body.data.id);
     }
     await Promise.all(ids.map((id) => moderate(id, "approved")));
     expect(await productAnswer(productId)).toMatchObject({ rating: 2.5, reviews: 4 });

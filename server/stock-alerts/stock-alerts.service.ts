@@ -1,5 +1,4 @@
 import { and, eq, gt, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { STORE } from "../../contract/store";
 import { STOCK_ALERT_MESSAGES, type StockAlertRequest } from "../../contract/stock-alerts";
 import { hashToken, newToken } from "../accounts/credentials";
 import { products, productSizes } from "../catalog/catalog.tables";
@@ -184,7 +183,7 @@ function backInStockMail(to: string, productName: string, size: string, link: st
       "Namaste,",
       `Good news: ${productName} is back in stock in size ${size}. Pieces go quickly, so do not wait too long.`,
       { label: "See it in the shop", url: link },
-      `This was the one e-mail you asked for; your alert has ended. — ${STORE.name}`,
+      "This was the one e-mail you asked for; your alert has ended.",
     ]),
   };
 }

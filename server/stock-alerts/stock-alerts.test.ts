@@ -1,3 +1,4 @@
+import { STORE } from "../../contract/store";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -108,6 +109,8 @@ describe("asking for a back-in-stock alert", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.subject).toBe("Back in stock: Mango Yellow Half Saree in size M");
     expect(sent[0]!.text).toContain(`/products/${id}`);
+    // Signed once, by the mail's footer.
+    expect(sent[0]!.text.split(STORE.name)).toHaveLength(2);
     // The alert has ended: its link no longer works.
     expect((await confirm(token)).json()).toMatchObject({
       code: 400,

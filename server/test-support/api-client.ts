@@ -7,6 +7,7 @@ import * as contact from "../../contract/contact";
 import * as delivery from "../../contract/delivery";
 import * as gst from "../../contract/gst";
 import * as orders from "../../contract/orders";
+import * as payments from "../../contract/payments";
 import * as productEditing from "../../contract/product-editing";
 import * as reviews from "../../contract/reviews";
 import * as sizeCharts from "../../contract/size-charts";
@@ -86,6 +87,7 @@ const CONTRACT = {
   ...delivery,
   ...gst,
   ...orders,
+  ...payments,
   ...productEditing,
   ...reviews,
   ...sizeCharts,

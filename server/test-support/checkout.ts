@@ -4,7 +4,7 @@ import type { AddressInput } from "../../contract/addresses";
 import { productSizes } from "../catalog/catalog.tables";
 import { orderEvents, orders } from "../orders/orders.tables";
 import { payments, refunds } from "../payments/payments.tables";
-import type { SandboxDecision, WebhookDelivery } from "../payments/phonepe-sandbox";
+import type { SandboxDecision, SandboxRefundOutcome, WebhookDelivery } from "../payments/phonepe-sandbox";
 import { bearer, createUserAndLogin, freshIp, post } from "./accounts";
 import { ROLE } from "../../contract/accounts-rules";
 import type { CustomizationRequest } from "../../contract/tailoring-rules";
@@ -110,7 +110,7 @@ export async function decide(
   app: FastifyInstance,
   merchantOrderId: string,
   decision: SandboxDecision,
-  options: { webhook?: WebhookDelivery; paidAmountPaise?: number } = {},
+  options: { webhook?: WebhookDelivery; paidAmountPaise?: number; refunds?: SandboxRefundOutcome } = {},
 ) {
   await app.services.phonePeSandbox!.decide(merchantOrderId, decision, options);
 }

@@ -284,6 +284,28 @@ export async function insertShoppers(db: Database, count: number): Promise<{ id:
 }
 
 /** Logs each account in and saves an address for it through the store `storeOf(i)`, 20 at a time. */
+/**
+ * The credentials of a store process's built-in PhonePe sandbox (its install's own, decision 039), as its
+ * super admin reads them: for a second store that uses it as its PhonePe (the bench).
+ */
+export async function sandboxSettingsOf(store: string, owner: { email: string; password: string }) {
+  const login = await request(`${store}/api/users/login`, { method: "POST", json: owner });
+  if (login.status !== 200) throw new Error(`the sandbox's owner could not log in: ${login.body}`);
+  const shown = await request(`${store}/api/admin/payments`, {
+    method: "GET",
+    headers: { authorization: `Bearer ${login.json().token as string}` },
+  });
+  const sandbox = shown.json().data?.sandbox as Record<string, string> | null | undefined;
+  if (shown.status !== 200 || !sandbox) throw new Error(`no sandbox credentials: ${shown.body}`);
+  return {
+    clientId: sandbox.clientId!,
+    clientSecret: sandbox.clientSecret!,
+    clientVersion: sandbox.clientVersion!,
+    webhookUsername: sandbox.webhookUsername!,
+    webhookPassword: sandbox.webhookPassword!,
+  };
+}
+
 export async function signInShoppers(
   accounts: { id: number; email: string }[],
   storeOf: (index: number) => string,

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../app";
 import { createServer } from "node:net";
-import { loadConfig, localOrigin, SANDBOX_PREFIX, sandboxSettings, type Config } from "../config";
+import { loadConfig, localOrigin, SANDBOX_PREFIX, type Config } from "../config";
 import { adminQuery } from "../db/client";
 import { afterAll, inject } from "vitest";
 import { testApi, type TestApi } from "./api-client";
@@ -64,10 +64,7 @@ export async function createTestApp(
         host: "127.0.0.1",
         port,
         publicUrl: localOrigin("127.0.0.1", port),
-        phonePe: {
-          sandbox: true,
-          settings: sandboxSettings(`${localOrigin("127.0.0.1", port)}${SANDBOX_PREFIX}`),
-        },
+        phonePe: { sandbox: true as const, baseUrl: `${localOrigin("127.0.0.1", port)}${SANDBOX_PREFIX}` },
       }
     : {};
   const config: Config = {

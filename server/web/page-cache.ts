@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { createCacheTags } from "../lib/cache-tags";
+import { spreadFreshness } from "../lib/computed-cache";
 import { compressAnswer, ownCopy, type Effort, type Encoding } from "../lib/response-cache";
 
 /**
@@ -21,6 +22,8 @@ export type CachedPage = {
   tags: readonly string[];
   storedAt: number;
   freshMs: number;
+  /** Past this moment it is not served, stale or not (s-maxage and stale-while-revalidate). */
+  servableUntil: number;
   /** True while one request renders the page again (the others are given this copy meanwhile). */
   refreshing: boolean;
 };
@@ -106,8 +109,8 @@ export function inlineScriptHashes(html: Buffer): string[] {
 /**
  * The pages guests are given, kept in memory (LRU, `maxBytes` at most) so that a page many shoppers open at
  * once is rendered once per `s-maxage`, not once per shopper. Only requests without cookies or credentials
- * are served from it or fill it (server/web/ssr.ts). A stale page is served while the one request that found
- * it stale renders it again. A page shows what the API answers it was built from show (their tags): a
+ * are served from it or fill it (server/web/ssr.ts). A stale page is served, and rendered again in the
+ * background once, so that no guest waits on an expiry. A page shows what the API answers it was built from show (their tags): a
  * catalog change drops the pages that show what changed at once (`forgetTagged`), and a page rendered from
  * data read before a change to what it shows is not kept. See docs/decisions/022-page-cache.md.
  */
@@ -120,16 +123,22 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
   });
 
   /**
-   * The page kept for `key`, if it may be served now: fresh, or stale while another request renders it again.
-   * A stale page nobody is rendering yet is not returned; the caller renders it (and `keep`s or `drop`s it).
+   * The page kept for `key`, if it may be served now: fresh, or stale (within its bound). `refresh` is true
+   * for the one request that finds it stale first: the caller serves it and renders it again in the
+   * background (and `keep`s or `drop`s it); the others are served the stale copy meanwhile.
    */
-  function lookup(key: string): { page: CachedPage; stale: boolean } | undefined {
+  function lookup(key: string): { page: CachedPage; stale: boolean; refresh: boolean } | undefined {
     const page = pages.get(key);
     if (!page) return undefined;
-    if (Date.now() - page.storedAt < page.freshMs) return { page, stale: false };
-    if (page.refreshing) return { page, stale: true };
+    const now = Date.now();
+    if (now - page.storedAt < page.freshMs) return { page, stale: false, refresh: false };
+    if (now >= page.servableUntil) {
+      pages.delete(key);
+      return undefined;
+    }
+    const refresh = !page.refreshing;
     page.refreshing = true;
-    return undefined;
+    return { page, stale: true, refresh };
   }
 
   /** A mark taken before rendering: `keep` refuses a page rendered before a later change to what it shows. */
@@ -156,6 +165,7 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
     renderedAt: number,
   ): CachedPage {
     const owned = ownCopy(body);
+    const storedAt = Date.now();
     const page: CachedPage = {
       body: owned,
       encoded: {},
@@ -164,8 +174,10 @@ export function createPageCache({ maxBytes }: { maxBytes: number }) {
       etag: `W/"${createHash("sha1").update(owned).digest("base64url")}"`,
       scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(owned) : [],
       tags: shows,
-      storedAt: Date.now(),
-      freshMs,
+      storedAt,
+      servableUntil: storedAt + freshMs + staleMs,
+      // Spread, so that pages kept together are not all rendered again at the same moment.
+      freshMs: spreadFreshness(freshMs),
       refreshing: false,
     };
     // Kept until it may no longer be served, stale or not; a page rendered before a change is not kept.

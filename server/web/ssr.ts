@@ -124,6 +124,12 @@ export async function registerWeb(
   const methodsOf = async () =>
     builtMethods ?? pageMethodsOf(await (serverBuild as () => Promise<ServerBuild>)());
 
+  // Kept pages being rendered again in the background: the store waits for them before it closes.
+  const renderingAgain = new Set<Promise<void>>();
+  app.addHook("preClose", async () => {
+    await Promise.allSettled(renderingAgain);
+  });
+
   await app.register(async (web) => {
     // Pages take forms as React Router actions: leave the body unparsed and stream it to the handler.
     web.removeAllContentTypeParsers();
@@ -158,52 +164,91 @@ export async function registerWeb(
       const key = shared ? pageKey(request.url) : request.url;
       if (shared) {
         const kept = shared.lookup(key);
-        if (kept) return sendCachedPage(reply, request, shared, kept.page, kept.stale ? "stale" : "hit");
+        if (kept) {
+          if (kept.refresh) renderAgain(request, key, shared);
+          return sendCachedPage(reply, request, shared, kept.page, kept.stale ? "stale" : "hit");
+        }
       }
       const renderedAt = shared?.mark();
-      const nonce = randomBytes(16).toString("base64");
-      // What the page shows: what the API answers it is built from show.
-      const shows = new Set<string>();
-      let databaseUnavailable = false;
-      const api = calls.callerFor(request, {
-        serializeCookie: app.serializeCookie,
-        shows,
-        onDatabaseUnavailable: () => (databaseUnavailable = true),
-      });
-      let response: Response;
+      let rendered: Rendered;
       try {
-        response = await handleRequest(await toWebRequest(request, key, publicOrigin), {
-          api,
-          nonce,
-          publicUrl,
-          log: request.log,
-        });
+        rendered = await render(request, key);
       } catch (error) {
         shared?.drop(key);
         throw error;
       }
+      const { response, nonce } = rendered;
       // A page whose data could not be read while the database was out of reach is the store's error page,
       // 503 as the API answers, rather than the page without its data (an empty list, a product "not found").
-      if (databaseUnavailable) {
+      if (rendered.databaseUnavailable) {
         shared?.drop(key);
         await response.body?.cancel();
         return refusePage(request, reply, new HttpError(503, DATABASE_UNAVAILABLE_MESSAGE));
       }
-      const sharing = shared && shareable(response);
-      if (shared && sharing && renderedAt !== undefined) {
-        const body = Buffer.from(await response.arrayBuffer());
-        const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
-        const cacheControl = response.headers.get("cache-control") ?? "";
-        const page = shared.keep(
-          key,
-          { body, contentType, cacheControl, ...sharing, shows: [...shows] },
-          renderedAt,
-        );
-        return sendCachedPage(reply, request, shared, page, "miss");
+      if (shared && renderedAt !== undefined) {
+        const page = await keepIfShareable(shared, key, rendered, renderedAt);
+        if (page) return sendCachedPage(reply, request, shared, page, "miss");
       }
-      shared?.drop(key);
       reply.header("content-security-policy", contentSecurityPolicy([`'nonce-${nonce}'`], imageSources));
       return sendWebResponse(reply, response, { withSession: carriesSession(request, sessionCookie) });
+    }
+
+    type Rendered = { response: Response; nonce: string; shows: Set<string>; databaseUnavailable: boolean };
+
+    /** React Router's answer to the request for the page at `path`, and what its data showed. */
+    async function render(request: FastifyRequest, path: string): Promise<Rendered> {
+      const nonce = randomBytes(16).toString("base64");
+      // What the page shows: what the API answers it is built from show.
+      const rendered = { nonce, shows: new Set<string>(), databaseUnavailable: false };
+      const api = calls.callerFor(request, {
+        serializeCookie: app.serializeCookie,
+        shows: rendered.shows,
+        onDatabaseUnavailable: () => (rendered.databaseUnavailable = true),
+      });
+      const response = await handleRequest(await toWebRequest(request, path, publicOrigin), {
+        api,
+        nonce,
+        publicUrl,
+        log: request.log,
+      });
+      return { ...rendered, response };
+    }
+
+    /** Keeps a guest's rendered page for the next guests when it may be shared; else drops the kept one. */
+    async function keepIfShareable(cache: PageCache, key: string, rendered: Rendered, renderedAt: number) {
+      const sharing = !rendered.databaseUnavailable && shareable(rendered.response);
+      if (!sharing) {
+        cache.drop(key);
+        return undefined;
+      }
+      const { response } = rendered;
+      const body = Buffer.from(await response.arrayBuffer());
+      const contentType = response.headers.get("content-type") ?? "text/html; charset=utf-8";
+      const cacheControl = response.headers.get("cache-control") ?? "";
+      return cache.keep(
+        key,
+        { body, contentType, cacheControl, ...sharing, shows: [...rendered.shows] },
+        renderedAt,
+      );
+    }
+
+    /**
+     * Renders a stale kept page again in the background, its request having been given the stale copy: the
+     * next guests get the new one, and none waits on the expiry. A render that fails drops the stale copy.
+     */
+    function renderAgain(request: FastifyRequest, key: string, cache: PageCache) {
+      const renderedAt = cache.mark();
+      const rendering = render(request, key)
+        .then(async (rendered) => {
+          const kept = await keepIfShareable(cache, key, rendered, renderedAt);
+          if (!kept) await rendered.response.body?.cancel();
+        })
+        .catch((error: unknown) => {
+          cache.drop(key);
+          request.log.warn({ err: error }, "a kept page could not be rendered again");
+        })
+        .finally(() => renderingAgain.delete(rendering));
+      renderingAgain.add(rendering);
     }
 
     /**

@@ -127,8 +127,8 @@ test("the shopper's order page shows the courier and a tracking link once shippe
   await signIn(page, email);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   const delivery = page.getByRole("region", { name: "Delivery" });
-  await expect(delivery.getByText("Blue Dart")).toBeVisible();
-  await expect(delivery.getByText("12345678901")).toBeVisible();
+  await expect(delivery.getByText("Blue Dart", { exact: true })).toBeVisible();
+  await expect(delivery.getByText("12345678901", { exact: true })).toBeVisible();
   await expect(delivery.getByRole("link", { name: "Track your parcel on Blue Dart's site" })).toHaveAttribute(
     "href",
     "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=12345678901",
@@ -153,7 +153,7 @@ test("the shopper's order page shows the courier and a tracking link once shippe
 
   await signIn(page, email);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-  await expect(delivery.getByText("Delhivery")).toBeVisible();
+  await expect(delivery.getByText("Delhivery", { exact: true })).toBeVisible();
   await expect(delivery.getByRole("link", { name: "Track your parcel on Delhivery's site" })).toHaveAttribute(
     "href",
     "https://www.delhivery.com/tracking?trackingId=1234567890123",

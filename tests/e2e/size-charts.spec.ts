@@ -55,6 +55,27 @@ test("the Size Guide shows the category's chart, in inches or centimetres, with 
   await expect(kidsTable.getByRole("row", { name: /^2-3 / })).toHaveText(/2-3\s*22\s*20\s*92-98/, INNER);
 });
 
+test("on a phone the Size Guide's table says it scrolls sideways, and scrolls; on a desktop it fits", async ({
+  page,
+  isMobile,
+}, testInfo) => {
+  const guide = await openSizeGuide(page, await productOf(page, 1));
+  const region = guide.getByRole("region", { name: "Size chart" });
+  const hint = guide.getByText("Swipe the table sideways to see every measurement");
+  const scrollable = () => region.evaluate((box) => box.scrollWidth > box.clientWidth);
+  if (!isMobile) {
+    await expect(hint).toHaveCount(0);
+    expect(await scrollable()).toBe(false);
+    return;
+  }
+  await expect(hint).toBeVisible();
+  expect(await scrollable()).toBe(true);
+  await expect(region).toHaveAccessibleDescription(/Swipe the table sideways/);
+  await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+  await expect(guide.getByRole("columnheader", { name: "Shoulder (in)" })).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath("size-guide-phone.png") });
+});
+
 test("staff change a category's chart and its products' Size Guide shows it", async ({ page }, testInfo) => {
   const categoryId = testInfo.project.name === "phone" ? 3 : 4;
   const category = categoryId === 3 ? "Half Saree" : "Ethnic Wear";

@@ -3,6 +3,7 @@ import {
   expectNoAxeViolations,
   expectShopperSeesShipped,
   gotoAndWaitForHydration,
+  mailbox,
   newVerifiedShopper,
   paidOrder,
   productInStock,
@@ -65,5 +66,77 @@ test("Received Orders and the dashboard are for staff only", async ({ page, base
   await page.goto("/admin/received-orders");
   await expect(page).toHaveURL(/\/not-available$/);
   await page.goto("/admin-dashboard");
+  await expect(page).toHaveURL(/\/not-available$/);
+});
+
+test("a refund PhonePe refuses waits for staff, who see why and record the bank transfer that paid it", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id, { refunds: "refuse" });
+
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await page.getByText("Cancel order…").click();
+  await page.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(page.getByText("Order marked Cancelled.")).toBeVisible();
+
+  // The store's reconciler sends the refund to PhonePe, which refuses it: the order's page says so.
+  const attention = page.getByRole("region", { name: /A refund needs you: ₹/ });
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        return attention.isVisible();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  await expect(attention).toContainText("PhonePe refused refund");
+  await expect(attention).toContainText("REFUND_DECLINED");
+  await expect(page.getByRole("region", { name: "Refunds" })).toContainText("PhonePe refused it");
+  await expectNoAxeViolations(page);
+
+  // The dashboard lists it first; Received Orders finds it by its badge and filter.
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
+  const panel = page.getByRole("region", { name: /refunds? needs? you/i });
+  await expect(panel.getByRole("link", { name: orderId })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await gotoAndWaitForHydration(page, "/admin/received-orders");
+  await page.getByLabel("Refunds that need you").check();
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(/attention=refund/);
+  const row = page.locator("tr:visible, article:visible").filter({ hasText: orderId });
+  await expect(row.getByText("Refund needs you")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The shop was mailed what happened and where to act.
+  const mail = (await mailbox(page)).find((m) => m.subject.includes(`refund for order ${orderId} needs you`));
+  expect(mail?.text).toContain(`/orders/${orderId}`);
+
+  await row.getByRole("link", { name: /View Details/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
+  await attention.getByLabel(/Paid it another way/).fill("NEFT N26112345678");
+  await attention.getByRole("button", { name: "Mark refund paid" }).click();
+  await expect(page.getByText("The refund is recorded as paid.")).toBeVisible();
+  await expect(attention).toHaveCount(0);
+  await expect(page.getByText("Refunded", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Refunds" })).toContainText("NEFT N26112345678");
+});
+
+test("the super admin finds the PhonePe sandbox's credentials, made for this store, on the Payments page", async ({
+  page,
+}) => {
+  await signIn(page, "owner@rangoli.example", STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
+  await page.getByRole("link", { name: /Payments/ }).click();
+  await expect(page).toHaveURL(/\/admin\/payments$/);
+  await expect(page.getByRole("heading", { name: "PhonePe's built-in sandbox" })).toBeVisible();
+  await expect(page.getByText(/^SANDBOX_[0-9A-F]{12}$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Other staff are not shown them.
+  await signIn(page, STAFF.email, STAFF.password);
+  await page.goto("/admin/payments");
   await expect(page).toHaveURL(/\/not-available$/);
 });

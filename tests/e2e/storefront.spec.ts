@@ -115,6 +115,41 @@ test("filter by a price band, and the filter lives in the URL", async ({ page })
   expect(await cardPrices(page)).toEqual(prices);
 });
 
+test("the filters in use show above the list as chips that each take one away", async ({ page }) => {
+  await gotoAndWaitForHydration(page, "/products?category=1&price=2000-5000&sort=price-asc");
+  const chips = page.getByRole("list", { name: "Filters in use" });
+  await expect(chips.getByRole("link", { name: "Remove filter: Anarkali" })).toBeVisible();
+  await chips.getByRole("link", { name: "Remove filter: ₹2,000 - ₹5,000" }).click();
+  await expect(page).toHaveURL(/\/products\?category=1&sort=price-asc$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Anarkali" })).toBeVisible();
+  await expect(chips.getByRole("link")).toHaveCount(1);
+
+  await gotoAndWaitForHydration(page, "/products?category=1&search=silk");
+  await chips.getByRole("link", { name: "Clear all" }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByRole("list", { name: "Filters in use" })).toHaveCount(0);
+});
+
+test("one search box on each page: the header's, on a phone behind a button; the list's own on the list", async ({
+  page,
+}) => {
+  await gotoAndWaitForHydration(page, "/");
+  await expect(page.getByRole("search")).toHaveCount(isPhone(page) ? 0 : 1);
+  let search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Search products" }).click();
+    search = page.getByRole("dialog", { name: "Search the shop" }).getByRole("searchbox");
+    await expect(search).toBeFocused();
+  }
+  await search.fill("anarkali");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/\/products\?search=anarkali$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “anarkali”");
+  await expect(page.getByRole("search")).toHaveCount(1);
+  await expect(page.getByRole("searchbox")).toHaveValue("anarkali");
+  await expect(page.getByRole("button", { name: "Search products" })).toHaveCount(0);
+});
+
 test("search tolerates a typo", async ({ page }) => {
   await page.goto("/products");
   const search = page.getByRole("main").getByRole("searchbox", { name: "Search products" });

@@ -189,7 +189,13 @@ export async function addAddress(page: Page) {
  * new shopper who pays on PhonePe's sandbox page: for the tests of what follows a payment (checkout.spec.ts
  * pays through the pages). The browser is left signed in as the shopper.
  */
-export async function paidOrder(page: Page, baseURL: string, productId: number) {
+export async function paidOrder(
+  page: Page,
+  baseURL: string,
+  productId: number,
+  /** What the sandbox does with the payment's refunds (its page's choice): they complete by default. */
+  { refunds }: { refunds?: "complete" | "pending" | "refuse" | "fail" } = {},
+) {
   const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
   const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
   const product = (await (await page.request.get(`/api/products/get-product?id=${productId}`)).json()).data;
@@ -210,7 +216,11 @@ export async function paidOrder(page: Page, baseURL: string, productId: number) 
     phonePe: { checkoutUrl: string };
   };
   const approved = await page.request.post("/phonepe-sandbox/pay", {
-    form: { token: new URL(phonePe.checkoutUrl).searchParams.get("token")!, decision: "approve" },
+    form: {
+      token: new URL(phonePe.checkoutUrl).searchParams.get("token")!,
+      decision: "approve",
+      ...(refunds ? { refunds } : {}),
+    },
     maxRedirects: 0,
   });
   expect(approved.status()).toBe(303);
@@ -261,11 +271,17 @@ export async function productInStock(page: Page) {
   throw new Error("no demo product in stock");
 }
 
-/** Signed in as the shopper: My Orders shows the order Shipped, and the shipping e-mail has the tracking number. */
+/**
+ * Signed in as the shopper: My Orders shows the order Shipped with its tracking number, and the shipping e-mail
+ * has the tracking number.
+ */
 export async function expectShopperSeesShipped(page: Page, email: string, orderId: string, tracking: string) {
   await signIn(page, email);
   await gotoAndWaitForHydration(page, "/orders");
-  await expect(page.getByRole("article", { name: `Order #${orderId}` }).getByText("Shipped")).toBeVisible();
+  const card = page.getByRole("article", { name: `Order #${orderId}` });
+  await expect(card.getByText("Shipped", { exact: true })).toBeVisible();
+  // The card shows the tracking number staff gave.
+  await expect(card.getByText(tracking, { exact: true })).toBeVisible();
   await expect
     .poll(
       async () =>
