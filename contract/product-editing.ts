@@ -122,6 +122,8 @@ function checkModelSize(
     });
 }
 
+const isObject = (value: unknown) => typeof value === "object" && value !== null && !Array.isArray(value);
+
 /**
  * The spec's product draft (POST /products/add-product), plus originalPrice, care and stock per size.
  * `image` is the main picture (the first of `images` when absent); `images` are the upload's references.
@@ -158,7 +160,9 @@ export const productDraft = z
         context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
       checkModelSize(draft, context);
     },
-    { when: () => true }, // also when other fields are wrong: every field's problem is told at once
+    // Also when other fields are wrong, so that every field's problem is told at once; not when the body is
+    // no object at all (null, a list), which has no fields to check.
+    { when: ({ value }) => isObject(value) },
   );
 export type ProductDraft = z.infer<typeof productDraft>;
 export type ProductDraftInput = z.input<typeof productDraft>;
@@ -193,7 +197,7 @@ export const productUpdate = z
         context.addIssue({ code: "custom", path: ["images"], message: PRODUCT_MESSAGES.imagesRequired });
       checkModelSize(update, context);
     },
-    { when: () => true },
+    { when: ({ value }) => isObject(value) },
   );
 export type ProductUpdate = z.infer<typeof productUpdate>;
 export type ProductUpdateInput = z.input<typeof productUpdate>;

@@ -59,6 +59,20 @@ const listing = async () =>
     .data.map((p: { _id: number; name: string; price: number; inStock: boolean }) => p);
 
 describe("POST /api/products/add-product", () => {
+  it("answers a body that is no object (none, null, a list, a number) with 400, on add and on update", async () => {
+    for (const send of [addProduct, updateProduct])
+      for (const payload of [undefined, "null", "[]", "7", '"text"']) {
+        const response = await app.inject({
+          method: "POST",
+          url: send === addProduct ? "/api/products/add-product" : "/api/products/update-product",
+          remoteAddress: freshIp(),
+          headers: { ...bearer(staff), ...(payload ? { "content-type": "application/json" } : {}) },
+          ...(payload ? { payload } : {}),
+        });
+        expect(response.statusCode, `${payload}: ${response.body}`).toBe(400);
+      }
+  });
+
   it("adds the spec's draft, in the shop at once, with 50 of each size and the default features", async () => {
     await listing(); // cached before the change
     const response = await addProduct(draft());

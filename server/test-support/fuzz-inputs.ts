@@ -26,6 +26,37 @@ export const INTEGER_EDGES = [
   Number.MAX_SAFE_INTEGER,
 ] as const;
 
+/** Text a number field may be sent as that is not a plain number: what `Number()` and coercion read oddly. */
+export const NUMBER_TEXTS = [
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e10",
+  "0x7fffffff",
+  "2147483648",
+  "-1",
+  "1.5",
+  "",
+  " ",
+  "1,000",
+] as const;
+
+/**
+ * The numbers to try in a field: the edges of PostgreSQL's integer and smallint and ten digits, -1, 0 and a
+ * fraction, and the field's own bounds and one past each (its largest allowed value may still overflow
+ * what is computed from it: three pieces of the dearest product).
+ */
+export const edgesOf = (field: { minimum?: number; maximum?: number }) => [
+  ...new Set<number>([
+    ...INTEGER_EDGES,
+    -1,
+    0,
+    1.5,
+    ...(field.minimum === undefined ? [] : [field.minimum, field.minimum - 1]),
+    ...(field.maximum === undefined ? [] : [field.maximum, field.maximum + 1]),
+  ]),
+];
+
 /** JSON text of arrays, or objects, nested `depth` deep (written out: a walk would overflow building it). */
 export const deepJson = (depth: number, shape: "array" | "object") =>
   shape === "array" ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
@@ -221,24 +252,26 @@ export const inputSchemaOf = (call: CallDescription): JsonSchema | undefined => 
 };
 
 /**
- * A plausible value of a schema: each property filled, the first of an enum, one item of a list, the
- * smallest number (1 for ids). Enough to pass most of a call's checks, so that one field set to an odd value
- * reaches the service and the database behind them.
+ * A plausible value of a schema: each property filled (or only the required ones), the first of an enum,
+ * one item of a list, the smallest number (1 for ids). Enough to pass most of a call's checks, so that one
+ * field set to an odd value reaches the service and the database behind them.
  */
-export function sampleOf(schema: JsonSchema): unknown {
+export function sampleOf(schema: JsonSchema, { requiredOnly = false } = {}): unknown {
+  const sample = (inner: JsonSchema) => sampleOf(inner, { requiredOnly });
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (options) return sampleOf(options.find((option) => option.type !== "null") ?? options[0]!);
+  if (options) return sample(options.find((option) => option.type !== "null") ?? options[0]!);
   const type = [schema.type].flat()[0];
   if (type === "object" || schema.properties) {
     const object: Record<string, unknown> = {};
-    for (const [name, property] of Object.entries(schema.properties ?? {})) object[name] = sampleOf(property);
-    if (typeof schema.additionalProperties === "object") object.M = sampleOf(schema.additionalProperties);
+    for (const [name, property] of Object.entries(schema.properties ?? {}))
+      if (!requiredOnly || schema.required?.includes(name)) object[name] = sample(property);
+    if (typeof schema.additionalProperties === "object") object.M = sample(schema.additionalProperties);
     return object;
   }
   if (type === "array")
-    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sampleOf(schema.items ?? {}));
+    return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => sample(schema.items ?? {}));
   if (type === "integer" || type === "number")
     return Math.max(1, schema.minimum ?? schema.exclusiveMinimum ?? 1);
   if (type === "boolean") return true;
@@ -249,20 +282,48 @@ export function sampleOf(schema: JsonSchema): unknown {
   return "1";
 }
 
-/** The paths of every number in a schema: object keys, `0` for a list's item, `M` for a record's value. */
-export function numberPaths(schema: JsonSchema, path: string[] = []): string[][] {
+/** A number in a call's input: its path (object keys, `0` for a list's item, `M` for a record's value) and bounds. */
+export type NumberField = { path: string[]; minimum?: number; maximum?: number };
+
+/**
+ * Every number in a schema, and every value it leaves untyped (a price the contract reads from a number or
+ * its text, which JSON Schema shows as `{}`).
+ */
+export function numberFields(schema: JsonSchema, path: string[] = []): NumberField[] {
   const type = [schema.type].flat();
-  if ((type.includes("integer") || type.includes("number")) && schema.const === undefined && !schema.enum)
-    return [path];
+  const untyped =
+    path.length > 0 &&
+    schema.type === undefined &&
+    !schema.properties &&
+    !schema.items &&
+    !schema.anyOf &&
+    !schema.oneOf &&
+    !schema.allOf &&
+    !schema.enum &&
+    schema.const === undefined;
+  if (
+    untyped ||
+    ((type.includes("integer") || type.includes("number")) && schema.const === undefined && !schema.enum)
+  ) {
+    const minimum = schema.minimum ?? schema.exclusiveMinimum;
+    const maximum = schema.maximum ?? schema.exclusiveMaximum;
+    return [
+      {
+        path,
+        ...(minimum === undefined ? {} : { minimum }),
+        ...(maximum === undefined ? {} : { maximum }),
+      },
+    ];
+  }
   const options = schema.anyOf ?? schema.oneOf ?? schema.allOf ?? [];
   return [
-    ...options.flatMap((option) => numberPaths(option, path)),
+    ...options.flatMap((option) => numberFields(option, path)),
     ...Object.entries(schema.properties ?? {}).flatMap(([name, property]) =>
-      numberPaths(property, [...path, name]),
+      numberFields(property, [...path, name]),
     ),
-    ...(schema.items ? numberPaths(schema.items, [...path, "0"]) : []),
+    ...(schema.items ? numberFields(schema.items, [...path, "0"]) : []),
     ...(typeof schema.additionalProperties === "object"
-      ? numberPaths(schema.additionalProperties, [...path, "M"])
+      ? numberFields(schema.additionalProperties, [...path, "M"])
       : []),
   ];
 }
