@@ -16,6 +16,7 @@ import { pdfText } from "../test-support/pdf-text";
 import { createTestApp } from "../test-support/test-app";
 import { gstDocuments } from "../gst/gst.tables";
 import { storeSettingChanges } from "./settings.tables";
+import { createStoreSettings } from "./store-settings";
 
 let app: FastifyInstance;
 let api: TestApi;
@@ -263,5 +264,46 @@ describe("the GST details", () => {
       gstAddress: DEMO_GST.address,
       gstin: DEMO_GST.gstin,
     });
+  });
+});
+
+describe("each process's copy of the settings", () => {
+  it("is kept, then dropped at once by a change made here or by a peer's word", async () => {
+    const defaults = {
+      delivery: { chargePaise: 9_900, freeFromPaise: 199_900 },
+      gst: { legalName: DEMO_GST.legalName, address: DEMO_GST.address, gstin: DEMO_GST.gstin },
+      dispatchDays: 15,
+    };
+    let told = 0;
+    let hearInB: () => void = () => {};
+    let pagesDropped = 0;
+    const a = createStoreSettings({
+      db: app.services.db,
+      defaults,
+      peers: { tell: () => (told += 1), onChange: () => () => {} },
+    });
+    const b = createStoreSettings({
+      db: app.services.db,
+      defaults,
+      cacheMs: 60_000,
+      onChanged: () => (pagesDropped += 1),
+      peers: { tell: () => {}, onChange: (forget) => ((hearInB = forget), () => {}) },
+    });
+    expect((await b.current()).delivery.chargePaise).toBe(9_900);
+
+    expect(await a.update(owner.id, { deliveryCharge: 123 })).toBe(1);
+    expect(told).toBe(1);
+    expect((await a.current()).delivery.chargePaise).toBe(12_300);
+    // b keeps its copy until it is told.
+    expect((await b.current()).delivery.chargePaise).toBe(9_900);
+    hearInB();
+    expect(pagesDropped).toBe(1);
+    expect((await b.current()).delivery.chargePaise).toBe(12_300);
+
+    // Nothing changed: nobody is told.
+    expect(await a.update(owner.id, { deliveryCharge: 123 })).toBe(0);
+    expect(told).toBe(1);
+    await a.update(owner.id, { deliveryCharge: 99 });
+    app.services.settings.forget();
   });
 });
