@@ -230,6 +230,12 @@ export function toMarkdown(r: BenchResults): string {
         (row) =>
           `| ${row.call} | ${row.concurrency} | ${round(row.p50)} | ${round(row.p99)} | ${Math.round(row.rps)} |`,
       ),
+      ...(staff.gstSummary
+        ? [
+            "",
+            `The owner's GST summary of ${staff.gstSummary.month} (${staff.gstSummary.documents.toLocaleString("en")} invoices and credit notes), ${staff.gstSummary.requests} requests one at a time: p50 ${round(staff.gstSummary.p50)} ms, slowest ${round(staff.gstSummary.max)} ms.`,
+          ]
+        : []),
     );
   }
 

@@ -26,7 +26,8 @@ const month = z
 /** GET …?month=2026-11: a month of India's calendar. */
 export const booksMonthQuery = z.object({ month });
 
-const day = z
+/** A day of India's calendar, YYYY-MM-DD. */
+export const indiaDay = z
   .string({ error: BOOKS_MESSAGES.date })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: BOOKS_MESSAGES.date, abort: true })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && value.slice(0, 2) >= "20", {
@@ -42,7 +43,7 @@ const bothDates = ({ from, to }: { from: unknown; to: unknown }) =>
   typeof from === "string" && typeof to === "string" && DATE.test(from) && DATE.test(to);
 
 export const booksRangeQuery = z
-  .object({ from: day, to: day })
+  .object({ from: indiaDay, to: indiaDay })
   .refine((range) => !bothDates(range) || range.from <= range.to, {
     error: BOOKS_MESSAGES.range,
     path: ["to"],

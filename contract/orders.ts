@@ -158,6 +158,8 @@ export const order = z.object({
   createdAt: z.string(),
   /** While the order awaits payment and its window is open: until when it may be paid (Pay now), else null. */
   payBy: z.string().nullable(),
+  /** Why the store cancelled the order, in the shopper's words (decision 040); null otherwise. */
+  cancelReason: z.string().nullable(),
   image: z.string().nullable(),
   items: z.array(orderItem),
   shippingAddress,

@@ -18,6 +18,7 @@ export const SIZE_CHART_MESSAGES = {
   value: "Use a number or a range such as 92-98.",
   valueCount: "Give a value for every measurement of each size.",
   duplicateSize: "Each size appears once.",
+  unit: "Give the measurement in inches or cm.",
 } as const;
 
 export const MEASUREMENT_UNITS = ["in", "cm"] as const;
@@ -37,7 +38,7 @@ export const sizeChart = z
             .trim()
             .min(1, { error: SIZE_CHART_MESSAGES.measurementName })
             .max(30, { error: SIZE_CHART_MESSAGES.measurementName }),
-          unit: z.enum(MEASUREMENT_UNITS),
+          unit: z.enum(MEASUREMENT_UNITS, { error: SIZE_CHART_MESSAGES.unit }),
         }),
       )
       .min(1, { error: SIZE_CHART_MESSAGES.measurements })
@@ -56,19 +57,32 @@ export const sizeChart = z
       .min(1, { error: SIZE_CHART_MESSAGES.rows })
       .max(20, { error: SIZE_CHART_MESSAGES.rows }),
   })
-  .superRefine((chart, context) => {
-    chart.rows.forEach((row, index) => {
-      if (row.values.length !== chart.measurements.length)
-        context.addIssue({
-          code: "custom",
-          path: ["rows", index, "values"],
-          message: SIZE_CHART_MESSAGES.valueCount,
-        });
-    });
-    const sizes = chart.rows.map((row) => row.size.toLowerCase());
-    if (new Set(sizes).size !== sizes.length)
-      context.addIssue({ code: "custom", path: ["rows"], message: SIZE_CHART_MESSAGES.duplicateSize });
-  });
+  .superRefine(
+    (chart, context) => {
+      // Run also when cells are wrong, so that every problem is told at once, each at its own cell (decision
+      // 040): the chart as sent may then be malformed, so each part is looked at only when it is there.
+      const columns = Array.isArray(chart?.measurements) ? chart.measurements.length : 0;
+      const rows = Array.isArray(chart?.rows) ? chart.rows : [];
+      const seen = new Set<string>();
+      rows.forEach((row, index) => {
+        if (Array.isArray(row?.values) && columns > 0 && row.values.length !== columns)
+          context.addIssue({
+            code: "custom",
+            path: ["rows", index, "values"],
+            message: SIZE_CHART_MESSAGES.valueCount,
+          });
+        const size = typeof row?.size === "string" ? row.size.trim().toLowerCase() : "";
+        if (size && seen.has(size))
+          context.addIssue({
+            code: "custom",
+            path: ["rows", index, "size"],
+            message: SIZE_CHART_MESSAGES.duplicateSize,
+          });
+        seen.add(size);
+      });
+    },
+    { when: () => true },
+  );
 export type SizeChart = z.infer<typeof sizeChart>;
 
 /** The charts a category has until staff chart it: kids' sizes by age, everyone else's XS to XXXL. */

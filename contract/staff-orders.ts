@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { envelope } from "./envelope";
 import { defineCall } from "./call";
+import { BOOKS_MESSAGES, indiaDay } from "./books";
 import { order, orderIdQuery, orderIdRequest, ORDER_STATUSES, type OrderStatus } from "./orders";
 import { markTailoringDoneRequest } from "./tailoring";
 import { checkShipment, shipmentFields } from "./couriers";
@@ -24,12 +25,46 @@ export const STAFF_ORDER_MESSAGES = {
     `An order that is ${from} cannot be marked ${to}.`,
   updated: (status: OrderStatus) => `Order marked ${status}.`,
   text: "Use printable characters only.",
+  workOfProcessing: "Tailoring and to-ship are kinds of Processing orders.",
+  cancelReason: "Choose why the order is cancelled.",
+  cancelNote: "Write the reason the shopper will read.",
+  reasonOnlyWhenCancelling: "A reason is given only when cancelling.",
   refundNotFound: "Refund not found.",
   refundNotAwaiting: "This refund is not waiting for you: it has been dealt with.",
   refundAskedAgain: "PhonePe has been asked again.",
   refundPaidAnotherWay: "The refund is recorded as paid.",
   refundNote: "Say how the money was sent, such as the bank transfer's reference.",
 } as const;
+
+/**
+ * Why staff cancel an order (decision 040): chosen from these, or written ("other"). `staff` is the choice
+ * as staff read it; `shopper`, what the shopper reads on her order page and in the cancellation mail. A note
+ * written with a chosen reason follows its words; with "other" it is the reason.
+ */
+export const CANCEL_REASONS = {
+  "out-of-stock": {
+    staff: "A piece is out of stock or damaged",
+    shopper: "A piece of your order is no longer available.",
+  },
+  "shopper-asked": { staff: "The shopper asked to cancel", shopper: "You asked us to cancel it." },
+  "cannot-deliver": {
+    staff: "We cannot deliver to the address",
+    shopper: "We cannot deliver to the address given.",
+  },
+  "cannot-tailor": {
+    staff: "The tailoring asked for cannot be made",
+    shopper: "We cannot make the tailoring you asked for.",
+  },
+  "not-paid": { staff: "The payment did not come through", shopper: "The payment did not come through." },
+  other: { staff: "Another reason (write it)", shopper: "" },
+} as const satisfies Record<string, { staff: string; shopper: string }>;
+export type CancelReason = keyof typeof CANCEL_REASONS;
+export const CANCEL_REASON_CODES = Object.keys(CANCEL_REASONS) as [CancelReason, ...CancelReason[]];
+export const CANCEL_NOTE_MAX = 300;
+
+/** The reason as the shopper reads it: the chosen reason's words, then the note staff wrote, if any. */
+export const cancelReasonText = (reason: CancelReason, note?: string): string =>
+  [CANCEL_REASONS[reason].shopper, note?.trim() ?? ""].filter(Boolean).join(" ");
 
 /** Text typed by staff: no control characters (a NUL byte is refused), at most `max` characters. */
 const staffText = (max: number, label: string) =>
@@ -43,28 +78,55 @@ const staffText = (max: number, label: string) =>
 
 const statusField = z.enum(ORDER_STATUSES, { error: STAFF_ORDER_MESSAGES.status });
 
-/** GET /orders/get-admin-orders?page=&limit=&status=&search= */
-export const adminOrdersQuery = z.object({
-  page: z.coerce
-    .number({ error: "Page must be a number" })
-    .int({ error: "Page must be a whole number" })
-    .min(1, { error: "Page must be 1 or more" })
-    .max(100_000, { error: "Page must be 100000 or less" })
-    .default(1),
-  limit: z.coerce
-    .number({ error: "Limit must be a number" })
-    .int({ error: "Limit must be a whole number" })
-    .min(1, { error: "Limit must be 1 or more" })
-    .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
-    .default(ADMIN_ORDERS_PAGE_SIZE),
-  status: z.preprocess((value) => (value === "" ? undefined : value), statusField.optional()),
-  /** `refund`: only the orders with a refund that failed and waits for staff. */
-  attention: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z.enum(["refund"], { error: "Attention must be refund." }).optional(),
-  ),
-  search: z.preprocess((value) => (value === "" ? undefined : value), staffText(100, "Search").optional()),
-});
+/**
+ * The work left on paid orders not yet shipped (Processing): a customised line still with the tailor, or
+ * nothing but packing and shipping (decision 040).
+ */
+export const ORDER_WORK = ["tailoring", "to-ship"] as const;
+export type OrderWork = (typeof ORDER_WORK)[number];
+
+/** An empty query value (a form's untouched field) is no filter. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+/**
+ * GET /orders/get-admin-orders?page=&limit=&status=&search=&work=&paidFrom=&paidTo=: the spec's list, and
+ * - `search`: an order id, or a part of the shipping name, e-mail or phone (the phone as people type it:
+ *   "98480 12345", "+91 98480 12345", "098480 12345");
+ * - `work`: Processing orders with a line still with the tailor, or ready to ship;
+ * - `paidFrom`, `paidTo`: orders paid on those days of India's calendar and not cancelled (the dashboard's
+ *   sales).
+ */
+export const adminOrdersQuery = z
+  .object({
+    page: z.coerce
+      .number({ error: "Page must be a number" })
+      .int({ error: "Page must be a whole number" })
+      .min(1, { error: "Page must be 1 or more" })
+      .max(100_000, { error: "Page must be 100000 or less" })
+      .default(1),
+    limit: z.coerce
+      .number({ error: "Limit must be a number" })
+      .int({ error: "Limit must be a whole number" })
+      .min(1, { error: "Limit must be 1 or more" })
+      .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
+      .default(ADMIN_ORDERS_PAGE_SIZE),
+    status: z.preprocess((value) => (value === "" ? undefined : value), statusField.optional()),
+    /** `refund`: only the orders with a refund that failed and waits for staff. */
+    attention: optional(z.enum(["refund"], { error: "Attention must be refund." })),
+    search: z.preprocess((value) => (value === "" ? undefined : value), staffText(100, "Search").optional()),
+    work: optional(z.enum(ORDER_WORK, { error: `Work must be one of ${ORDER_WORK.join(", ")}.` })),
+    paidFrom: optional(indiaDay),
+    paidTo: optional(indiaDay),
+  })
+  .refine((query) => !query.work || !query.status || query.status === "Processing", {
+    error: STAFF_ORDER_MESSAGES.workOfProcessing,
+    path: ["work"],
+  })
+  .refine((query) => !query.paidFrom || !query.paidTo || query.paidFrom <= query.paidTo, {
+    error: BOOKS_MESSAGES.range,
+    path: ["paidTo"],
+  });
 export type AdminOrdersQuery = z.input<typeof adminOrdersQuery>;
 
 export const pagination = z.object({
@@ -87,11 +149,28 @@ const orderIdField = z
 
 /**
  * POST /orders/update-order-status. Marking Shipped takes the courier from the list with its tracking number
- * ("Other" with its https link), or neither for a parcel handed over in person.
+ * ("Other" with its https link), or neither for a parcel handed over in person; a cancellation takes a reason
+ * (`cancelReason`, and `cancelNote` for "other").
  */
 export const updateOrderStatusRequest = z
-  .object({ orderId: orderIdField, status: statusField, ...shipmentFields })
-  .superRefine((value, context) => checkShipment(value, context));
+  .object({
+    orderId: orderIdField,
+    status: statusField,
+    ...shipmentFields,
+    cancelReason: z.enum(CANCEL_REASON_CODES, { error: STAFF_ORDER_MESSAGES.cancelReason }).optional(),
+    cancelNote: staffText(CANCEL_NOTE_MAX, "The reason").optional(),
+  })
+  .superRefine((request, context) => {
+    checkShipment(request, context);
+    const issue = (path: string, message: string) =>
+      context.addIssue({ code: "custom", path: [path], message });
+    if (request.status !== "Cancelled") {
+      if (request.cancelReason || request.cancelNote)
+        issue("cancelReason", STAFF_ORDER_MESSAGES.reasonOnlyWhenCancelling);
+    } else if (!request.cancelReason) issue("cancelReason", STAFF_ORDER_MESSAGES.cancelReason);
+    else if (request.cancelReason === "other" && !request.cancelNote)
+      issue("cancelNote", STAFF_ORDER_MESSAGES.cancelNote);
+  });
 export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequest>;
 
 /** POST /orders/update-tracking: staff correct a shipped order's courier and tracking until it is delivered. */
@@ -161,6 +240,16 @@ export const staffOrderDetailsResponse = envelope(staffOrderDetails);
 
 export const updateOrderStatusResponse = envelope(staffOrderDetails);
 
+/** A size of a shown product with LOW_STOCK_AT pieces or fewer (0: sold out). */
+export const lowStockLine = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  size: z.string(),
+  stock: z.number().int(),
+});
+export type LowStockLine = z.infer<typeof lowStockLine>;
+
+export const LOW_STOCK_PAGE_SIZE = 10;
 /** POST /orders/retry-refund: ask PhonePe again for a failed refund. */
 export const retryRefundRequest = orderIdRequest.extend({
   merchantRefundId: z
@@ -182,17 +271,16 @@ export const dashboard = z.object({
   toShip: z.number().int(),
   salesToday: z.number(),
   salesThisWeek: z.number(),
+  /** India's day today and the Monday its week began on (YYYY-MM-DD), the days the sales above count. */
+  today: z.string(),
+  weekFrom: z.string(),
   bestSellers: z.array(
     z.object({ productId: z.number().int(), name: z.string(), quantity: z.number().int() }),
   ),
-  lowStock: z.array(
-    z.object({
-      productId: z.number().int(),
-      name: z.string(),
-      size: z.string(),
-      stock: z.number().int(),
-    }),
-  ),
+  /** The first LOW_STOCK_PAGE_SIZE sizes low in stock, fewest pieces first; the rest through lowStockCall. */
+  lowStock: z.array(lowStockLine),
+  /** How many sizes are low in stock. */
+  lowStockTotal: z.number().int(),
   /** Orders with a refund that failed and waits for staff: how many, and the oldest few. */
   refundsNeedingAttention: z.object({
     total: z.number().int(),
@@ -207,6 +295,23 @@ export const dashboard = z.object({
     ),
   }),
 });
+
+/** GET /admin/low-stock?page=&limit=: every size low in stock, a page at a time. */
+export const lowStockQuery = z.object({
+  page: z.coerce
+    .number({ error: "Page must be a number" })
+    .int({ error: "Page must be a whole number" })
+    .min(1, { error: "Page must be 1 or more" })
+    .max(100_000, { error: "Page must be 100000 or less" })
+    .default(1),
+  limit: z.coerce
+    .number({ error: "Limit must be a number" })
+    .int({ error: "Limit must be a whole number" })
+    .min(1, { error: "Limit must be 1 or more" })
+    .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
+    .default(LOW_STOCK_PAGE_SIZE),
+});
+export const lowStockResponse = envelope(z.array(lowStockLine)).extend({ pagination });
 export type Dashboard = z.infer<typeof dashboard>;
 export const dashboardResponse = envelope(dashboard);
 
@@ -280,4 +385,14 @@ export const dashboardCall = defineCall({
   path: "/admin/dashboard",
   tag: "orders",
   output: dashboardResponse,
+});
+
+export const lowStockCall = defineCall({
+  method: "GET",
+  path: "/admin/low-stock",
+  tag: "orders",
+  description:
+    "Staff only. The sizes of shown products with 5 pieces or fewer, fewest first, a page at a time (the dashboard's list).",
+  query: lowStockQuery,
+  output: lowStockResponse,
 });

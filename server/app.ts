@@ -72,6 +72,7 @@ import { createPlaceOrder } from "./orders/place-order";
 import { createDeliveryCharges } from "./orders/delivery-charge";
 import { createTrackingCorrections } from "./orders/shipments";
 import { createDashboard } from "./orders/dashboard";
+import { createStaffOrderList } from "./orders/staff-order-list";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
@@ -307,6 +308,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
   });
   const dashboard = createDashboard({ db });
+  const orderList = createStaffOrderList({ db, orders });
   const phonePeSandbox =
     config.phonePe?.sandbox && phonePeSettings
       ? createPhonePeSandbox({
@@ -460,7 +462,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
   });
   await app.register(settingsRoutes, { prefix: "/api", calls, settings, guard });
-  await app.register(staffOrdersRoutes, { prefix: "/api", calls, orders, staffOrders, dashboard, guard });
+  await app.register(staffOrdersRoutes, { prefix: "/api", calls, orderList, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from "#contract/orders";
+import type { Order, OrderStatus, PaymentStatus } from "#contract/orders";
 
 const BADGE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1";
 
@@ -31,6 +31,28 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus | undefin
         ? "bg-green-100 text-green-900 ring-green-300"
         : "bg-red-100 text-red-900 ring-red-300";
   return <span className={`${BADGE} ${colours}`}>{status}</span>;
+}
+
+/**
+ * What staff must know of an order's work at a glance, beside its statuses: its tailoring, with the lines
+ * still to stitch while it is paid and not shipped. (A cash-on-delivery badge goes here too, from the order's
+ * paymentMethod, once the store takes COD.)
+ */
+export function OrderWorkBadges({ order }: { order: Pick<Order, "orderStatus" | "items"> }) {
+  const customised = order.items.filter((item) => item.customization !== null);
+  if (customised.length === 0) return null;
+  const toStitch = customised.filter((item) => !item.customization!.doneAt).length;
+  const label =
+    order.orderStatus !== "Processing"
+      ? "Tailoring"
+      : toStitch > 0
+        ? `Tailoring: ${toStitch} to stitch`
+        : "Tailoring done";
+  const colours =
+    order.orderStatus === "Processing" && toStitch > 0
+      ? "bg-purple-100 text-purple-900 ring-purple-300"
+      : "bg-gray-100 text-gray-800 ring-gray-300";
+  return <span className={`${BADGE} ${colours}`}>{label}</span>;
 }
 
 /** Staff's lists: a refund of the order failed and waits for them (its page says what to do). */

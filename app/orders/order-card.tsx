@@ -11,6 +11,7 @@ import { refreshOrderStatusCall } from "#contract/orders";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { AwaitingPayment } from "./awaiting-payment";
 import { ShipmentDetails } from "./shipment-details";
+import { CancelledNotice } from "./cancelled-notice";
 
 /** One order in My Orders (spec: Account page > Orders tab), with a refresh that updates it in place. */
 export function OrderCard({ order: initial }: { order: Order }) {
@@ -71,6 +72,7 @@ export function OrderCard({ order: initial }: { order: Order }) {
       </dl>
       <AwaitingPayment order={order} compact />
       <ShipmentDetails order={order} compact />
+      <CancelledNotice order={order} compact />
       <ul className="mt-3 grid gap-2 border-t border-brand-100 pt-3">
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-3 text-sm">

@@ -2,7 +2,12 @@ import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { OrderStatus } from "#contract/orders";
-import type { StaffOrderDetails } from "#contract/staff-orders";
+import {
+  CANCEL_NOTE_MAX,
+  CANCEL_REASON_CODES,
+  CANCEL_REASONS,
+  type StaffOrderDetails,
+} from "#contract/staff-orders";
 import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { formatMobile, formatMoment } from "~/accounts/format";
 import { FormNotice } from "~/components/form-field";
@@ -143,14 +148,98 @@ function TailoringSection({ details, answer }: { details: StaffOrderDetails; ans
   );
 }
 
+/**
+ * Cancelling, behind a disclosure that asks first (it works without JavaScript): a reason chosen or written,
+ * which the shopper reads on her order page and in the mail (decision 040). The reasons that fit the order's
+ * status are offered: "the payment did not come through" only for an order awaiting payment.
+ */
+function CancelForm({
+  details,
+  busy,
+  errors,
+}: {
+  details: StaffOrderDetails;
+  busy: boolean;
+  errors: Record<string, string> | undefined;
+}) {
+  const paid = details.order.orderStatus === "Processing";
+  const reasons = CANCEL_REASON_CODES.filter((code) => !(paid && code === "not-paid"));
+  const reasonError = errors?.cancelReason;
+  const noteError = errors?.cancelNote;
+  return (
+    <details
+      open={Boolean(reasonError || noteError)}
+      className="rounded-xl bg-red-50 p-3 ring-1 ring-red-200"
+    >
+      <summary className="cursor-pointer font-semibold text-red-800">Cancel order…</summary>
+      <Form method="post" className="mt-3 flex flex-col gap-3">
+        <input type="hidden" name="intent" value="status" />
+        <input type="hidden" name="status" value="Cancelled" />
+        <fieldset aria-describedby={reasonError ? "cancel-reason-error" : undefined}>
+          <legend className="text-sm font-semibold text-red-950">
+            Why? The shopper reads the reason on her order page and in the mail.
+          </legend>
+          <div className="mt-2 grid gap-1.5 sm:grid-cols-2">
+            {reasons.map((code) => (
+              <label key={code} className="flex items-start gap-2 text-sm">
+                <input type="radio" name="cancelReason" value={code} required className="mt-1" />
+                <span>{CANCEL_REASONS[code].staff}</span>
+              </label>
+            ))}
+          </div>
+          {reasonError ? (
+            <p id="cancel-reason-error" className="mt-1 text-sm font-semibold text-red-800">
+              {reasonError}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="cancel-note" className="text-sm font-semibold text-red-950">
+            In your words, for the shopper (needed for another reason)
+          </label>
+          <textarea
+            id="cancel-note"
+            name="cancelNote"
+            rows={2}
+            maxLength={CANCEL_NOTE_MAX}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? "cancel-note-error" : undefined}
+            className={`rounded-lg border bg-white px-3 py-2 ${noteError ? "border-2 border-red-700" : "border-brand-200"}`}
+          />
+          {noteError ? (
+            <p id="cancel-note-error" className="text-sm font-semibold text-red-800">
+              {noteError}
+            </p>
+          ) : null}
+        </div>
+        <p className="text-sm text-red-900">
+          {paid
+            ? `Cancel this paid order? Its pieces go back in stock and ${formatRupees(details.order.totalAmount)} is refunded to the shopper through PhonePe. This cannot be undone.`
+            : "Cancel this unpaid order? Its pieces go back in stock; a payment that still comes in is refunded. This cannot be undone."}
+        </p>
+        <button
+          type="submit"
+          disabled={busy}
+          className="self-start rounded-full bg-red-700 px-6 py-2 font-semibold text-white hover:bg-red-800"
+        >
+          Yes, cancel order
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 /** What staff see of an order besides its detail: tailoring, contact, payments, refunds, history and the next steps. */
 export function StaffOrderPanel({
   details,
   tailoringAnswer,
+  cancelErrors,
 }: {
   details: StaffOrderDetails;
   /** The answer to "Mark tailoring done", shown in the Tailoring section. */
   tailoringAnswer: Answer | null;
+  /** The fields of a refused cancellation the API named (its reason), shown at them. */
+  cancelErrors?: Record<string, string> | undefined;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -244,28 +333,7 @@ export function StaffOrderPanel({
                 </Form>
               </details>
             )}
-            {next.includes("Cancelled") && (
-              // Works without JavaScript: the real Cancel button is behind a disclosure that asks first.
-              <details className="rounded-xl bg-red-50 p-3 ring-1 ring-red-200">
-                <summary className="cursor-pointer font-semibold text-red-800">Cancel order…</summary>
-                <Form method="post" className="mt-3 flex flex-col gap-2">
-                  <input type="hidden" name="intent" value="status" />
-                  <input type="hidden" name="status" value="Cancelled" />
-                  <p className="text-sm text-red-900">
-                    {details.order.orderStatus === "Processing"
-                      ? `Cancel this paid order? Its pieces go back in stock and ${formatRupees(details.order.totalAmount)} is refunded to the shopper through PhonePe. This cannot be undone.`
-                      : "Cancel this unpaid order? Its pieces go back in stock; a payment that still comes in is refunded. This cannot be undone."}
-                  </p>
-                  <button
-                    type="submit"
-                    disabled={busy}
-                    className="self-start rounded-full bg-red-700 px-6 py-2 font-semibold text-white hover:bg-red-800"
-                  >
-                    Yes, cancel order
-                  </button>
-                </Form>
-              </details>
-            )}
+            {next.includes("Cancelled") && <CancelForm details={details} busy={busy} errors={cancelErrors} />}
           </div>
         )}
       </section>

@@ -7,9 +7,11 @@ import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { BagIcon, LedgerIcon, PlusIcon, RulerIcon, StarIcon, TruckIcon, UserIcon } from "~/components/icons";
 import { formatRupees } from "#contract/money";
+import { sizeText } from "#contract/catalog-options";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
-import { dashboardCall } from "#contract/staff-orders";
+import { dashboardCall, LOW_STOCK_PAGE_SIZE, lowStockCall } from "#contract/staff-orders";
+import { orderViewHref } from "~/orders/order-views";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-dashboard";
 
@@ -24,24 +26,43 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export const headers = privatePageHeaders;
 export const shouldRevalidate = keepThroughLogout;
 
-/** /admin-dashboard and /dashboard: the staff's start page. */
+/** /admin-dashboard and /dashboard: the staff's start page; ?lowPage= pages through the sizes low in stock. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, STAFF_ROLES);
-  const result = await context.api(dashboardCall);
+  const lowPage = Math.min(
+    100_000,
+    Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("lowPage") ?? "", 10) || 1),
+  );
+  // The dashboard's answer holds the first page of the sizes low in stock; a later page is asked for apart.
+  const [result, later] = await Promise.all([
+    context.api(dashboardCall),
+    lowPage > 1 ? context.api(lowStockCall, { page: lowPage, limit: LOW_STOCK_PAGE_SIZE }) : null,
+  ]);
+  const numbers = result.ok ? result.data : null;
   return {
     fullName: user.fullName,
     roleId: user.roleId,
-    numbers: result.ok ? result.data : null,
-    error: result.ok ? null : result.message || "The dashboard's numbers could not be fetched.",
+    numbers,
+    lowStock: later ? (later.ok ? later.data : []) : (numbers?.lowStock ?? []),
+    lowPage,
+    lowPages: numbers ? Math.max(1, Math.ceil(numbers.lowStockTotal / LOW_STOCK_PAGE_SIZE)) : 1,
+    error: result.ok
+      ? later && !later.ok
+        ? later.message || "The sizes low in stock could not be fetched."
+        : null
+      : result.message || "The dashboard's numbers could not be fetched.",
   };
 }
+
+/** A page of the sizes low in stock, scrolled to its list. */
+const lowPageHref = (page: number) => `/admin-dashboard${page > 1 ? `?lowPage=${page}` : ""}#low-heading`;
 
 const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100";
 
 type Card = { to: string; title: string; text: string; icon: ReactNode };
 
 export default function AdminDashboard() {
-  const { fullName, roleId, numbers, error } = useLoaderData<typeof loader>();
+  const { fullName, roleId, numbers, lowStock, lowPage, lowPages, error } = useLoaderData<typeof loader>();
   const cards: Card[] = [
     {
       to: "/admin/products",
@@ -175,10 +196,26 @@ export default function AdminDashboard() {
               <div className={`${PANEL} flex flex-col gap-1`}>
                 <dt className="text-sm font-semibold text-muted">Paid sales today</dt>
                 <dd className="text-3xl font-bold">{formatRupees(numbers.salesToday)}</dd>
+                <dd>
+                  <Link
+                    to={orderViewHref("all", { paidFrom: numbers.today, paidTo: numbers.today })}
+                    className={`${TEXT_LINK} text-sm`}
+                  >
+                    See today's paid orders
+                  </Link>
+                </dd>
               </div>
               <div className={`${PANEL} flex flex-col gap-1`}>
                 <dt className="text-sm font-semibold text-muted">Paid sales this week</dt>
                 <dd className="text-3xl font-bold">{formatRupees(numbers.salesThisWeek)}</dd>
+                <dd>
+                  <Link
+                    to={orderViewHref("all", { paidFrom: numbers.weekFrom, paidTo: numbers.today })}
+                    className={`${TEXT_LINK} text-sm`}
+                  >
+                    See this week's paid orders
+                  </Link>
+                </dd>
               </div>
             </dl>
           </section>
@@ -204,17 +241,34 @@ export default function AdminDashboard() {
               )}
             </section>
             <section aria-labelledby="low-heading" className={PANEL}>
-              <h2 id="low-heading" className="text-lg font-bold">
-                Sizes low in stock
-              </h2>
-              {numbers.lowStock.length === 0 ? (
-                <p className="mt-2 text-sm text-muted">Every size has more than 5 pieces.</p>
+              <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                <h2 id="low-heading" className="text-lg font-bold">
+                  Sizes low in stock{" "}
+                  <span className="text-base font-normal text-muted">({numbers.lowStockTotal})</span>
+                </h2>
+                {numbers.lowStockTotal > 0 && (
+                  <p className="flex gap-3 text-sm">
+                    <Link to="/admin/products?stock=low&sort=stock" className={TEXT_LINK}>
+                      Products low in stock
+                    </Link>
+                    <Link to="/admin/products?stock=sold-out" className={TEXT_LINK}>
+                      Sold out
+                    </Link>
+                  </p>
+                )}
+              </div>
+              {lowStock.length === 0 ? (
+                <p className="mt-2 text-sm text-muted">
+                  {numbers.lowStockTotal === 0
+                    ? "Every size has more than 5 pieces."
+                    : "No sizes on this page."}
+                </p>
               ) : (
                 <ul className="mt-3 divide-y divide-brand-100 text-sm">
-                  {numbers.lowStock.map((line) => (
+                  {lowStock.map((line) => (
                     <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2">
                       <Link to={`/admin/products/${line.productId}/edit`} className={TEXT_LINK}>
-                        {line.name}, size {line.size}
+                        {line.name}, size {sizeText(line.size)}
                       </Link>
                       <span
                         className={`whitespace-nowrap ${line.stock === 0 ? "font-bold text-red-800" : ""}`}
@@ -224,6 +278,34 @@ export default function AdminDashboard() {
                     </li>
                   ))}
                 </ul>
+              )}
+              {lowPages > 1 && (
+                <nav
+                  aria-label="Pages of sizes low in stock"
+                  className="mt-3 flex items-center gap-3 text-sm"
+                >
+                  {lowPage > 1 ? (
+                    <Link to={lowPageHref(lowPage - 1)} className={TEXT_LINK}>
+                      Previous
+                    </Link>
+                  ) : (
+                    <span aria-disabled="true" className="text-muted">
+                      Previous
+                    </span>
+                  )}
+                  <span>
+                    Page {lowPage} of {lowPages}
+                  </span>
+                  {lowPage < lowPages ? (
+                    <Link to={lowPageHref(lowPage + 1)} className={TEXT_LINK}>
+                      Next
+                    </Link>
+                  ) : (
+                    <span aria-disabled="true" className="text-muted">
+                      Next
+                    </span>
+                  )}
+                </nav>
               )}
             </section>
           </div>

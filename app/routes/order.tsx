@@ -11,12 +11,15 @@ import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
+import { CancelledNotice } from "~/orders/cancelled-notice";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
 import {
+  CANCEL_REASON_CODES,
   markRefundPaidCall,
   markTailoringDoneCall,
   orderDetailsCall,
   retryRefundCall,
+  STAFF_ORDER_MESSAGES,
   updateOrderStatusCall,
   updateTrackingCall,
 } from "#contract/staff-orders";
@@ -77,14 +80,20 @@ const INTENTS = [
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await postedForm(request);
   const intent = INTENTS.find((name) => name === formText(form, "intent"));
-  const answer = (result: { ok: true; message: string } | { ok: false; status: number; message: string }) =>
+  const answer = (
+    result:
+      | { ok: true; message: string }
+      | { ok: false; status: number; message: string; errors?: Record<string, string> | undefined },
+  ) =>
     result.ok
-      ? { ok: true as const, intent, message: result.message }
+      ? { ok: true as const, intent, message: result.message, errors: undefined }
       : data(
           {
             ok: false as const,
             intent,
             message: result.message || "The order could not be updated. Please try again.",
+            // The fields the API named (a cancellation's reason), shown at the field.
+            errors: result.errors,
           },
           { status: result.status >= 400 ? result.status : 502 },
         );
@@ -133,14 +142,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
   if (intent !== "status" || !status)
     return data(
-      { ok: false as const, intent, message: "Choose what to do with the order." },
+      { ok: false as const, intent, message: "Choose what to do with the order.", errors: undefined },
       { status: 400 },
     );
+  const cancelReason = CANCEL_REASON_CODES.find((code) => code === formText(form, "cancelReason"));
+  const cancelNote = formText(form, "cancelNote").trim();
+  if (status === "Cancelled" && !cancelReason)
+    return answer({
+      ok: false,
+      status: 400,
+      message: STAFF_ORDER_MESSAGES.cancelReason,
+      errors: { cancelReason: STAFF_ORDER_MESSAGES.cancelReason },
+    });
   return answer(
     await context.api(updateOrderStatusCall, {
       orderId: params.id,
       status,
       ...(status === "Shipped" ? shipment() : {}),
+      ...(cancelReason ? { cancelReason } : {}),
+      ...(cancelNote ? { cancelNote } : {}),
     }),
   );
 }
@@ -180,6 +200,7 @@ export default function OrderDetail() {
       </div>
 
       {staff === null ? <AwaitingPayment order={order} /> : null}
+      <CancelledNotice order={order} />
 
       <ShipmentDetails order={order} />
 
@@ -189,6 +210,11 @@ export default function OrderDetail() {
         <StaffOrderPanel
           details={staff}
           tailoringAnswer={answer?.intent === "tailoring-done" && navigation.state === "idle" ? answer : null}
+          cancelErrors={
+            answer && !answer.ok && answer.intent === "status" && navigation.state === "idle"
+              ? answer.errors
+              : undefined
+          }
         />
       )}
 

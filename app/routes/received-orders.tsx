@@ -1,9 +1,8 @@
 import { Form, useLoaderData } from "react-router";
 import { formatRupees } from "#contract/money";
-import { ORDER_STATUSES, type OrderStatus } from "#contract/orders";
 import { adminOrdersCall, ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders";
 import { STAFF_ROLES } from "#contract/accounts-rules";
-import { formatDate } from "~/accounts/format";
+import { formatDate, formatMoment } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -12,7 +11,13 @@ import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
-import { OrderStatusBadge, PaymentStatusBadge, RefundAttentionBadge } from "~/orders/order-badges";
+import {
+  OrderStatusBadge,
+  OrderWorkBadges,
+  PaymentStatusBadge,
+  RefundAttentionBadge,
+} from "~/orders/order-badges";
+import { ORDER_VIEWS, orderViewHref, orderViewOf, type OrderViewId } from "~/orders/order-views";
 import type { Route } from "./+types/received-orders";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -26,27 +31,36 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers = privatePageHeaders;
 export const shouldRevalidate = keepThroughLogout;
 
-/** ?status=&attention=refund&search=&page=: one page (10 orders, spec section 9) of every shopper's orders, newest first. */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * ?show=&search=&paidFrom=&paidTo=&page=: one page (10 orders, spec section 9) of a view of the orders, newest
+ * first; the orders that need work unless another view, a search or days of payment are asked for.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, STAFF_ROLES);
   const params = new URL(request.url).searchParams;
-  const status = ORDER_STATUSES.find((name) => name === params.get("status"));
-  const attention = params.get("attention") === "refund" ? ("refund" as const) : undefined;
+  const view = orderViewOf(params);
   const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const day = (name: string) => {
+    const value = params.get(name) ?? "";
+    return DAY.test(value) ? value : "";
+  };
+  const paidFrom = day("paidFrom");
+  const paidTo = day("paidTo");
   const page = Math.min(100_000, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
+  const shown = { view: view.id, viewChosen: view.chosen, search, paidFrom, paidTo, page };
   const result = await context.api(adminOrdersCall, {
     page,
     limit: ADMIN_ORDERS_PAGE_SIZE,
-    ...(status ? { status } : {}),
-    ...(attention ? { attention } : {}),
+    ...ORDER_VIEWS.find((candidate) => candidate.id === view.id)!.query,
     ...(search ? { search } : {}),
+    ...(paidFrom ? { paidFrom } : {}),
+    ...(paidTo ? { paidTo } : {}),
   });
   if (!result.ok)
     return {
-      status,
-      attention,
-      search,
-      page,
+      ...shown,
       orders: [],
       pages: 1,
       total: 0,
@@ -54,10 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   const { total, limit } = result.pagination;
   return {
-    status,
-    attention,
-    search,
-    page,
+    ...shown,
     orders: result.data,
     pages: Math.max(1, Math.ceil(total / limit)),
     total,
@@ -65,30 +76,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const hrefOf = (query: {
-  status: OrderStatus | undefined;
-  attention: "refund" | undefined;
+type Shown = {
+  view: OrderViewId;
+  viewChosen: boolean;
   search: string;
+  paidFrom: string;
+  paidTo: string;
   page: number;
-}) => {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.attention) params.set("attention", query.attention);
-  if (query.search) params.set("search", query.search);
-  if (query.page > 1) params.set("page", String(query.page));
-  const text = params.toString();
-  return `/admin/received-orders${text ? `?${text}` : ""}`;
 };
+
+/** The address of what is shown with some of it changed. */
+const hrefOf = (shown: Shown, change: Partial<Shown>) => {
+  const next = { ...shown, ...change };
+  const extra: Record<string, string> = {};
+  if (next.search) extra.search = next.search;
+  if (next.paidFrom) extra.paidFrom = next.paidFrom;
+  if (next.paidTo) extra.paidTo = next.paidTo;
+  if (next.page > 1) extra.page = String(next.page);
+  if (!next.viewChosen) {
+    const text = new URLSearchParams(extra).toString();
+    return `/admin/received-orders${text ? `?${text}` : ""}`;
+  }
+  return orderViewHref(next.view, extra);
+};
+
+/** 28 Nov 2026 from 2026-11-28, as India's calendar has it. */
+const dayText = (day: string) => formatDate(`${day}T12:00:00+05:30`);
+
+/** Staff's words for the days of payment asked for (the dashboard's sales). */
+const paidText = (from: string, to: string) =>
+  from && to
+    ? from === to
+      ? `paid on ${dayText(from)}`
+      : `paid from ${dayText(from)} to ${dayText(to)}`
+    : from
+      ? `paid on or after ${dayText(from)}`
+      : `paid on or before ${dayText(to)}`;
 
 const PAGE_LINK = "rounded-full px-5 py-2 text-sm font-semibold ring-1";
 const CELL = "px-3 py-3 align-middle";
 
 export default function ReceivedOrders() {
-  const { status, attention, search, page, orders, pages, total, error } = useLoaderData<typeof loader>();
+  const { orders, pages, total, error, ...shown } = useLoaderData<typeof loader>();
+  const { view, search, paidFrom, paidTo, page } = shown;
   const step = (to: number, label: string) =>
     to >= 1 && to <= pages ? (
       <Link
-        to={hrefOf({ status, attention, search, page: to })}
+        to={hrefOf(shown, { page: to })}
         className={`${PAGE_LINK} bg-white text-brand-700 ring-brand-200 hover:bg-brand-50`}
       >
         {label}
@@ -98,6 +132,8 @@ export default function ReceivedOrders() {
         {label}
       </span>
     );
+  const viewLabel = ORDER_VIEWS.find((candidate) => candidate.id === view)!.label;
+  const filtered = shown.viewChosen || search || paidFrom || paidTo;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
@@ -111,44 +147,39 @@ export default function ReceivedOrders() {
         </Link>
       </div>
 
-      {/* A plain GET form: filtering and searching work before (or without) JavaScript. */}
+      <nav aria-label="Views of the orders" className="mt-6">
+        <ul className="flex flex-wrap gap-2">
+          {ORDER_VIEWS.map((candidate) => (
+            <li key={candidate.id}>
+              <Link
+                to={hrefOf(shown, { view: candidate.id, viewChosen: true, page: 1 })}
+                aria-current={candidate.id === view ? "page" : undefined}
+                className={`inline-flex rounded-full px-4 py-2 text-sm font-semibold ring-1 ${
+                  candidate.id === view
+                    ? "bg-brand-600 text-white ring-brand-600"
+                    : "bg-white text-brand-700 ring-brand-200 hover:bg-brand-50"
+                }`}
+              >
+                {candidate.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {/* A plain GET form: searching works before (or without) JavaScript. A view chosen stays chosen. */}
       <Form
         method="get"
         role="search"
         aria-label="Find orders"
-        className="mt-6 flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-brand-100 sm:flex-row sm:items-end"
+        className="mt-4 flex flex-col gap-3 rounded-2xl bg-white p-4 ring-1 ring-brand-100 sm:flex-row sm:items-end"
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="order-status" className="text-sm font-semibold">
-            Order status
-          </label>
-          <select
-            id="order-status"
-            name="status"
-            defaultValue={status ?? ""}
-            className="h-11 rounded-lg border border-brand-200 bg-white px-3"
-          >
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="flex h-11 items-center gap-2 text-sm font-semibold sm:self-end">
-          <input
-            type="checkbox"
-            name="attention"
-            value="refund"
-            defaultChecked={attention === "refund"}
-            className="size-5 accent-brand-600"
-          />
-          Refunds that need you
-        </label>
+        {shown.viewChosen && <input type="hidden" name="show" value={view} />}
+        {paidFrom && <input type="hidden" name="paidFrom" value={paidFrom} />}
+        {paidTo && <input type="hidden" name="paidTo" value={paidTo} />}
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="order-search" className="text-sm font-semibold">
-            Order ID, name or phone
+            Order ID, name, e-mail or phone
           </label>
           <input
             id="order-search"
@@ -156,14 +187,18 @@ export default function ReceivedOrders() {
             type="search"
             maxLength={100}
             defaultValue={search}
+            aria-describedby="order-search-hint"
             className="h-11 rounded-lg border border-brand-200 px-3"
           />
+          <p id="order-search-hint" className="text-xs text-muted">
+            A phone as you have it: 98480 12345, +91 98480 12345 or a part of it.
+          </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex gap-2 sm:mb-5">
           <button type="submit" className={`${BUTTON_PRIMARY} py-2`}>
             Find
           </button>
-          {(status || attention || search) && (
+          {filtered && (
             <Link to="/admin/received-orders" className={`${BUTTON_SECONDARY} py-2`}>
               Clear
             </Link>
@@ -172,7 +207,11 @@ export default function ReceivedOrders() {
       </Form>
 
       <p className="mt-4 text-sm text-muted" aria-live="polite">
-        {error ? "" : `${total} ${total === 1 ? "order" : "orders"}`}
+        {error
+          ? ""
+          : `${viewLabel}${paidFrom || paidTo ? `, ${paidText(paidFrom, paidTo)} and not cancelled` : ""}${
+              search ? `, matching “${search}”` : ""
+            }: ${total} ${total === 1 ? "order" : "orders"}`}
       </p>
 
       {error ? (
@@ -182,6 +221,9 @@ export default function ReceivedOrders() {
       ) : orders.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white px-6 py-12 text-center text-muted ring-1 ring-brand-100">
           No completed orders found.
+          {view === "needs-work" && !search && !paidFrom && !paidTo ? (
+            <span className="mt-1 block">Every paid order has shipped.</span>
+          ) : null}
         </p>
       ) : (
         <>
@@ -202,12 +244,13 @@ export default function ReceivedOrders() {
                   <div className="min-w-0 flex-1 text-sm">
                     <p className="font-semibold break-all">{order.orderId}</p>
                     <p className="text-muted">
-                      {order.shippingAddress.fullName} · {formatDate(order.createdAt)}
+                      {order.shippingAddress.fullName} · <PlacedAt iso={order.createdAt} />
                     </p>
                     <p className="mt-2 flex flex-wrap items-center gap-2">
                       <OrderStatusBadge status={order.orderStatus} />
                       <PaymentStatusBadge status={order.paymentStatus} />
                       {order.refundNeedsAttention && <RefundAttentionBadge />}
+                      <OrderWorkBadges order={order} />
                       <span>{order.paymentMethod || "N/A"}</span>
                     </p>
                     <p className="mt-2 flex items-center justify-between gap-2">
@@ -270,7 +313,7 @@ export default function ReceivedOrders() {
                       <span className="font-semibold">{order.orderId}</span>
                       <br />
                       <span className="text-muted">
-                        {order.shippingAddress.fullName} · {formatDate(order.createdAt)}
+                        {order.shippingAddress.fullName} · <PlacedAt iso={order.createdAt} />
                       </span>
                     </td>
                     <td className={CELL}>{order.paymentMethod || "N/A"}</td>
@@ -281,7 +324,10 @@ export default function ReceivedOrders() {
                       </span>
                     </td>
                     <td className={CELL}>
-                      <OrderStatusBadge status={order.orderStatus} />
+                      <span className="flex flex-wrap items-center gap-1.5">
+                        <OrderStatusBadge status={order.orderStatus} />
+                        <OrderWorkBadges order={order} />
+                      </span>
                     </td>
                     <td className={`${CELL} text-right whitespace-nowrap`}>
                       {formatRupees(order.totalAmount)}
@@ -309,5 +355,14 @@ export default function ReceivedOrders() {
         {step(page + 1, "Next")}
       </nav>
     </div>
+  );
+}
+
+/** When the order was placed, with the time of day, in India's time. */
+function PlacedAt({ iso }: { iso: string }) {
+  return (
+    <time dateTime={iso} className="whitespace-nowrap">
+      {formatMoment(iso)} IST
+    </time>
   );
 }

@@ -1,14 +1,18 @@
+import type { ComponentProps } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
-import {
-  MEASUREMENT_UNITS,
-  saveSizeChartCall,
-  staffSizeChartsCall,
-  type SizeChart,
-} from "#contract/size-charts";
+import { MEASUREMENT_UNITS, saveSizeChartCall, staffSizeChartsCall } from "#contract/size-charts";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
-import { FormNotice } from "~/components/form-field";
+import {
+  chartOf,
+  fieldErrors,
+  measurementField,
+  postedLayout,
+  sizeField,
+  valueField,
+} from "~/admin/size-chart-form";
+import { errorIdOf, FormNotice } from "~/components/form-field";
 import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
@@ -31,7 +35,6 @@ export const shouldRevalidate = keepThroughLogout;
 /** Blank rows and one blank measurement the form offers for adding to a chart. */
 const SPARE_ROWS = 2;
 const SPARE_MEASUREMENTS = 1;
-const MAX_FIELDS = 40;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, STAFF_ROLES);
@@ -40,33 +43,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { charts: result.data };
 }
 
-/** The chart a category's form posted: a measurement without a name and a row left blank are dropped. */
-function chartFrom(form: FormData): SizeChart {
-  const count = (name: string) => Math.min(MAX_FIELDS, Math.max(0, Number(formText(form, name)) || 0));
-  const columns = [...Array(count("measurementCount")).keys()].filter(
-    (column) => formText(form, `m${column}-name`).trim() !== "",
-  );
-  return {
-    measurements: columns.map((column) => ({
-      name: formText(form, `m${column}-name`),
-      unit: formText(form, `m${column}-unit`) === "cm" ? "cm" : "in",
-    })),
-    rows: [...Array(count("rowCount")).keys()]
-      .map((row) => ({
-        size: formText(form, `r${row}-size`),
-        values: columns.map((column) => formText(form, `r${row}-v${column}`)),
-      }))
-      .filter((row) => row.size.trim() !== "" || row.values.some((value) => value.trim() !== "")),
-  };
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, STAFF_ROLES);
   const form = await postedForm(request);
   const categoryId = formText(form, "categoryId");
-  const result = await context.api(saveSizeChartCall, { categoryId, chart: chartFrom(form) });
+  const layout = postedLayout(form);
+  const { chart, columnAt, rowAt } = chartOf(layout);
+  const result = await context.api(saveSizeChartCall, { categoryId, chart });
+  const { cells, general } = fieldErrors(result.ok ? undefined : result.errors, { columnAt, rowAt });
   return data(
-    { categoryId: Number(categoryId), ok: result.ok, message: result.message },
+    {
+      categoryId: Number(categoryId),
+      ok: result.ok,
+      message: result.message,
+      cells,
+      general,
+      // What was sent, shown again in the form when it is refused (a page loaded anew shows the saved chart).
+      layout: result.ok ? null : layout,
+    },
     { status: result.ok ? 200 : result.status >= 400 ? result.status : 502 },
   );
 }
@@ -76,9 +70,44 @@ export const clientAction = (args: Route.ClientActionArgs) =>
     categoryId: Number(formText(form, "categoryId")),
     ok: false,
     message: "Something went wrong. Please try again.",
+    cells: {},
+    general: [],
+    layout: null,
   }));
 
-const CELL_INPUT = "w-full min-w-16 rounded border border-muted/70 bg-white px-2 py-1.5";
+const CELL_INPUT = "w-full min-w-16 rounded border bg-white px-2 py-1.5";
+
+/** The answer to a save: done, or how many cells are marked and any problem of no one cell. */
+function noticeOf(answer: { ok: boolean; message: string; general: string[] }, badCells: number): string {
+  if (answer.ok) return answer.message;
+  const problems = [
+    ...(badCells === 1 ? ["1 cell needs fixing: it is marked above."] : []),
+    ...(badCells > 1 ? [`${badCells} cells need fixing: each is marked above.`] : []),
+    ...answer.general,
+  ];
+  return problems.length > 0 ? problems.join(" ") : answer.message;
+}
+
+/** A cell of a chart's form, with its own problem under it when the server named one. */
+function CellInput({
+  error,
+  className = "",
+  ...input
+}: ComponentProps<"input"> & { id: string; error: string | undefined }) {
+  return (
+    <>
+      <input
+        {...input}
+        className={`${CELL_INPUT} ${error ? "border-2 border-red-700" : "border-muted/70"} ${className}`}
+      />
+      {error ? (
+        <p id={errorIdOf(input.id)} className="mt-0.5 max-w-40 text-xs font-semibold text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 /** Staff edit the size chart of each category, which every product of it shows in its Size Guide. */
 export default function SizeCharts() {
@@ -100,18 +129,35 @@ export default function SizeCharts() {
         92-98. To take out a size or a measurement, empty its name.
       </p>
       {charts.map(({ category, chart, charted }) => {
-        const measurements = [
-          ...chart.measurements,
-          ...Array.from({ length: SPARE_MEASUREMENTS }, () => ({ name: "", unit: "in" as const })),
-        ];
-        const rows = [
-          ...chart.rows,
-          ...Array.from({ length: SPARE_ROWS }, () => ({ size: "", values: [] as string[] })),
-        ];
         const saving =
           navigation.state !== "idle" && navigation.formData?.get("categoryId") === String(category.id);
         const shown = answer?.categoryId === category.id ? answer : undefined;
+        // A refused chart is shown as it was sent, each bad cell marked with its own message.
+        const { measurements, rows } = shown?.layout ?? {
+          measurements: [
+            ...chart.measurements,
+            ...Array.from({ length: SPARE_MEASUREMENTS }, () => ({ name: "", unit: "in" as const })),
+          ],
+          rows: [
+            ...chart.rows,
+            ...Array.from({ length: SPARE_ROWS }, () => ({ size: "", values: [] as string[] })),
+          ],
+        };
+        const cells: Record<string, string> = shown?.cells ?? {};
+        const badCells = Object.keys(cells).length;
         const headingId = `chart-${category.id}`;
+        /** What a cell's control needs to show its problem: marked invalid, described by its message. */
+        const cell = (field: string) => {
+          const error = cells[field];
+          const id = `${headingId}-${field}`;
+          return {
+            name: field,
+            id,
+            "aria-invalid": error ? true : undefined,
+            "aria-describedby": error ? errorIdOf(id) : undefined,
+            error,
+          };
+        };
         return (
           <section
             key={category.id}
@@ -136,18 +182,18 @@ export default function SizeCharts() {
                       </th>
                       {measurements.map((measurement, column) => (
                         <th key={column} scope="col" className="pr-2 pb-2 text-left align-bottom font-normal">
-                          <input
-                            name={`m${column}-name`}
+                          <CellInput
+                            {...cell(measurementField(column, "name"))}
                             defaultValue={measurement.name}
                             aria-label={`Measurement ${column + 1} of ${category.name}`}
                             placeholder="New measurement"
-                            className={`${CELL_INPUT} font-semibold`}
+                            className="font-semibold"
                           />
                           <select
-                            name={`m${column}-unit`}
+                            name={measurementField(column, "unit")}
                             defaultValue={measurement.unit}
                             aria-label={`Unit of measurement ${column + 1} of ${category.name}`}
-                            className={`${CELL_INPUT} mt-1`}
+                            className={`${CELL_INPUT} mt-1 border-muted/70`}
                           >
                             {MEASUREMENT_UNITS.map((unit) => (
                               <option key={unit} value={unit}>
@@ -162,23 +208,22 @@ export default function SizeCharts() {
                   <tbody>
                     {rows.map((row, index) => (
                       <tr key={index}>
-                        <td className="pr-2 pb-1">
-                          <input
-                            name={`r${index}-size`}
+                        <td className="pr-2 pb-1 align-top">
+                          <CellInput
+                            {...cell(sizeField(index))}
                             defaultValue={row.size}
                             aria-label={`Size in row ${index + 1} of ${category.name}`}
                             placeholder="New size"
-                            className={`${CELL_INPUT} font-semibold`}
+                            className="font-semibold"
                           />
                         </td>
                         {measurements.map((measurement, column) => (
-                          <td key={column} className="pr-2 pb-1">
-                            <input
-                              name={`r${index}-v${column}`}
+                          <td key={column} className="pr-2 pb-1 align-top">
+                            <CellInput
+                              {...cell(valueField(index, column))}
                               defaultValue={row.values[column] ?? ""}
                               inputMode="decimal"
                               aria-label={`${measurement.name || `Measurement ${column + 1}`} ${row.size ? `of size ${row.size}` : `in row ${index + 1}`}, ${category.name}`}
-                              className={CELL_INPUT}
                             />
                           </td>
                         ))}
@@ -189,7 +234,7 @@ export default function SizeCharts() {
               </div>
               {shown ? (
                 <FormNotice tone={shown.ok ? "success" : "error"} className="mt-4">
-                  <p role={shown.ok ? "status" : "alert"}>{shown.message}</p>
+                  <p role={shown.ok ? "status" : "alert"}>{noticeOf(shown, badCells)}</p>
                 </FormNotice>
               ) : null}
               <button type="submit" disabled={saving} className={`${BUTTON_PRIMARY} mt-4`}>

@@ -77,7 +77,7 @@ beforeAll(async () => {
   const cancelled = await post(
     app,
     "/api/orders/update-order-status",
-    { orderId: ids.C, status: "Cancelled" },
+    { orderId: ids.C, status: "Cancelled", cancelReason: "out-of-stock" },
     bearer(admin),
   );
   expect(cancelled.statusCode, cancelled.body).toBe(200);

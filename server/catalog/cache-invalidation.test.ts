@@ -84,7 +84,7 @@ describe("targeted invalidation of the catalog's cached answers", () => {
     const cancelled = await post(
       app,
       "/api/orders/update-order-status",
-      { orderId: last.json().data.orderId, status: "Cancelled" },
+      { orderId: last.json().data.orderId, status: "Cancelled", cancelReason: "out-of-stock" },
       bearer(staff),
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);

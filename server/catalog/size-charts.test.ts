@@ -104,6 +104,38 @@ describe("size charts", () => {
     expect(await productChart(anarkali)).toEqual(before);
   });
 
+  it("names each bad cell with its own message, all at once, and keeps the old chart", async () => {
+    const before = await productChart(anarkali);
+    const response = await save({
+      categoryId: 1,
+      chart: {
+        measurements: [
+          { name: "Bust", unit: "in" },
+          { name: "", unit: "in" },
+          { name: "Hip", unit: "feet" },
+        ],
+        rows: [
+          { size: "S", values: ["34", "abc", "36"] },
+          { size: "", values: ["35", "28", "37"] },
+          { size: "M", values: ["36", "30", "38-"] },
+          { size: "s", values: ["37", "31", "39"] },
+          { size: "L", values: ["38", "32"] },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      "chart.measurements.1.name": SIZE_CHART_MESSAGES.measurementName,
+      "chart.measurements.2.unit": SIZE_CHART_MESSAGES.unit,
+      "chart.rows.0.values.1": SIZE_CHART_MESSAGES.value,
+      "chart.rows.1.size": SIZE_CHART_MESSAGES.size,
+      "chart.rows.2.values.2": SIZE_CHART_MESSAGES.value,
+      "chart.rows.3.size": SIZE_CHART_MESSAGES.duplicateSize,
+      "chart.rows.4.values": SIZE_CHART_MESSAGES.valueCount,
+    });
+    expect(await productChart(anarkali)).toEqual(before);
+  });
+
   it("is for staff only", async () => {
     const shopper = await createUserAndLogin(app, ROLE.customer);
     expect((await save({ categoryId: 1, chart: blouseChart }, shopper.token)).statusCode).toBe(403);

@@ -410,7 +410,12 @@ describe("the payment-received mail", () => {
 
 describe("the credit note", () => {
   const cancel = (orderId: string) =>
-    post(app, "/api/orders/update-order-status", { orderId, status: "Cancelled" }, bearer(staff.token));
+    post(
+      app,
+      "/api/orders/update-order-status",
+      { orderId, status: "Cancelled", cancelReason: "out-of-stock" },
+      bearer(staff.token),
+    );
 
   it("is issued once when staff cancel a paid order, against its invoice, and mailed with the cancellation", async () => {
     const shopper = await shopperWithAddress(app);

@@ -1,11 +1,10 @@
 import { sql } from "drizzle-orm";
 import { paiseToRupees } from "../../contract/money";
 import { LOW_STOCK_AT } from "../../contract/product-editing-rules";
-import type { Dashboard } from "../../contract/staff-orders";
+import { LOW_STOCK_PAGE_SIZE, type Dashboard, type LowStockLine } from "../../contract/staff-orders";
 import { selectRows, type Database } from "../db/client";
 import { countOrders } from "./order-counts";
 
-const LOW_STOCK_ROWS = 10;
 const BEST_SELLERS = 5;
 const BEST_SELLER_DAYS = 30;
 const ATTENTION_ROWS = 10;
@@ -17,7 +16,8 @@ type BestSellerRow = { product_id: number; name: string; quantity: number };
  * kept count of Processing orders, order-counts.ts), paid sales of today and of this week in India's days (orders_paid_at_idx;
  * a paid order that was cancelled, hence refunded, does not count), the best sellers of the last 30 days
  * (covering indexes orders_paid_at_idx and order_items_order_id_idx; at most a minute old) and the sizes
- * low in stock (product_sizes_low_stock_idx), and the orders whose refund failed and waits for staff.
+ * low in stock (product_sizes_low_stock_idx), a page at a time, with their count, and the orders whose refund
+ * failed and waits for staff.
  */
 export function createDashboard({
   db,
@@ -59,6 +59,40 @@ export function createDashboard({
             order by b.quantity desc, b.product_id`,
     );
 
+  /** Sizes of shown products low in stock, fewest pieces first (product_sizes_low_stock_idx). */
+  const lowStockRows = (limit: number, offset: number) =>
+    selectRows<{ product_id: number; name: string; size: string; stock: number }>(
+      db,
+      sql`select s.product_id, p.name, s.size, s.stock
+          from product_sizes s
+          join products p on p.id = s.product_id and p.deleted_at is null
+          where s.stock <= ${LOW_STOCK_AT}
+          order by s.stock, s.product_id, s.position
+          limit ${limit} offset ${offset}`,
+    ).then((rows) =>
+      rows.map((row) => ({
+        productId: row.product_id,
+        name: row.name,
+        size: row.size,
+        stock: Number(row.stock),
+      })),
+    );
+
+  const lowStockTotal = () =>
+    selectRows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total
+          from product_sizes s
+          join products p on p.id = s.product_id and p.deleted_at is null
+          where s.stock <= ${LOW_STOCK_AT}`,
+    ).then(([row]) => Number(row?.total ?? 0));
+
+  /** A page of the sizes low in stock, and how many there are. */
+  async function lowStock(page: number, limit: number): Promise<{ lines: LowStockLine[]; total: number }> {
+    const [lines, total] = await Promise.all([lowStockRows(limit, (page - 1) * limit), lowStockTotal()]);
+    return { lines, total };
+  }
+
   /** Orders with a failed refund waiting for staff (orders_refund_attention_idx), the oldest first. */
   const refundsNeedingAttention = () =>
     selectRows<{
@@ -86,45 +120,38 @@ export function createDashboard({
   async function numbers(): Promise<Dashboard> {
     const [toShip, sales, best, low, attention] = await Promise.all([
       countOrders(db, "Processing"),
-      selectRows<{ today: string | number; week: string | number }>(
+      selectRows<{ today: string | number; week: string | number; day: string; week_from: string }>(
         db,
         sql`with bounds as (
               select date_trunc('day', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata' as day,
                      date_trunc('week', now() at time zone 'Asia/Kolkata') at time zone 'Asia/Kolkata' as week
             )
             select coalesce(sum(o.total_paise) filter (where o.paid_at >= b.day), 0)::bigint as today,
-                   coalesce(sum(o.total_paise), 0)::bigint as week
+                   coalesce(sum(o.total_paise), 0)::bigint as week,
+                   to_char(b.day at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day,
+                   to_char(b.week at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as week_from
             from bounds b
             left join orders o
-              on o.paid_at >= least(b.day, b.week) and o.paid_at is not null and o.status <> 'Cancelled'`,
+              on o.paid_at >= least(b.day, b.week) and o.paid_at is not null and o.status <> 'Cancelled'
+            group by b.day, b.week`,
       ),
       bestSellersNow(),
-      selectRows<{ product_id: number; name: string; size: string; stock: number }>(
-        db,
-        sql`select s.product_id, p.name, s.size, s.stock
-            from product_sizes s
-            join products p on p.id = s.product_id and p.deleted_at is null
-            where s.stock <= ${LOW_STOCK_AT}
-            order by s.stock, s.product_id, s.position
-            limit ${LOW_STOCK_ROWS}`,
-      ),
+      lowStock(1, LOW_STOCK_PAGE_SIZE),
       refundsNeedingAttention(),
     ]);
     return {
       toShip,
       salesToday: paiseToRupees(Number(sales[0]?.today ?? 0)),
       salesThisWeek: paiseToRupees(Number(sales[0]?.week ?? 0)),
+      today: sales[0]!.day,
+      weekFrom: sales[0]!.week_from,
       bestSellers: best.map((row) => ({
         productId: row.product_id,
         name: row.name,
         quantity: Number(row.quantity),
       })),
-      lowStock: low.map((row) => ({
-        productId: row.product_id,
-        name: row.name,
-        size: row.size,
-        stock: Number(row.stock),
-      })),
+      lowStock: low.lines,
+      lowStockTotal: low.total,
       refundsNeedingAttention: {
         total: Number(attention[0]?.total ?? 0),
         orders: attention.map((row) => ({
@@ -137,7 +164,7 @@ export function createDashboard({
       },
     };
   }
-  return { numbers };
+  return { numbers, lowStock };
 }
 
 export type DashboardService = ReturnType<typeof createDashboard>;

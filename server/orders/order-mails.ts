@@ -208,6 +208,7 @@ export function orderCancelledMail(
   order: MailedOrder,
   orderUrl: string,
   refunded: boolean,
+  reason: string,
   creditNoteNumber?: string,
 ): Mail {
   return {
@@ -218,6 +219,7 @@ export function orderCancelledMail(
       refunded
         ? `We are sorry: we have had to cancel your order ${order.publicId}. The ${formatPaise(order.totalPaise)} you paid is being refunded to the account you paid from; we will write again when PhonePe has sent it.`
         : `Your order ${order.publicId} of ${formatPaise(order.totalPaise)} has been cancelled. Nothing was charged; if money left your account, PhonePe returns it within a few working days.`,
+      `Reason: ${reason}`,
       ...(creditNoteNumber
         ? [`The GST credit note ${creditNoteNumber}, which cancels the order's tax invoice, is attached.`]
         : []),

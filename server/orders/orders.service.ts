@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { paiseToRupees } from "../../contract/money";
 import {
   ORDER_MESSAGES,
@@ -8,12 +8,12 @@ import {
   type PaymentStatus,
   type ShippingAddress,
 } from "../../contract/orders";
-import type { StaffListedOrder } from "../../contract/staff-orders";
 import type { CatalogService, NamedLine } from "../catalog/catalog.service";
 import type { Database, Executor, Transaction } from "../db/client";
 import type { GstDocuments } from "../gst/gst-documents";
 import { conflict, HttpError, notFound } from "../lib/errors";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
+import { cancelReasonText, type CancelReason } from "../../contract/staff-orders";
 import { enqueueMail } from "../mail/mail.service";
 import {
   orderCancelledMail,
@@ -25,7 +25,6 @@ import {
   refundMail,
 } from "./order-mails";
 import { payByOf } from "./order-holds";
-import { countOrders } from "./order-counts";
 import { orderEvents, orderItems, orders, type OrderedCustomization } from "./orders.tables";
 import { customizationView } from "../tailoring/customized-line";
 import { shipmentOf, shipmentViewOf } from "./shipments";
@@ -386,19 +385,23 @@ export function createOrdersService({
   /**
    * Staff cancel a locked order, Pending (unpaid) or Processing (paid), and its stock is given back once. The
    * order keeps who cancelled it, so a payment that comes later never revives it (markPaid). A paid order's
-   * refund is the caller's (payments.requestRefund). False if it was not in `from` any more.
+   * refund is the caller's (payments.requestRefund). The reason, in the shopper's words, is kept on the order,
+   * in its history and in her mail (decision 040). False if it was not in `from` any more.
    */
   async function cancelByStaff(
     tx: Transaction,
     order: OrderRow,
-    { actor, note }: { actor: string; note: string },
+    { actor, reason, reasonNote }: { actor: string; reason: CancelReason; reasonNote?: string | undefined },
   ): Promise<boolean> {
+    const told = cancelReasonText(reason, reasonNote);
+    const note = `cancelled by staff; the shopper is told: ${told}`;
     if (order.status !== "Pending" && order.status !== "Processing") return false;
     const [updated] = await tx
       .update(orders)
       .set({
         status: "Cancelled",
         cancelledBy: actor,
+        cancelReason: told,
         ...(order.status === "Pending" ? { paymentStatus: "Failed" as const } : {}),
         stockReleasedAt: sql`coalesce(${orders.stockReleasedAt}, now())`,
         updatedAt: new Date(),
@@ -411,7 +414,14 @@ export function createOrdersService({
       await catalog.releaseStock(tx, items);
       await recordEvent(tx, order.id, { actor, subject: "stock", from: "reserved", to: "released" });
     }
-    await recordEvent(tx, order.id, { actor, subject: "order", from: order.status, to: "Cancelled", note });
+    await recordEvent(tx, order.id, {
+      actor,
+      subject: "order",
+      from: order.status,
+      to: "Cancelled",
+      note,
+      details: { reason, ...(reasonNote ? { note: reasonNote } : {}) },
+    });
     if (order.status === "Pending")
       await recordEvent(tx, order.id, {
         actor,
@@ -434,66 +444,12 @@ export function createOrdersService({
         mailed(updated, items),
         orderUrl(order.publicId),
         order.status === "Processing",
+        told,
         creditNote?.number,
       ),
       ...(creditNote ? { attachments: [{ kind: "gst-document" as const, id: creditNote.id }] } : {}),
     });
     return true;
-  }
-
-  /** Staff's Received Orders: newest first, of one status, or matching an order id, a name or a phone. */
-  async function listForStaff(query: {
-    page: number;
-    limit: number;
-    status?: OrderStatus | undefined;
-    attention?: "refund" | undefined;
-    search?: string | undefined;
-  }): Promise<{ orders: StaffListedOrder[]; total: number }> {
-    const conditions: SQL[] = [];
-    if (query.status) conditions.push(eq(orders.status, query.status));
-    if (query.attention) conditions.push(isNotNull(orders.refundAttentionSince));
-    if (query.search) {
-      const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(
-        or(
-          eq(orders.publicId, query.search.toUpperCase()),
-          ilike(sql`${orders.shippingAddress}->>'fullName'`, pattern),
-          ilike(sql`${orders.shippingAddress}->>'phone'`, pattern),
-        )!,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      // Without a search or filter, the total is kept by the database; they count their matches.
-      query.search || query.attention
-        ? db
-            .select({ total: count() })
-            .from(orders)
-            .where(where)
-            .then(([counted]) => counted?.total ?? 0)
-        : countOrders(db, query.status),
-    ]);
-    const items = await itemsOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return {
-      orders: rows.map((row) => ({
-        ...toApi(
-          row,
-          items.filter((item) => item.orderId === row.id),
-        ),
-        refundNeedsAttention: row.refundAttentionSince !== null,
-      })),
-      total,
-    };
   }
 
   /**
@@ -547,6 +503,7 @@ export function createOrdersService({
       totalAmount: paiseToRupees(order.totalPaise),
       createdAt: order.createdAt.toISOString(),
       payBy: payableUntil(order),
+      cancelReason: order.cancelReason,
       image: items[0]?.image ?? null,
       items: items.map((item) => ({
         id: item.id,
@@ -633,7 +590,6 @@ export function createOrdersService({
     advance,
     cancelByStaff,
     markTailoringDone,
-    listForStaff,
     historyOf,
     itemsOf,
     toApi,

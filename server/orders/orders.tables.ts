@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -21,6 +22,14 @@ import { products } from "../catalog/catalog.tables";
 export type OrderedCustomization = Omit<CustomizationRequest, "options"> & {
   options: { name: string; chargePaise: number }[];
 };
+
+/**
+ * The last ten digits of a shipping address's phone, whatever was typed around them ("+91 98480 12345",
+ * "098480-12345" and "9848012345" are all 9848012345): the expression of the search's index, and of its
+ * query, which must be the same.
+ */
+export const shippingPhoneDigits = (shippingAddress: AnyPgColumn) =>
+  sql`right(regexp_replace((${shippingAddress}->>'phone'), '[^0-9]', '', 'g'), 10)`;
 
 /**
  * A shopper's order. Its lines' stock is reserved in the transaction that creates it; `stockReleasedAt` is
@@ -72,6 +81,8 @@ export const orders = pgTable(
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
     /** Who cancelled the order when staff did (`staff:<user id>`): such an order is never revived by a payment. */
     cancelledBy: text("cancelled_by"),
+    /** Why staff cancelled the order, as the shopper reads it on her order page and in the mail (decision 040). */
+    cancelReason: text("cancel_reason"),
     /** Since when a refund of the order has failed and waits for staff (payments/refunds.ts); null when none does. */
     refundAttentionSince: timestamp("refund_attention_since", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -90,12 +101,17 @@ export const orders = pgTable(
     index("orders_paid_at_idx")
       .on(table.paidAt, table.status, table.totalPaise, table.id)
       .where(sql`${table.paidAt} is not null`),
-    // Received Orders' search by shipping name or phone (a substring, as staff type it).
+    // Received Orders' search by shipping name, e-mail or phone (a substring, as staff type it); the phone by
+    // its digits as the search normalises them (shippingPhoneDigits, decision 040).
     index("orders_ship_name_trgm_idx").using(
       "gin",
       sql`(${table.shippingAddress}->>'fullName') gin_trgm_ops`,
     ),
-    index("orders_ship_phone_trgm_idx").using("gin", sql`(${table.shippingAddress}->>'phone') gin_trgm_ops`),
+    index("orders_ship_email_trgm_idx").using("gin", sql`(${table.shippingAddress}->>'email') gin_trgm_ops`),
+    index("orders_ship_phone_digits_trgm_idx").using(
+      "gin",
+      sql`${shippingPhoneDigits(table.shippingAddress)} gin_trgm_ops`,
+    ),
     // Orders with a refund waiting for staff: the dashboard's list and Received Orders' filter.
     index("orders_refund_attention_idx")
       .on(table.refundAttentionSince, table.id)
@@ -152,6 +168,10 @@ export const orderItems = pgTable(
     check("order_items_quantity_positive", sql`${table.quantity} > 0`),
     // Covering: the dashboard's best sellers sum quantities by product from the index alone.
     index("order_items_order_id_idx").on(table.orderId, table.productId, table.quantity),
+    // Received Orders' tailoring filter: the lines still waiting for the tailor (few at any time).
+    index("order_items_tailoring_pending_idx")
+      .on(table.orderId)
+      .where(sql`${table.customization} is not null and ${table.tailoringDoneAt} is null`),
   ],
 );
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import {
   adminOrdersCall,
   dashboardCall,
+  lowStockCall,
   markRefundPaidCall,
   markTailoringDoneCall,
   orderDetailsCall,
@@ -15,12 +16,12 @@ import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { DashboardService } from "./dashboard";
-import type { OrdersService } from "./orders.service";
+import type { StaffOrderList } from "./staff-order-list";
 import type { StaffOrders } from "./staff-orders";
 
 type Options = {
   calls: Calls;
-  orders: OrdersService;
+  orderList: StaffOrderList;
   staffOrders: StaffOrders;
   dashboard: DashboardService;
   guard: SessionGuard;
@@ -29,7 +30,7 @@ type Options = {
 /** Staff's calls on orders (issue 17): Received Orders, an order's details and status, the dashboard. */
 export async function staffOrdersRoutes(
   app: FastifyInstance,
-  { calls, orders, staffOrders, dashboard, guard }: Options,
+  { calls, orderList, staffOrders, dashboard, guard }: Options,
 ) {
   app.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
@@ -40,7 +41,7 @@ export async function staffOrdersRoutes(
     onRequest,
     handler: async (query) => {
       const { page, limit } = query;
-      const { orders: found, total } = await orders.listForStaff(query);
+      const { orders: found, total } = await orderList.list(query);
       return {
         code: 200,
         message: "Orders fetched successfully",
@@ -84,6 +85,19 @@ export async function staffOrdersRoutes(
       message: TAILORING_MESSAGES.done,
       data: await staffOrders.markTailoringDone(http.user!.userId, request),
     }),
+  });
+
+  calls.serve(app, lowStockCall, {
+    onRequest,
+    handler: async ({ page, limit }) => {
+      const { lines, total } = await dashboard.lowStock(page, limit);
+      return {
+        code: 200,
+        message: "Low stock fetched successfully",
+        data: lines,
+        pagination: { page, limit, total },
+      };
+    },
   });
 
   calls.serve(app, retryRefundCall, {

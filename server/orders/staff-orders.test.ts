@@ -35,8 +35,16 @@ afterAll(() => close());
 const get = (url: string, token?: string) =>
   app.inject({ method: "GET", url, remoteAddress: freshIp(), headers: token ? bearer(token) : {} });
 
+/** A status change; a cancellation gives a reason unless the test says otherwise (cancel-reason.test.ts). */
 const update = (body: Record<string, unknown>, token = staff.token) =>
-  post(app, "/api/orders/update-order-status", body, bearer(token));
+  post(
+    app,
+    "/api/orders/update-order-status",
+    body.status === "Cancelled" && !("cancelReason" in body)
+      ? { cancelReason: "out-of-stock", ...body }
+      : body,
+    bearer(token),
+  );
 
 async function pendingOrder(sizes: Record<string, number> = { M: 4 }) {
   const [id] = await seedCatalog(app, [{ name: "Rani Pink Anarkali", price: 2499, categoryId: 1, sizes }]);

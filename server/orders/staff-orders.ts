@@ -121,7 +121,12 @@ export function createStaffOrders({
       else if (to === "Delivered") await orders.advance(tx, order, { to, actor });
       else if (to === "Cancelled") {
         const paid = order.status === "Processing" ? await payments.paidAttempt(tx, order) : undefined;
-        await orders.cancelByStaff(tx, order, { actor, note: "cancelled by staff" });
+        await orders.cancelByStaff(tx, order, {
+          actor,
+          // The contract requires a reason with a cancellation.
+          reason: request.cancelReason!,
+          reasonNote: request.cancelNote,
+        });
         if (paid)
           await payments.requestRefund(tx, paid, await orders.lock(tx, id), {
             amountPaise: paid.paidAmountPaise ?? order.totalPaise,

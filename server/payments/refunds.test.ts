@@ -29,7 +29,11 @@ async function cancelledPaidOrder(outcome: SandboxRefundOutcome) {
   const { orderId, merchantOrderId } = await placedOrder(app, shopper, [{ id: id!, size: "M", quantity: 2 }]);
   await decide(app, merchantOrderId, "approve", { refunds: outcome });
   await reconcileNow(app);
-  const cancelled = await api.as(staff.token).updateOrderStatus({ orderId, status: "Cancelled" });
+  const cancelled = await api.as(staff.token).updateOrderStatus({
+    orderId,
+    status: "Cancelled",
+    cancelReason: "out-of-stock",
+  });
   expect(cancelled.status).toBe(200);
   return { orderId, merchantOrderId, merchantRefundId: `${merchantOrderId}-R1` };
 }

@@ -234,7 +234,7 @@ describe("a restock", () => {
     const cancelled = await post(
       app,
       "/api/orders/update-order-status",
-      { orderId: placed.orderId, status: "Cancelled" },
+      { orderId: placed.orderId, status: "Cancelled", cancelReason: "out-of-stock" },
       bearer(staff),
     );
     expect(cancelled.statusCode, cancelled.body).toBe(200);

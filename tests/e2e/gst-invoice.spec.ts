@@ -82,6 +82,7 @@ test("the shopper downloads the GST invoice of a paid order; staff cancel it and
   await expect(page.getByRole("link", { name: "Download GST invoice" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Download credit note" })).toHaveCount(0);
   await page.getByText("Cancel order…").click();
+  await page.getByLabel("A piece is out of stock or damaged").check();
   await page.getByRole("button", { name: "Yes, cancel order" }).click();
   await expect(page.getByText("Order marked Cancelled.")).toBeVisible();
   const creditNoteLink = page.getByRole("link", { name: "Download credit note" });

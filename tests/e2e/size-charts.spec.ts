@@ -101,9 +101,19 @@ test("staff change a category's chart and its products' Size Guide shows it", as
   await expect(guide.getByRole("row", { name: /^M / })).toHaveText(/M\s*37\s*30\s*38\s*14\.5/, INNER);
   await expect(guide.getByRole("row", { name: /^4XL / })).toHaveText(/4XL\s*46\s*40\s*48\s*17/, INNER);
 
-  // A chart that does not hold together is refused in the contract's words.
-  await page.goto("/admin/size-charts");
-  await section.getByLabel(`Bust of size M, ${category}`).fill("tall");
+  // A chart that does not hold together is refused: each bad cell marked with its own message, at once.
+  await gotoAndWaitForHydration(page, "/admin/size-charts");
+  const bust = section.getByLabel(`Bust of size M, ${category}`);
+  await bust.fill("tall");
+  const size = section.getByLabel(`Size in row 4 of ${category}`);
+  await size.fill("xs");
   await section.getByRole("button", { name: `Save ${category} chart` }).click();
-  await expect(section.getByRole("alert")).toHaveText("Use a number or a range such as 92-98.");
+  await expect(section.getByRole("alert")).toHaveText("2 cells need fixing: each is marked above.");
+  await expect(bust).toHaveAttribute("aria-invalid", "true");
+  await expect(bust).toHaveAccessibleDescription("Use a number or a range such as 92-98.");
+  await expect(size).toHaveAttribute("aria-invalid", "true");
+  await expect(size).toHaveAccessibleDescription("Each size appears once.");
+  await expect(section.getByLabel(`Waist of size M, ${category}`)).not.toHaveAttribute("aria-invalid");
+  await expectNoAxeViolations(page);
+  await section.screenshot({ path: testInfo.outputPath("size-chart-cells.png") });
 });

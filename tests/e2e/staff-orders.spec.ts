@@ -27,7 +27,7 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   await page.getByRole("link", { name: "See orders to ship" }).click();
   await expect(page).toHaveURL(/\/admin\/received-orders\?status=Processing$/);
   await expect(page.getByRole("heading", { name: "Received Orders" })).toBeVisible();
-  await page.getByLabel("Order ID, name or phone").fill(orderId);
+  await page.getByLabel("Order ID, name, e-mail or phone").fill(orderId);
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page).toHaveURL(new RegExp(`search=${orderId}`));
   // A table row from the md breakpoint up, a card on a phone.
@@ -45,6 +45,7 @@ test("staff find a paid order in Received Orders and ship it; the shopper sees S
   await expect(page.getByRole("cell", { name: `${orderId}-1`, exact: true })).toBeVisible();
   await page.getByText("Cancel order…").click();
   await expect(page.getByRole("button", { name: "Yes, cancel order" })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "The shopper asked to cancel" })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByLabel("Courier (optional)").selectOption("bluedart");
@@ -69,6 +70,87 @@ test("Received Orders and the dashboard are for staff only", async ({ page, base
   await expect(page).toHaveURL(/\/not-available$/);
 });
 
+test("staff find an order by the phone as the shopper gives it and cancel it with a reason the shopper reads", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id, {
+    phone: "98480 12345",
+  });
+
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin/received-orders");
+  // The orders that need work first: a paid order is among them, with the time of day it was placed.
+  await expect(page.getByRole("link", { name: "Needs work" })).toHaveAttribute("aria-current", "page");
+  const row = () => page.locator("tr:visible, article:visible").filter({ hasText: orderId });
+  await expect(row()).toHaveCount(1);
+  await expect(row().locator("time")).toHaveText(/\d{1,2}:\d\d [ap]m IST$/i);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Order ID, name, e-mail or phone").fill("+91 98480 12345");
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(/search=%2B91\+98480\+12345/);
+  await expect(row()).toHaveCount(1);
+  await expect(page.getByText(/^All orders, matching “\+91 98480 12345”: \d+ orders?$/)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("received-orders-search.png"), fullPage: true });
+
+  await row()
+    .getByRole("link", { name: /View Details/ })
+    .click();
+  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+  await page.getByText("Cancel order…").click();
+  // Another reason needs the words the shopper will read: the store says so at the field.
+  await page.getByRole("radio", { name: "Another reason (write it)" }).check();
+  await page.getByRole("button", { name: "Yes, cancel order" }).click();
+  const note = page.getByLabel("In your words, for the shopper (needed for another reason)");
+  await expect(note).toHaveAttribute("aria-invalid", "true");
+  await expect(note).toHaveAccessibleDescription("Write the reason the shopper will read.");
+  await expectNoAxeViolations(page);
+  await page
+    .getByRole("region", { name: "Order status" })
+    .screenshot({ path: testInfo.outputPath("cancel-reason.png") });
+  const reason = "The silk for this piece did not pass our check; we are sorry.";
+  await page.getByRole("radio", { name: "Another reason (write it)" }).check();
+  await note.fill(reason);
+  await page.getByRole("button", { name: "Yes, cancel order" }).click();
+  await expect(page.getByText("Order marked Cancelled.")).toBeVisible();
+  await expect(page.getByText(`the shopper is told: ${reason}`)).toBeVisible();
+
+  await signIn(page, email);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await expect(page.getByText(`We cancelled this order. Reason: ${reason}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("cancelled-for-shopper.png"), fullPage: true });
+  const mail = (await mailbox(page)).find((sent) => sent.to === email && sent.subject.includes("cancelled"));
+  expect(mail?.text).toContain(`Reason: ${reason}`);
+});
+
+test("the dashboard's figures lead to the orders and products behind them; its low stock pages", async ({
+  page,
+}) => {
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
+  await page.getByRole("link", { name: "See today's paid orders" }).click();
+  await expect(page).toHaveURL(/\/admin\/received-orders\?show=all&paidFrom=\d{4}-\d\d-\d\d&paidTo=/);
+  await expect(
+    page.getByText(/^All orders, paid on \d{1,2} \w{3} \d{4} and not cancelled: \d+ orders?$/),
+  ).toBeVisible();
+
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
+  const low = page.getByRole("region", { name: /Sizes low in stock/ });
+  const pages = low.getByRole("navigation", { name: "Pages of sizes low in stock" });
+  if (await pages.isVisible()) {
+    const first = await low.getByRole("listitem").allInnerTexts();
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page).toHaveURL(/lowPage=2/);
+    await expect(pages.getByText(/^Page 2 of \d+$/)).toBeVisible();
+    expect(await low.getByRole("listitem").allInnerTexts()).not.toEqual(first);
+  }
+  await low.getByRole("link", { name: "Products low in stock" }).click();
+  await expect(page).toHaveURL(/\/admin\/products\?stock=low&sort=stock$/);
+});
+
 test("a refund PhonePe refuses waits for staff, who see why and record the bank transfer that paid it", async ({
   page,
   baseURL,
@@ -79,6 +161,7 @@ test("a refund PhonePe refuses waits for staff, who see why and record the bank 
   await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
   await page.getByText("Cancel order…").click();
+  await page.getByRole("radio", { name: "The shopper asked to cancel" }).check();
   await page.getByRole("button", { name: "Yes, cancel order" }).click();
   await expect(page.getByText("Order marked Cancelled.")).toBeVisible();
 
@@ -104,9 +187,8 @@ test("a refund PhonePe refuses waits for staff, who see why and record the bank 
   await expect(panel.getByRole("link", { name: orderId })).toBeVisible();
   await expectNoAxeViolations(page);
   await gotoAndWaitForHydration(page, "/admin/received-orders");
-  await page.getByLabel("Refunds that need you").check();
-  await page.getByRole("button", { name: "Find" }).click();
-  await expect(page).toHaveURL(/attention=refund/);
+  await page.getByRole("link", { name: "Refunds that need you" }).click();
+  await expect(page).toHaveURL(/show=refunds/);
   const row = page.locator("tr:visible, article:visible").filter({ hasText: orderId });
   await expect(row.getByText("Refund needs you")).toBeVisible();
   await expectNoAxeViolations(page);

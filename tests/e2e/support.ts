@@ -185,7 +185,8 @@ export async function addAddress(page: Page) {
 }
 
 /**
- * A paid order of one piece of the product (its first size in stock), to Chennai, made through the API by a
+ * A paid order of one piece of the product (its first size in stock), to Chennai (the phone given, or
+ * Meera's), made through the API by a
  * new shopper who pays on PhonePe's sandbox page: for the tests of what follows a payment (checkout.spec.ts
  * pays through the pages). The browser is left signed in as the shopper.
  */
@@ -193,14 +194,23 @@ export async function paidOrder(
   page: Page,
   baseURL: string,
   productId: number,
-  /** What the sandbox does with the payment's refunds (its page's choice): they complete by default. */
-  { refunds }: { refunds?: "complete" | "pending" | "refuse" | "fail" } = {},
+  {
+    phone = CHENNAI.phone,
+    refunds,
+  }: {
+    phone?: string;
+    /** What the sandbox does with the payment's refunds (its page's choice): they complete by default. */
+    refunds?: "complete" | "pending" | "refuse" | "fail";
+  } = {},
 ) {
   const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
   const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
   const product = (await (await page.request.get(`/api/products/get-product?id=${productId}`)).json()).data;
   const size = (product.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock > 0)!.label;
-  const address = await page.request.post("/api/addresses/add-address", { data: CHENNAI, headers });
+  const address = await page.request.post("/api/addresses/add-address", {
+    data: { ...CHENNAI, phone },
+    headers,
+  });
   expect(address.ok(), await address.text()).toBe(true);
   const placed = await page.request.post("/api/orders/place-order", {
     data: {
