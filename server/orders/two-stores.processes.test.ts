@@ -88,7 +88,15 @@ describe("two store processes on one database", () => {
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(STOCK);
-    expect(statuses.filter((status) => status === 409), JSON.stringify(answers.filter((a) => a.status !== 409 && a.status !== 200).slice(0, 3).map((a) => [a.status, a.body]))).toHaveLength(SHOPPERS - STOCK);
+    expect(
+      statuses.filter((status) => status === 409),
+      JSON.stringify(
+        answers
+          .filter((a) => a.status !== 409 && a.status !== 200)
+          .slice(0, 3)
+          .map((a) => [a.status, a.body]),
+      ),
+    ).toHaveLength(SHOPPERS - STOCK);
     for (const answer of answers.filter((a) => a.status === 409))
       expect(answer.json().message).toBe("Rani Pink Anarkali in size M is sold out.");
     expect(await stock()).toBe(0);
