@@ -387,6 +387,7 @@ async function main() {
         deployment,
         adminUrl,
         plansFile: path.join(REPO, "bench/results/staff-plans.txt"),
+        quick: values.quick,
         keep: values.keep,
         cleanups,
         log,

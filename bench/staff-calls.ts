@@ -116,6 +116,7 @@ export async function measureStaffCalls({
   deployment,
   adminUrl,
   plansFile,
+  quick = false,
   keep,
   cleanups,
   log,
@@ -124,6 +125,8 @@ export async function measureStaffCalls({
   deployment: Deployment;
   adminUrl: string;
   plansFile: string;
+  /** 200 requests a call after 20, from one client only (`--quick`). */
+  quick?: boolean;
   keep: boolean;
   cleanups: Cleanups;
   log: (line: string) => void;
@@ -153,9 +156,10 @@ export async function measureStaffCalls({
         body: JSON.stringify(BENCH_STAFF),
       });
       const token = ((await login.json()) as { token: string }).token;
-      for (const concurrency of STAFF_CONCURRENCIES)
+      const counts = quick ? { requests: 200, warmUp: 20 } : {};
+      for (const concurrency of quick ? [1] : STAFF_CONCURRENCIES)
         for (const [call, url] of Object.entries(STAFF_CALLS)) {
-          const { max: _max, ...result } = await measure(`${store.url}${url}`, token, concurrency);
+          const { max: _max, ...result } = await measure(`${store.url}${url}`, token, concurrency, counts);
           rows.push({ call, concurrency, ...result });
           log(
             `  ${call}, ${concurrency} at once: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms`,

@@ -181,8 +181,14 @@ function CancelForm({
           </legend>
           <div className="mt-2 grid gap-1.5 sm:grid-cols-2">
             {reasons.map((code) => (
-              <label key={code} className="flex items-start gap-2 text-sm">
-                <input type="radio" name="cancelReason" value={code} required className="mt-1" />
+              <label key={code} className="flex items-start gap-2 py-1 text-sm">
+                <input
+                  type="radio"
+                  name="cancelReason"
+                  value={code}
+                  required
+                  className="size-5 shrink-0 accent-brand-600"
+                />
                 <span>{CANCEL_REASONS[code].staff}</span>
               </label>
             ))}

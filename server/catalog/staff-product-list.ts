@@ -58,24 +58,28 @@ export function createStaffProductList({ db, media }: { db: Database; media: Med
     if (query.visibility === "hidden") conditions.push(isNotNull(products.deletedAt));
     if (query.stock) conditions.push(STOCK_CONDITIONS[query.stock]);
 
-    const rows = await db
-      .select({
-        id: products.id,
-        name: products.name,
-        pricePaise: products.pricePaise,
-        categoryId: products.categoryId,
-        category: categories.name,
-        deletedAt: products.deletedAt,
-        createdAt: products.createdAt,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-      })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(conditions.length ? and(...conditions) : undefined)
-      .orderBy(...ORDERS[query.sort])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    if (rows.length === 0) return { items: [], total: query.page === 1 ? 0 : await count(conditions) };
+    // The page and the count apart: a count over the window (count(*) over ()) made PostgreSQL sort every
+    // matching product for each page instead of keeping only the page's (bench/README.md).
+    const [rows, total] = await Promise.all([
+      db
+        .select({
+          id: products.id,
+          name: products.name,
+          pricePaise: products.pricePaise,
+          categoryId: products.categoryId,
+          category: categories.name,
+          deletedAt: products.deletedAt,
+          createdAt: products.createdAt,
+        })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(...ORDERS[query.sort])
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      count(conditions),
+    ]);
+    if (rows.length === 0) return { items: [], total };
 
     const ids = rows.map((row) => row.id);
     const [sizes, images] = await Promise.all([
@@ -106,10 +110,10 @@ export function createStaffProductList({ db, media }: { db: Database; media: Med
         stockState: stockStateOf(own.map((size) => size.stock)),
       };
     });
-    return { items, total: rows[0]!.total };
+    return { items, total };
   }
 
-  /** How many products match (for a page past the last, which has no row to carry the count). */
+  /** How many products match. */
   async function count(conditions: SQL[]): Promise<number> {
     const [row] = await db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })

@@ -117,7 +117,8 @@ describe("other searches", () => {
     const placed = await order();
     expect(await found({ search: `#${placed.orderId.toLowerCase()}` })).toEqual([placed.orderId]);
     expect(await found({ search: placed.shopper.email.toUpperCase() })).toEqual([placed.orderId]);
-    expect(await found({ search: placed.shopper.email.split("@")[0]! })).toEqual([placed.orderId]);
+    const email = placed.shopper.email;
+    expect(await found({ search: email.slice(0, email.indexOf("@") + 3) })).toEqual([placed.orderId]);
     // The account's e-mail, after she changed it, still finds the order she placed before.
     const changed = `changed-${placed.shopper.email}`;
     await app.services.db.execute(sql`update users set email = ${changed} where id = ${placed.shopper.id}`);
