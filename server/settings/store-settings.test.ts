@@ -251,7 +251,7 @@ describe("the GST details", () => {
     const cancelled = await post(
       app,
       "/api/orders/update-order-status",
-      { orderId: before, status: "Cancelled" },
+      { orderId: before, status: "Cancelled", cancelReason: "out-of-stock" },
       bearer(staff.token),
     );
     expect(cancelled.statusCode).toBe(200);
