@@ -29,6 +29,7 @@ export default [
   route("admin/products/:id/edit", "routes/edit-product.tsx"),
   route("admin/size-charts", "routes/size-charts.tsx"),
   route("admin/books", "routes/books.tsx"),
+  route("admin/settings", "routes/store-settings.tsx"),
   route("admin/payments", "routes/payments.tsx"),
   route("admin/reviews", "routes/staff-reviews.tsx"),
   route("admin/received-orders", "routes/received-orders.tsx"),

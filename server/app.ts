@@ -21,6 +21,12 @@ import { createRegistration } from "./accounts/registration";
 import { createSessions } from "./accounts/sessions";
 import { tagsChangedBy } from "./catalog/catalog-changes";
 import type { CatalogPeers } from "./catalog/catalog-peers";
+import { settingsRoutes } from "./settings/settings.routes";
+import {
+  createStoreSettings,
+  type SettingsPeers,
+  type StoreSettingsService,
+} from "./settings/store-settings";
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
@@ -90,6 +96,8 @@ export type Services = {
   orders: OrdersService;
   payments: PaymentsService;
   gst: GstDocuments;
+  /** The shop's settings (decision 042). */
+  settings: StoreSettingsService;
   /** The reminders of orders left unpaid (tests run a pass by hand). */
   paymentReminders: JobRunner;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
@@ -115,6 +123,8 @@ export type BuildOptions = {
   onRoute?: (route: RouteOptions) => void;
   /** The store's other processes (a cluster's workers), told of each catalog change made here and telling theirs. */
   catalogPeers?: CatalogPeers;
+  /** The same for the shop's settings (decision 042). */
+  settingsPeers?: SettingsPeers;
   /** On PGlite, a dumped data directory to start from (tests start from one already migrated). */
   pgliteData?: Blob;
 };
@@ -192,7 +202,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The pages guests are given, as long as their routes allow (web/page-cache.ts); up to 64 MB of them.
   const pageCache = createPageCache({ maxBytes: 64 * 1024 * 1024 });
   const transport = createMailTransport({ db, smtpUrl: config.smtpUrl, log: app.log });
-  const gst = createGstDocuments({ db, supplier: config.gst });
+  // The shop's settings, the environment's values first (decision 042).
+  const settings = createStoreSettings({
+    db,
+    defaults: config,
+    peers: options.settingsPeers,
+    // Guests' kept pages state the delivery charge (the root's rule): they go with a change.
+    onChanged: () => pageCache.clear(),
+  });
+  const gst = createGstDocuments({ db, supplier: async (tx) => (await settings.current(tx)).gst });
   const mailWorker = createMailWorker({
     db,
     transport,
@@ -260,8 +278,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
   });
   const holds = createOrderHolds({ db, settings: config.orderHolds });
-  // The delivery charge's one accessor: the settings today, an owner's settings page later (decision 038).
-  const delivery = createDeliveryCharges({ source: async () => config.delivery });
+  // The delivery charge's one accessor (decision 038), from the owner's settings (decision 042).
+  const delivery = createDeliveryCharges({ source: async () => (await settings.current()).delivery });
   const placeOrder = createPlaceOrder({
     db,
     catalog,
@@ -314,6 +332,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orders,
     payments,
     gst,
+    settings,
     paymentReminders,
     phonePeSandbox,
     calls,
@@ -439,9 +458,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     calls,
     gstSummary: createGstSummary({ db }),
     ordersExport: createOrdersExport({ db }),
-    supplier: config.gst,
+    supplier: async () => (await settings.current()).gst,
     guard,
   });
+  await app.register(settingsRoutes, { prefix: "/api", calls, settings, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orderList, staffOrders, dashboard, guard });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
@@ -474,6 +494,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   app.addHook("onClose", async () => {
     stopHearingPeers?.();
+    settings.close();
     await passwords.settled();
     await mailWorker.stop();
     await payments.reconciler.stop();

@@ -49,7 +49,7 @@ const trustProxySetting = z
 export const DEMO_GST = {
   legalName: "Rangoli Boutique Demo Private Limited (demo)",
   address: "Plot 42, Road No. 10, Banjara Hills, Hyderabad, Telangana 500034",
-  gstin: "36AAACR0000D1Z5",
+  gstin: "36AAACR0000D1ZC",
 } as const;
 
 /** A GSTIN's shape: state code, PAN, entity number, Z, check character. */
@@ -121,6 +121,13 @@ const envSchema = z.object({
   // The delivery charge and the subtotal from which delivery is free, in rupees (decision 038).
   DELIVERY_CHARGE_RUPEES: rupeesSetting(DEFAULT_DELIVERY.chargeRupees),
   FREE_DELIVERY_FROM_RUPEES: rupeesSetting(DEFAULT_DELIVERY.freeFromRupees),
+  // Working days from payment to dispatch, the shipping policy's 15 (decision 042).
+  DISPATCH_DAYS: z.coerce
+    .number()
+    .int({ error: "must be a whole number of days" })
+    .min(1, { error: "must be 1 to 30 days" })
+    .max(30, { error: "must be 1 to 30 days" })
+    .default(15),
   S3_BUCKET: z.string().min(1).optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -270,6 +277,8 @@ export type Config = {
   orderHolds: OrderHoldSettings;
   /** The delivery charge, and the subtotal from which delivery is free, in paise (decision 038). */
   delivery: { chargePaise: number; freeFromPaise: number };
+  /** Working days from payment to dispatch. The first value of the owner's setting (decision 042). */
+  dispatchDays: number;
 };
 
 export type OrderHoldSettings = {
@@ -365,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       chargePaise: rupeesToPaise(e.DELIVERY_CHARGE_RUPEES),
       freeFromPaise: rupeesToPaise(e.FREE_DELIVERY_FROM_RUPEES),
     },
+    dispatchDays: e.DISPATCH_DAYS,
   };
 }
 

@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { clusterSettingsPeers } from "./settings/settings-peers";
 import { clusterCatalogPeers } from "./catalog/catalog-peers";
 import { ConfigError, exitOnStartFailure, loadConfig } from "./config";
 import { runStoreProcesses } from "./processes";
@@ -29,7 +30,7 @@ async function main() {
   await serve(
     config,
     { server: build, clientDir: path.resolve("build/client") },
-    { catalogPeers: clusterCatalogPeers() },
+    { catalogPeers: clusterCatalogPeers(), settingsPeers: clusterSettingsPeers() },
   );
 }
 

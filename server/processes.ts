@@ -1,6 +1,7 @@
 import cluster, { type Worker } from "node:cluster";
 import { pino } from "pino";
 import { isCatalogChangedMessage } from "./catalog/catalog-peers";
+import { isSettingsChangedMessage } from "./settings/settings-peers";
 import type { Config } from "./config";
 
 /**
@@ -53,7 +54,7 @@ export function runStoreProcesses({
   });
 
   cluster.on("message", (from, message: unknown) => {
-    if (!isCatalogChangedMessage(message)) return;
+    if (!isCatalogChangedMessage(message) && !isSettingsChangedMessage(message)) return;
     for (const worker of running)
       // A worker whose channel closes meanwhile is exiting: it has nothing left to forget.
       if (worker !== from && worker.isConnected()) worker.send(message, undefined, undefined, () => {});

@@ -10,9 +10,9 @@ import type { WebBuild } from "./web/ssr";
 export async function serve(
   config: Config,
   web: WebBuild,
-  { catalogPeers }: Pick<BuildOptions, "catalogPeers"> = {},
+  { catalogPeers, settingsPeers }: Pick<BuildOptions, "catalogPeers" | "settingsPeers"> = {},
 ): Promise<void> {
-  const app = await buildApp(config, { web, startWorkers: true, catalogPeers });
+  const app = await buildApp(config, { web, startWorkers: true, catalogPeers, settingsPeers });
 
   let closing = false;
   const shutdown = async (signal: string) => {

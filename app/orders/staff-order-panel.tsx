@@ -181,14 +181,13 @@ function CancelForm({
           </legend>
           <div className="mt-2 grid gap-1.5 sm:grid-cols-2">
             {reasons.map((code) => (
-              // Each choice a 24 px target or more apart (WCAG 2.2's target size).
-              <label key={code} className="flex min-h-7 items-center gap-2 py-0.5 text-sm">
+              <label key={code} className="flex items-start gap-2 py-1 text-sm">
                 <input
                   type="radio"
                   name="cancelReason"
                   value={code}
                   required
-                  className="size-5 shrink-0 accent-red-700"
+                  className="size-5 shrink-0 accent-brand-600"
                 />
                 <span>{CANCEL_REASONS[code].staff}</span>
               </label>

@@ -93,9 +93,14 @@ export default function SuperAdminDashboard() {
           <h1 className="mt-1 text-3xl font-bold sm:text-4xl">Super Admin Dashboard</h1>
           <p className="mt-2 text-muted">Make a customer an admin, or take it back.</p>
         </div>
-        <Link to="/admin-dashboard" className={`${BUTTON_SECONDARY} self-start sm:self-auto`}>
-          Admin Dashboard
-        </Link>
+        <div className="flex flex-wrap gap-3 self-start sm:self-auto">
+          <Link to="/admin/settings" className={BUTTON_SECONDARY}>
+            Store settings
+          </Link>
+          <Link to="/admin-dashboard" className={BUTTON_SECONDARY}>
+            Admin Dashboard
+          </Link>
+        </div>
       </div>
 
       <section aria-labelledby="users-title" className="mt-8">

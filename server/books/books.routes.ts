@@ -18,7 +18,8 @@ type Options = {
   calls: Calls;
   gstSummary: GstSummaryService;
   ordersExport: OrdersExport;
-  supplier: Config["gst"];
+  /** The supplier as the owner's settings say it now (decision 042). */
+  supplier: () => Promise<Config["gst"]>;
   guard: SessionGuard;
 };
 
@@ -90,7 +91,7 @@ export async function booksRoutes(
     onRequest,
     handler: async ({ month }, { reply }) => {
       reply.header("content-disposition", attachment(`GST-summary-${month}.csv`));
-      return Buffer.from(gstSummaryCsv(await gstSummary.month(month), supplier));
+      return Buffer.from(gstSummaryCsv(await gstSummary.month(month), await supplier()));
     },
   });
 
@@ -98,7 +99,7 @@ export async function booksRoutes(
     onRequest,
     handler: async ({ month }, { reply }) => {
       reply.header("content-disposition", attachment(`GST-summary-${month}.xlsx`));
-      return gstSummaryXlsx(await gstSummary.month(month), supplier);
+      return gstSummaryXlsx(await gstSummary.month(month), await supplier());
     },
   });
 

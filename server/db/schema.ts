@@ -11,3 +11,4 @@ export * from "../stock-alerts/stock-alerts.tables";
 export * from "../reviews/reviews.tables";
 export * from "../gst/gst.tables";
 export * from "../tailoring/tailoring.tables";
+export * from "../settings/settings.tables";

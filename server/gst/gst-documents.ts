@@ -36,9 +36,20 @@ export const documentFileName = (document: Pick<GstDocumentRow, "kind" | "number
  * order): its number comes from its series' counter row, locked until that transaction ends, and its lines
  * and amounts are written then and never again. Its PDF is drawn from the row, outside any transaction.
  */
-export function createGstDocuments({ db, supplier }: { db: Database; supplier: Config["gst"] }) {
-  const stateCode = supplier.gstin.slice(0, 2);
-  const supplierParty: GstParty = { ...supplier, stateCode, state: GST_STATE_CODES[stateCode] ?? stateCode };
+export function createGstDocuments({
+  db,
+  supplier,
+}: {
+  db: Database;
+  /** The supplier as the owner's settings say it now (decision 042), read in the issuing transaction. */
+  supplier: (tx: Transaction) => Promise<Config["gst"]>;
+}) {
+  /** The supplier of a document issued now: a document keeps the one it was issued with. */
+  async function supplierNow(tx: Transaction): Promise<GstParty> {
+    const now = await supplier(tx);
+    const stateCode = now.gstin.slice(0, 2);
+    return { ...now, stateCode, state: GST_STATE_CODES[stateCode] ?? stateCode };
+  }
 
   /** The next number of a series in a financial year; the counter row stays locked until the caller commits. */
   async function nextSequence(tx: Transaction, series: GstKind, financialYear: string): Promise<number> {
@@ -100,7 +111,8 @@ export function createGstDocuments({ db, supplier }: { db: Database; supplier: C
     const address = order.shippingAddress;
     // The state as the list names it; an order placed before addresses had a list takes its pincode's state.
     const deliveryCode = stateCodeOf(address.state) ?? stateCodeOfPincode(address.postalCode);
-    const intraState = deliveryCode === stateCode;
+    const supplierParty = await supplierNow(tx);
+    const intraState = deliveryCode === supplierParty.stateCode;
     const lines = items.map((item) => {
       // A customised piece's price holds its charges: the invoice shows them apart, under one rate.
       const options = item.customization?.options ?? [];

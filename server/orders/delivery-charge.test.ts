@@ -172,7 +172,7 @@ describe("the delivery charge", () => {
     const cancelled = await post(
       app,
       "/api/orders/update-order-status",
-      { orderId, status: "Cancelled", cancelReason: "shopper-asked" },
+      { orderId, status: "Cancelled", cancelReason: "out-of-stock" },
       bearer(staff.token),
     );
     expect(cancelled.statusCode).toBe(200);

@@ -14,6 +14,7 @@ import * as sizeCharts from "../../contract/size-charts";
 import * as staffOrders from "../../contract/staff-orders";
 import * as staffProducts from "../../contract/staff-products";
 import * as stockAlerts from "../../contract/stock-alerts";
+import * as storeSettings from "../../contract/store-settings";
 import * as tailoring from "../../contract/tailoring";
 import {
   queryValues,
@@ -93,6 +94,7 @@ const CONTRACT = {
   ...staffOrders,
   ...staffProducts,
   ...stockAlerts,
+  ...storeSettings,
   ...tailoring,
 };
 type Contract = typeof CONTRACT;

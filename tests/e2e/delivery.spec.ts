@@ -84,6 +84,7 @@ test("the delivery charge is the same on the product page, bag, checkout, order 
   const refusal = "Pincode 500034 is in Telangana, not Maharashtra. Check the pincode or the state.";
   await expect(form.getByText(refusal)).toBeVisible();
   await expect(form.getByLabel("Pincode")).toHaveAttribute("aria-invalid", "true");
+  await form.screenshot({ path: testInfo.outputPath("address-refused.png") });
   await expectNoAxeViolations(page);
   await form.getByLabel("State").selectOption("Telangana");
   await form.getByRole("button", { name: "Save address" }).click();

@@ -1,0 +1,199 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ROLE } from "#contract/accounts-rules";
+import {
+  STORE_SETTING_LABELS,
+  STORE_SETTING_NAMES,
+  storeSettings,
+  storeSettingsCall,
+  updateStoreSettingsCall,
+  type StoreSettingName,
+  type StoreSettings,
+} from "#contract/store-settings";
+import { formatRupeesExact } from "#contract/money";
+import { requireUser } from "~/accounts/guards";
+import { keepThroughLogout } from "~/accounts/private-page";
+import { controlProps, FormField, FormNotice } from "~/components/form-field";
+import { Link } from "~/components/navigation";
+import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
+import { toast } from "~/components/toast";
+import { formText, postedForm } from "~/lib/form-values";
+import { privatePageHeaders } from "~/lib/page-headers";
+import { absoluteUrl, pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/store-settings";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Store settings",
+    description: "The delivery charge, the GST details and the dispatch time.",
+    url: absoluteUrl(matches, "/admin/settings"),
+    noindex: true,
+  });
+
+export const headers = privatePageHeaders;
+export const shouldRevalidate = keepThroughLogout;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, [ROLE.superAdmin]);
+  const result = await context.api(storeSettingsCall);
+  return result.ok ? { ...result.data, error: null } : { settings: null, history: [], error: result.message };
+}
+
+const NUMBERS: ReadonlySet<StoreSettingName> = new Set([
+  "deliveryCharge",
+  "freeDeliveryFrom",
+  "dispatchDays",
+]);
+type Problems = Partial<Record<StoreSettingName, string>>;
+
+/** The form's values as the contract reads them: an empty number is no number. */
+function valuesOf(form: FormData): Record<StoreSettingName, string | number> {
+  return Object.fromEntries(
+    STORE_SETTING_NAMES.map((name) => {
+      const text = formText(form, name).trim();
+      return [name, NUMBERS.has(name) ? (text === "" ? Number.NaN : Number(text)) : text];
+    }),
+  ) as Record<StoreSettingName, string | number>;
+}
+
+/** The contract's checks, the server's own, one message per field. */
+function problemsOf(values: Record<StoreSettingName, string | number>): Problems {
+  const parsed = storeSettings.safeParse(values);
+  const problems: Problems = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) problems[issue.path[0] as StoreSettingName] ??= issue.message;
+  return problems;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = valuesOf(await postedForm(request));
+  // NaN travels as null, which the contract refuses with the field's message.
+  const result = await context.api(updateStoreSettingsCall, values as StoreSettings);
+  if (result.ok) return { ok: true as const, message: result.message, errors: {} as Problems };
+  return data(
+    { ok: false as const, message: result.message, errors: (result.errors ?? {}) as Problems },
+    { status: result.status >= 400 ? result.status : 502 },
+  );
+}
+
+const shown = (name: StoreSettingName, value: string | number) =>
+  name === "deliveryCharge" || name === "freeDeliveryFrom"
+    ? formatRupeesExact(value as number)
+    : String(value);
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat("en-IN", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Asia/Kolkata",
+  }).format(new Date(iso));
+
+export default function StoreSettingsPage() {
+  const { settings, history, error } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  // The browser's own check of the last submit, until one passes; then the server's answer.
+  const [checked, setChecked] = useState<Problems | null>(null);
+  const problems = checked ?? answer?.errors ?? {};
+
+  useEffect(() => {
+    if (answer?.ok) toast("success", answer.message);
+  }, [answer]);
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const found = problemsOf(valuesOf(new FormData(event.currentTarget)));
+    if (Object.keys(found).length === 0) setChecked(null);
+    else {
+      setChecked(found);
+      event.preventDefault();
+      const first = STORE_SETTING_NAMES.find((name) => found[name]);
+      if (first) document.getElementById(first)?.focus();
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <p className="text-sm font-semibold tracking-[0.15em] text-brand-700 uppercase">Super admin</p>
+          <h1 className="mt-1 text-3xl font-bold sm:text-4xl">Store settings</h1>
+          <p className="mt-2 text-muted">
+            Changes apply to new orders and new GST documents at once; documents already issued keep theirs.
+          </p>
+        </div>
+        <Link to="/super-admin-dashboard" className={`${BUTTON_SECONDARY} self-start sm:self-auto`}>
+          Super Admin Dashboard
+        </Link>
+      </div>
+
+      {error || !settings ? (
+        <FormNotice tone="error" className="mt-6">
+          {error ?? "The settings could not be loaded."}
+        </FormNotice>
+      ) : (
+        <Form
+          // A saved change shows the values as the store now keeps them.
+          key={history[0]?.changedAt ?? "first"}
+          method="post"
+          noValidate
+          onSubmit={check}
+          className="mt-8 space-y-5 rounded-2xl bg-white p-4 ring-1 ring-brand-100 sm:p-6"
+        >
+          {answer && !answer.ok && Object.keys(answer.errors).length === 0 ? (
+            <FormNotice tone="error">{answer.message}</FormNotice>
+          ) : null}
+          {STORE_SETTING_NAMES.map((name) => (
+            <FormField key={name} id={name} label={STORE_SETTING_LABELS[name]} error={problems[name]}>
+              {name === "gstAddress" ? (
+                <textarea
+                  name={name}
+                  rows={3}
+                  defaultValue={settings[name]}
+                  {...controlProps(name, problems[name])}
+                />
+              ) : (
+                <input
+                  name={name}
+                  defaultValue={settings[name]}
+                  inputMode={
+                    NUMBERS.has(name) ? (name === "dispatchDays" ? "numeric" : "decimal") : undefined
+                  }
+                  autoCapitalize={name === "gstin" ? "characters" : undefined}
+                  {...controlProps(name, problems[name])}
+                />
+              )}
+            </FormField>
+          ))}
+          <button type="submit" className={BUTTON_PRIMARY} disabled={navigation.state === "submitting"}>
+            {navigation.state === "submitting" ? "Saving…" : "Save settings"}
+          </button>
+        </Form>
+      )}
+
+      <section aria-labelledby="history-title" className="mt-10">
+        <h2 id="history-title" className="text-xl font-bold">
+          Recent changes
+        </h2>
+        {history.length === 0 ? (
+          <p className="mt-3 text-muted">
+            No setting has been changed yet: the store runs on its first values.
+          </p>
+        ) : (
+          <ol className="mt-3 space-y-2">
+            {history.map((change, index) => (
+              <li key={index} className="rounded-xl bg-white p-3 text-sm ring-1 ring-brand-100">
+                <p className="font-semibold">{STORE_SETTING_LABELS[change.setting]}</p>
+                <p className="break-words">
+                  {shown(change.setting, change.from)} → {shown(change.setting, change.to)}
+                </p>
+                <p className="text-muted">
+                  {change.changedBy.name} ({change.changedBy.email}), {when(change.changedAt)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

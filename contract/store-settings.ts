@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { defineCall } from "./call";
+import { envelope } from "./envelope";
+import { GST_STATE_CODES } from "./indian-states";
+
+/**
+ * The shop's settings the owner changes on /admin/settings (issue 38, decision 042): stored in the database,
+ * the environment variables of before as their first values. The same schema checks the form in the browser
+ * and the update on the server. Money in rupees, as the API speaks it (decision 001).
+ */
+export const SETTINGS_MESSAGES = {
+  deliveryCharge: "Give a delivery charge from ₹0 to ₹10,000, in rupees and paise.",
+  freeDeliveryFrom: "Give a free-delivery amount from ₹0 to ₹10,00,000, in rupees and paise.",
+  gstLegalName: "Give the legal name as registered for GST (2 to 200 characters).",
+  gstAddress: "Give the principal place of business as registered for GST (10 to 500 characters).",
+  gstinFormat: "A GSTIN is 15 letters and digits, such as 36AAACR0000D1ZC.",
+  gstinState: "A GSTIN starts with the two digits of an Indian state's GST code.",
+  gstinChecksum: "This GSTIN's last character does not match its check digit: check it for a typing mistake.",
+  dispatchDays: "Give the dispatch time as a whole number of days from 1 to 30.",
+  nothing: "Change at least one setting.",
+} as const;
+
+const GSTIN_CHARACTERS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const GSTIN_FORMAT = /^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
+
+/** The check character of a GSTIN's first 14 characters (mod 36, weights 1 and 2 alternately). */
+export function gstinCheckCharacter(first14: string): string {
+  let sum = 0;
+  for (let index = 0; index < 14; index += 1) {
+    const product = GSTIN_CHARACTERS.indexOf(first14[index]!) * (index % 2 === 0 ? 1 : 2);
+    sum += Math.floor(product / 36) + (product % 36);
+  }
+  return GSTIN_CHARACTERS[(36 - (sum % 36)) % 36]!;
+}
+
+const rupeesBetween = (max: number, error: string) =>
+  z
+    .number({ error })
+    .min(0, { error })
+    .max(max, { error })
+    .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error });
+
+export const gstin = z
+  .string({ error: SETTINGS_MESSAGES.gstinFormat })
+  .trim()
+  .toUpperCase()
+  .regex(GSTIN_FORMAT, { error: SETTINGS_MESSAGES.gstinFormat, abort: true })
+  .refine((value) => value.slice(0, 2) in GST_STATE_CODES, {
+    error: SETTINGS_MESSAGES.gstinState,
+    abort: true,
+  })
+  .refine((value) => gstinCheckCharacter(value) === value[14], { error: SETTINGS_MESSAGES.gstinChecksum });
+
+/** Every setting, as the API and the form give it. */
+export const storeSettingsFields = {
+  /** The delivery charge below the free-delivery amount (rupees). */
+  deliveryCharge: rupeesBetween(10_000, SETTINGS_MESSAGES.deliveryCharge),
+  /** A bag's subtotal from which delivery is free (rupees). */
+  freeDeliveryFrom: rupeesBetween(10_00_000, SETTINGS_MESSAGES.freeDeliveryFrom),
+  /** The supplier on GST invoices and credit notes issued from now on. */
+  gstLegalName: z
+    .string({ error: SETTINGS_MESSAGES.gstLegalName })
+    .trim()
+    .min(2, { error: SETTINGS_MESSAGES.gstLegalName })
+    .max(200, { error: SETTINGS_MESSAGES.gstLegalName }),
+  gstAddress: z
+    .string({ error: SETTINGS_MESSAGES.gstAddress })
+    .trim()
+    .min(10, { error: SETTINGS_MESSAGES.gstAddress })
+    .max(500, { error: SETTINGS_MESSAGES.gstAddress }),
+  gstin,
+  /** Working days from payment to dispatch, as pages and mails promise it. */
+  dispatchDays: z
+    .number({ error: SETTINGS_MESSAGES.dispatchDays })
+    .int({ error: SETTINGS_MESSAGES.dispatchDays })
+    .min(1, { error: SETTINGS_MESSAGES.dispatchDays })
+    .max(30, { error: SETTINGS_MESSAGES.dispatchDays }),
+};
+
+export const storeSettings = z.object(storeSettingsFields);
+export type StoreSettings = z.infer<typeof storeSettings>;
+export type StoreSettingName = keyof StoreSettings;
+
+/** The settings in the order the page shows them. */
+export const STORE_SETTING_NAMES = [
+  "deliveryCharge",
+  "freeDeliveryFrom",
+  "gstLegalName",
+  "gstAddress",
+  "gstin",
+  "dispatchDays",
+] as const satisfies readonly StoreSettingName[];
+
+export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
+  deliveryCharge: "Delivery charge (₹)",
+  freeDeliveryFrom: "Free delivery from (₹)",
+  gstLegalName: "GST legal name",
+  gstAddress: "GST address",
+  gstin: "GSTIN",
+  dispatchDays: "Dispatch time (days)",
+};
+
+/** An update: any of the settings, at least one; a setting not named keeps its value. */
+export const storeSettingsUpdate = storeSettings
+  .partial()
+  .strict()
+  .refine((update) => Object.values(update).some((value) => value !== undefined), {
+    error: SETTINGS_MESSAGES.nothing,
+  });
+export type StoreSettingsUpdate = z.infer<typeof storeSettingsUpdate>;
+
+/** One change of one setting: who made it, when, from what to what. */
+export const storeSettingChange = z.object({
+  setting: z.enum(STORE_SETTING_NAMES),
+  from: z.union([z.string(), z.number()]),
+  to: z.union([z.string(), z.number()]),
+  changedBy: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+  changedAt: z.string(),
+});
+export type StoreSettingChange = z.infer<typeof storeSettingChange>;
+
+const settingsWithHistory = envelope(
+  z.object({
+    settings: storeSettings,
+    /** The most recent changes, newest first. */
+    history: z.array(storeSettingChange),
+  }),
+);
+
+/** The settings as they stand and their recent changes. The super admin's only. */
+export const storeSettingsCall = defineCall({
+  method: "GET",
+  path: "/admin/settings",
+  tag: "settings",
+  output: settingsWithHistory,
+});
+
+/** Changes some settings (each change recorded); answers as storeSettingsCall does. The super admin's only. */
+export const updateStoreSettingsCall = defineCall({
+  method: "POST",
+  path: "/admin/settings/update",
+  tag: "settings",
+  body: storeSettingsUpdate,
+  output: settingsWithHistory,
+});

@@ -1,0 +1,191 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { paiseToRupees, rupeesToPaise } from "../../contract/money";
+import {
+  STORE_SETTING_NAMES,
+  type StoreSettingChange,
+  type StoreSettingName,
+  type StoreSettings,
+  type StoreSettingsUpdate,
+} from "../../contract/store-settings";
+import { users } from "../accounts/accounts.tables";
+import type { Config } from "../config";
+import type { Database, Executor } from "../db/client";
+import { storeSettingChanges, storeSettings } from "./settings.tables";
+
+/** The settings as the store's services read them: money in paise. */
+export type CurrentSettings = {
+  delivery: { chargePaise: number; freeFromPaise: number };
+  gst: { legalName: string; address: string; gstin: string };
+  dispatchDays: number;
+};
+
+/** How long a process keeps what it read before reading again: another process's change shows within it. */
+export const SETTINGS_CACHE_MS = 3_000;
+
+/** The store's other processes, told of a change made here so that they read the settings again at once. */
+export type SettingsPeers = {
+  tell: () => void;
+  onChange: (forget: () => void) => () => void;
+};
+
+const MONEY: ReadonlySet<StoreSettingName> = new Set(["deliveryCharge", "freeDeliveryFrom"]);
+/** A value as the table keeps it (paise) from the API's (rupees), and back. */
+const stored = (name: StoreSettingName, value: string | number) =>
+  MONEY.has(name) ? rupeesToPaise(value as number) : value;
+const spoken = (name: StoreSettingName, value: string | number) =>
+  MONEY.has(name) ? paiseToRupees(value as number) : value;
+
+/** The first values, from the environment (server/config.ts), as the table would keep them. */
+function defaultsOf(
+  config: Pick<Config, "delivery" | "gst" | "dispatchDays">,
+): Record<StoreSettingName, string | number> {
+  return {
+    deliveryCharge: config.delivery.chargePaise,
+    freeDeliveryFrom: config.delivery.freeFromPaise,
+    gstLegalName: config.gst.legalName,
+    gstAddress: config.gst.address,
+    gstin: config.gst.gstin,
+    dispatchDays: config.dispatchDays,
+  };
+}
+
+/**
+ * The shop's settings (decision 042): one service reads and changes them. `current()` answers from a copy
+ * kept SETTINGS_CACHE_MS in each process; a change drops this process's copy at once and tells the others
+ * through `peers` where there are any (a cluster's workers), else they see it when their copy ends.
+ */
+export function createStoreSettings({
+  db,
+  defaults: config,
+  peers,
+  onChanged,
+  cacheMs = SETTINGS_CACHE_MS,
+}: {
+  db: Database;
+  /** Told when this process learns of a change (its own or a peer's): pages that show a setting go. */
+  onChanged?: () => void;
+  defaults: Pick<Config, "delivery" | "gst" | "dispatchDays">;
+  peers?: SettingsPeers;
+  cacheMs?: number;
+}) {
+  const defaults = defaultsOf(config);
+  let kept: { values: Record<StoreSettingName, string | number>; until: number } | undefined;
+  /** Counts changes: a read begun before one is not kept. */
+  let generation = 0;
+
+  function forget() {
+    generation += 1;
+    kept = undefined;
+    onChanged?.();
+  }
+  const stopListening = peers?.onChange(forget);
+
+  async function read(executor: Executor): Promise<Record<StoreSettingName, string | number>> {
+    const rows = await executor
+      .select({ name: storeSettings.name, value: storeSettings.value })
+      .from(storeSettings);
+    const values = { ...defaults };
+    for (const row of rows)
+      if ((STORE_SETTING_NAMES as readonly string[]).includes(row.name))
+        values[row.name as StoreSettingName] = row.value;
+    return values;
+  }
+
+  /** The values as the table keeps them, from this process's copy while it lasts. */
+  async function values(executor: Executor = db) {
+    if (kept && kept.until > Date.now()) return kept.values;
+    const since = generation;
+    const fresh = await read(executor);
+    if (since === generation) kept = { values: fresh, until: Date.now() + cacheMs };
+    return fresh;
+  }
+
+  /**
+   * The settings as they stand, typed for the services. Inside a transaction, pass it: a miss then reads
+   * through it (PGlite has one connection).
+   */
+  async function current(executor?: Executor): Promise<CurrentSettings> {
+    const v = await values(executor);
+    return {
+      delivery: { chargePaise: v.deliveryCharge as number, freeFromPaise: v.freeDeliveryFrom as number },
+      gst: { legalName: v.gstLegalName as string, address: v.gstAddress as string, gstin: v.gstin as string },
+      dispatchDays: v.dispatchDays as number,
+    };
+  }
+
+  /** The settings as the API speaks them (rupees). */
+  async function forApi(executor?: Executor): Promise<StoreSettings> {
+    const v = await values(executor);
+    return Object.fromEntries(
+      STORE_SETTING_NAMES.map((name) => [name, spoken(name, v[name])]),
+    ) as StoreSettings;
+  }
+
+  /** The most recent changes, newest first. */
+  async function history(limit = 50): Promise<StoreSettingChange[]> {
+    const rows = await db
+      .select({
+        name: storeSettingChanges.name,
+        from: storeSettingChanges.fromValue,
+        to: storeSettingChanges.toValue,
+        changedAt: storeSettingChanges.changedAt,
+        userId: users.id,
+        userName: users.fullName,
+        email: users.email,
+      })
+      .from(storeSettingChanges)
+      .innerJoin(users, eq(users.id, storeSettingChanges.changedBy))
+      .orderBy(desc(storeSettingChanges.id))
+      .limit(limit);
+    return rows.map((row) => {
+      const name = row.name as StoreSettingName;
+      return {
+        setting: name,
+        from: spoken(name, row.from),
+        to: spoken(name, row.to),
+        changedBy: { id: row.userId, name: row.userName, email: row.email },
+        changedAt: row.changedAt.toISOString(),
+      };
+    });
+  }
+
+  /**
+   * Changes the settings the update names, each one that differs recorded from/to with who and when, in one
+   * transaction that holds the settings' lock (so that two owners' changes record true "from" values). The
+   * same update twice changes nothing the second time. Answers how many settings changed.
+   */
+  async function update(userId: number, changes: StoreSettingsUpdate): Promise<number> {
+    const named = STORE_SETTING_NAMES.filter((name) => changes[name] !== undefined);
+    const changed = await db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE store_settings IN SHARE ROW EXCLUSIVE MODE`);
+      const before = await read(tx);
+      let count = 0;
+      for (const name of named) {
+        const to = stored(name, changes[name]!);
+        const from = before[name];
+        if (from === to) continue;
+        count += 1;
+        await tx
+          .insert(storeSettings)
+          .values({ name, value: to, updatedBy: userId })
+          .onConflictDoUpdate({
+            target: storeSettings.name,
+            set: { value: to, updatedBy: userId, updatedAt: sql`now()` },
+          });
+        await tx
+          .insert(storeSettingChanges)
+          .values({ name, fromValue: from, toValue: to, changedBy: userId });
+      }
+      return count;
+    });
+    if (changed > 0) {
+      forget();
+      peers?.tell();
+    }
+    return changed;
+  }
+
+  return { current, forApi, history, update, forget, close: () => stopListening?.() };
+}
+
+export type StoreSettingsService = ReturnType<typeof createStoreSettings>;
