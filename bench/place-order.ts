@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { DEFAULT_DELIVERY, SANDBOX_PREFIX } from "../server/config";
-import { deliveryChargeFor } from "../contract/delivery";
+import { deliveryChargeFor } from "../contract/delivery-rule";
 import { openDatabase, selectRows } from "../server/db/client";
 import {
   createProcessTestDatabase,

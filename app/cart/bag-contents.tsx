@@ -11,7 +11,7 @@ import { CustomizationDetails } from "~/orders/customization-details";
 import { hasSize, lineKey, subtotal, type CartItem } from "./cart-lines";
 import { cannotBeOrdered, usePricedCart } from "./priced-cart";
 import type { PricedCart, PricedCartLine } from "#contract/orders";
-import { deliveryChargeFor, toFreeDelivery } from "#contract/delivery";
+import { deliveryChargeFor, toFreeDelivery } from "#contract/delivery-rule";
 import { useDeliveryRule } from "./delivery-rule";
 
 /**

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { DeliveryRule } from "#contract/delivery";
+import type { DeliveryRule } from "#contract/delivery-rule";
 
 /**
  * The delivery charge's rule as the store states it (GET /store/delivery-charge, loaded once with the root),

@@ -1,5 +1,5 @@
 import { STORE } from "#contract/store";
-import { deliveryRuleText } from "#contract/delivery";
+import { deliveryRuleText } from "#contract/delivery-rule";
 import { formatRupees } from "#contract/money";
 import { useDeliveryRule } from "~/cart/delivery-rule";
 

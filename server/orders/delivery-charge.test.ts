@@ -18,7 +18,7 @@ import { createTestApp } from "../test-support/test-app";
 import type { TestApi } from "../test-support/api-client";
 import { gstDocuments } from "../gst/gst.tables";
 import { createDeliveryCharges } from "./delivery-charge";
-import { deliveryPaiseFor } from "../../contract/delivery";
+import { deliveryPaiseFor } from "../../contract/delivery-rule";
 
 let app: FastifyInstance;
 let api: TestApi;

@@ -1,4 +1,4 @@
-import { deliveryPaiseFor, type DeliveryRule } from "../../contract/delivery";
+import { deliveryPaiseFor, type DeliveryRule } from "../../contract/delivery-rule";
 import { paiseToRupees } from "../../contract/money";
 
 /** The delivery charge's rule in paise: free from `freeFromPaise` of subtotal, else `chargePaise`. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_DELIVERY } from "../config";
-import { deliveryChargeFor, deliveryRuleText, toFreeDelivery } from "../../contract/delivery";
+import { deliveryChargeFor, deliveryRuleText, toFreeDelivery } from "../../contract/delivery-rule";
 
 const RULE = { freeFrom: DEFAULT_DELIVERY.freeFromRupees, charge: DEFAULT_DELIVERY.chargeRupees };
 

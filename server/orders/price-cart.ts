@@ -7,7 +7,7 @@ import {
 } from "../../contract/orders";
 import type { CatalogService } from "../catalog/catalog.service";
 import { customizeLine } from "../tailoring/customized-line";
-import { deliveryPaiseFor } from "../../contract/delivery";
+import { deliveryPaiseFor } from "../../contract/delivery-rule";
 import type { DeliveryRulePaise } from "./delivery-charge";
 import type { AwaitingLine } from "./order-holds";
 import { formatHoldTime } from "../../contract/hold-time";
