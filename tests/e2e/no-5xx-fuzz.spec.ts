@@ -117,7 +117,8 @@ async function ownStore() {
 }
 
 test("no page request gets a 5xx: every page, any method, query and body", async () => {
-  test.setTimeout(180_000);
+  // Its own store, then every page with every field name of contract/: 2-3 minutes beside the other runs.
+  test.setTimeout(360_000);
   const store = await ownStore();
   const { origin } = store;
   const names = allFieldNames(await contractCalls());
