@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingFields } from "./paging";
 import { envelope } from "./envelope";
 import { defineCall } from "./call";
 import { BOOKS_MESSAGES, indiaDay } from "./books";
@@ -99,18 +100,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
  */
 export const adminOrdersQuery = z
   .object({
-    page: z.coerce
-      .number({ error: "Page must be a number" })
-      .int({ error: "Page must be a whole number" })
-      .min(1, { error: "Page must be 1 or more" })
-      .max(100_000, { error: "Page must be 100000 or less" })
-      .default(1),
-    limit: z.coerce
-      .number({ error: "Limit must be a number" })
-      .int({ error: "Limit must be a whole number" })
-      .min(1, { error: "Limit must be 1 or more" })
-      .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
-      .default(ADMIN_ORDERS_PAGE_SIZE),
+    ...pagingFields({ defaultLimit: ADMIN_ORDERS_PAGE_SIZE, maxLimit: ADMIN_ORDERS_MAX_LIMIT }),
     status: z.preprocess((value) => (value === "" ? undefined : value), statusField.optional()),
     /** `refund`: only the orders with a refund that failed and waits for staff. */
     attention: optional(z.enum(["refund"], { error: "Attention must be refund." })),
@@ -298,18 +288,7 @@ export const dashboard = z.object({
 
 /** GET /admin/low-stock?page=&limit=: every size low in stock, a page at a time. */
 export const lowStockQuery = z.object({
-  page: z.coerce
-    .number({ error: "Page must be a number" })
-    .int({ error: "Page must be a whole number" })
-    .min(1, { error: "Page must be 1 or more" })
-    .max(100_000, { error: "Page must be 100000 or less" })
-    .default(1),
-  limit: z.coerce
-    .number({ error: "Limit must be a number" })
-    .int({ error: "Limit must be a whole number" })
-    .min(1, { error: "Limit must be 1 or more" })
-    .max(ADMIN_ORDERS_MAX_LIMIT, { error: `Limit must be ${ADMIN_ORDERS_MAX_LIMIT} or less` })
-    .default(LOW_STOCK_PAGE_SIZE),
+  ...pagingFields({ defaultLimit: LOW_STOCK_PAGE_SIZE, maxLimit: ADMIN_ORDERS_MAX_LIMIT }),
 });
 export const lowStockResponse = envelope(z.array(lowStockLine)).extend({ pagination });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pagingFields } from "./paging";
 import { picture, sizeLabel } from "./catalog";
 import { defineCall } from "./call";
 import { envelope } from "./envelope";
@@ -47,18 +48,7 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 /** GET /admin/products?page=&limit=&search=&categoryId=&stock=&visibility=&sort= */
 export const staffProductsQuery = z.object({
-  page: z.coerce
-    .number({ error: "Page must be a number" })
-    .int({ error: "Page must be a whole number" })
-    .min(1, { error: "Page must be 1 or more" })
-    .max(100_000, { error: "Page must be 100000 or less" })
-    .default(1),
-  limit: z.coerce
-    .number({ error: "Limit must be a number" })
-    .int({ error: "Limit must be a whole number" })
-    .min(1, { error: "Limit must be 1 or more" })
-    .max(STAFF_PRODUCTS_MAX_LIMIT, { error: `Limit must be ${STAFF_PRODUCTS_MAX_LIMIT} or less` })
-    .default(STAFF_PRODUCTS_PAGE_SIZE),
+  ...pagingFields({ defaultLimit: STAFF_PRODUCTS_PAGE_SIZE, maxLimit: STAFF_PRODUCTS_MAX_LIMIT }),
   /** A part of the product's name, or its number ("#42" or "42"). */
   search: optional(z.string().trim().max(100, { error: "Search is too long" })),
   categoryId: optional(idField("Unknown category")),
