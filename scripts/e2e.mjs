@@ -1,16 +1,17 @@
-// npm run test:e2e: the browser suites in three Playwright processes side by side, each against a store of its
-// own (its own port and data folder, so their tests never meet): the build checks and the phone project split
-// in two halves (Playwright's --shard), on E2E_PORT and E2E_PORT + 10, and the desktop project on E2E_PORT + 5.
-// The build checks start stores of their own on their run's port + 1 to + 3. One Playwright worker drives one
-// store (the suites share its demo catalog). A browser test mostly waits (on the store, the browser, timers):
-// with two runs CI's cores were busy less than half of the time, so a third run shortens the suite.
-// Arguments are passed to every run (a spec file, -g).
+// npm run test:e2e: the browser suites in three lanes side by side, each a Playwright process against a store of
+// its own (its own port and data folder, so their tests never meet). The spec files are dealt out heaviest first to
+// the lane with the least work so far, by the seconds each file took in a measured run (SECONDS below, both
+// widths together): the lanes finish close together, which Playwright's --shard (an equal count of files or tests)
+// does not do. A spec file not in SECONDS counts as a minute: measure it and add it. The build checks start stores
+// of their own on their lane's port + 1 to + 3. One Playwright worker drives one store (the suites share its demo
+// catalog). A browser test mostly waits (on the store, the browser, timers), so three lanes keep CI's two cores
+// busy. Arguments (a spec file, -g) run one lane with them instead.
 //
-// The runs' stores start from copies of one data folder: a store started on an empty one loads the demo catalog,
+// The lanes' stores start from copies of one data folder: a store started on an empty one loads the demo catalog,
 // whose pictures it draws and encodes (about a minute of CPU), so one store does that first and stops, rather
 // than each of the three at once.
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -51,19 +52,17 @@ async function seed(folder) {
   children.delete(store);
 }
 
-function playwright(name, projects, env, shard) {
+function playwright(name, args, env) {
   return new Promise((resolve) => {
     const child = spawn(
       "npx",
       [
         "playwright",
         "test",
-        ...projects.flatMap((project) => ["--project", project]),
-        ...(shard ? ["--shard", shard] : []),
-        // Each run clears its output folder when it starts: one each.
+        // Each lane clears its output folder when it starts: one each.
         "--output",
         `test-results/${name}`,
-        ...extra,
+        ...args,
       ],
       { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] },
     );
@@ -85,22 +84,38 @@ function playwright(name, projects, env, shard) {
   });
 }
 
-const runs = [
-  { name: "phone-1", projects: ["build", "phone"], shard: "1/2", port },
-  { name: "phone-2", projects: ["build", "phone"], shard: "2/2", port: port + 10 },
-  { name: "desktop", projects: ["desktop"], port: port + 5 },
-];
+/** Seconds each spec file took in a measured run on a quiet 2-core machine, both widths together. */
+const SECONDS = {};
+const lanes = Array.from({ length: extra.length ? 1 : 3 }, (_, index) => ({
+  name: `lane-${index + 1}`,
+  port: port + 10 * index,
+  files: [],
+  seconds: 0,
+}));
+const weight = (file) => SECONDS[file] ?? 60;
+const specs = readdirSync("tests/e2e").filter((file) => file.endsWith(".spec.ts"));
+for (const file of specs.sort((a, b) => weight(b) - weight(a))) {
+  const lightest = lanes.reduce((least, lane) => (lane.seconds < least.seconds ? lane : least));
+  lightest.files.push(file);
+  lightest.seconds += weight(file);
+}
 const folder = dataDir ? null : mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
 const dataOf = (name) => (dataDir ? `${dataDir}-${name}` : path.join(folder, name));
 const started = Date.now();
 await seed(dataOf("seeded"));
 console.log(
-  `The demo catalog is loaded (${((Date.now() - started) / 1000).toFixed(0)} s); each run's store starts from a copy.`,
+  `The demo catalog is loaded (${((Date.now() - started) / 1000).toFixed(0)} s); each lane's store starts from a copy.`,
 );
 const codes = await Promise.all(
-  runs.map(({ name, projects, shard, port: runPort }) => {
+  lanes.map(({ name, port: lanePort, files, seconds }) => {
     cpSync(dataOf("seeded"), dataOf(name), { recursive: true });
-    return playwright(name, projects, { E2E_PORT: String(runPort), E2E_DATA_DIR: dataOf(name) }, shard);
+    const args = extra.length ? extra : files.map((file) => `tests/e2e/${file}`);
+    if (!extra.length) console.log(`[${name}] ${files.join(" ")} (about ${seconds} s)`);
+    const laneStarted = Date.now();
+    return playwright(name, args, { E2E_PORT: String(lanePort), E2E_DATA_DIR: dataOf(name) }).then((code) => {
+      console.log(`[${name}] done in ${((Date.now() - laneStarted) / 1000).toFixed(0)} s`);
+      return code;
+    });
   }),
 );
 if (folder) rmSync(folder, { recursive: true, force: true });

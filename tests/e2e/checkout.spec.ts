@@ -54,82 +54,82 @@ async function placeOrderAndOpenPhonePe(page: Page) {
   return payPage;
 }
 
-test("a shopper checks out two sizes with a new address, pays with PhonePe and follows the order", async ({
-  page,
-  baseURL,
-  isMobile,
-}) => {
-  const email = await newVerifiedShopper(page, baseURL!);
-  const product = await fillBagAndProceed(page);
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/checkout$/);
-  await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
-  await expect(page).toHaveTitle("Checkout | Fast, Secure Shopping");
-  const bag = page.getByRole("region", { name: "Your bag" });
-  await expect(bag.getByRole("listitem")).toHaveCount(2);
-  await expect(bag.getByRole("link", { name: product.name })).toHaveCount(2);
+test(
+  "a shopper checks out two sizes with a new address, pays with PhonePe and follows the order",
+  { tag: "@both" },
+  async ({ page, baseURL, isMobile }) => {
+    const email = await newVerifiedShopper(page, baseURL!);
+    const product = await fillBagAndProceed(page);
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole("heading", { name: "Checkout" })).toBeVisible();
+    await expect(page).toHaveTitle("Checkout | Fast, Secure Shopping");
+    const bag = page.getByRole("region", { name: "Your bag" });
+    await expect(bag.getByRole("listitem")).toHaveCount(2);
+    await expect(bag.getByRole("link", { name: product.name })).toHaveCount(2);
 
-  // The spec's checks, in its words.
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByText("Select delivery address")).toBeVisible();
-  await page
-    .locator("form", { hasText: "New delivery address" })
-    .getByRole("button", { name: "Save address" })
-    .click();
-  await expect(page.getByText("Please fill all fields")).toBeVisible();
-  await expect(page.getByText("Name is required.").first()).toBeVisible();
-  await addAddress(page);
-  await page.getByRole("button", { name: "Place Order" }).click();
-  await expect(page.getByText("Please choose a payment option before continuing.")).toBeVisible();
-  await page.getByRole("radio", { name: /PhonePe/ }).check();
-  // The delivery charge the bag showed is the checkout's: free at ₹1,999 or more, ₹99 below.
-  const delivery = 2 * product.price >= 1999 ? "Free" : "₹99";
-  await expect(page.getByTestId("checkout-delivery")).toHaveText(delivery);
-  await expectNoAxeViolations(page);
+    // The spec's checks, in its words.
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByText("Select delivery address")).toBeVisible();
+    await page
+      .locator("form", { hasText: "New delivery address" })
+      .getByRole("button", { name: "Save address" })
+      .click();
+    await expect(page.getByText("Please fill all fields")).toBeVisible();
+    await expect(page.getByText("Name is required.").first()).toBeVisible();
+    await addAddress(page);
+    await page.getByRole("button", { name: "Place Order" }).click();
+    await expect(page.getByText("Please choose a payment option before continuing.")).toBeVisible();
+    await page.getByRole("radio", { name: /PhonePe/ }).check();
+    // The delivery charge the bag showed is the checkout's: free at ₹1,999 or more, ₹99 below.
+    const delivery = 2 * product.price >= 1999 ? "Free" : "₹99";
+    await expect(page.getByTestId("checkout-delivery")).toHaveText(delivery);
+    await expectNoAxeViolations(page);
 
-  const payPage = await placeOrderAndOpenPhonePe(page);
-  await payPage.getByRole("button", { name: "Approve payment" }).click();
+    const payPage = await placeOrderAndOpenPhonePe(page);
+    await payPage.getByRole("button", { name: "Approve payment" }).click();
 
-  // The shopper's tab shows the result (a desktop's main tab takes over when the popup closes itself).
-  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText("Thank you. Your payment was successful.").first()).toBeVisible();
-  await expect(page).toHaveURL(/\/payment\/callback\?orderId=RB/);
-  const orderId = new URL(page.url()).searchParams.get("orderId")!;
-  await expect(page.getByRole("button", { name: /^Bag, 0 items$/ })).toBeAttached();
-  await expectNoAxeViolations(page);
+    // The shopper's tab shows the result (a desktop's main tab takes over when the popup closes itself).
+    await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Thank you. Your payment was successful.").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/payment\/callback\?orderId=RB/);
+    const orderId = new URL(page.url()).searchParams.get("orderId")!;
+    await expect(page.getByRole("button", { name: /^Bag, 0 items$/ })).toBeAttached();
+    await expectNoAxeViolations(page);
 
-  await page.getByRole("link", { name: "Go to Orders" }).click();
-  await expect(page).toHaveURL(/\/orders$/);
-  // The payment page's celebration and message stay with it.
-  await expect(page.getByText("Thank you. Your payment was successful.")).toHaveCount(0);
-  await expect(page.locator("body > canvas")).toHaveCount(0);
-  const card = page.getByRole("article", { name: `Order #${orderId}` });
-  await expect(card.getByText("Processing")).toBeVisible();
-  await expect(card.getByText("Success")).toBeVisible();
-  await expect(card.getByText("Meera Iyer, 7 Temple Street, Mylapore")).toBeVisible();
-  await card.getByRole("button", { name: `Refresh the status of order ${orderId}` }).click();
-  await expect(card.getByText("Processing")).toBeVisible();
-  await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Go to Orders" }).click();
+    await expect(page).toHaveURL(/\/orders$/);
+    // The payment page's celebration and message stay with it.
+    await expect(page.getByText("Thank you. Your payment was successful.")).toHaveCount(0);
+    await expect(page.locator("body > canvas")).toHaveCount(0);
+    const card = page.getByRole("article", { name: `Order #${orderId}` });
+    await expect(card.getByText("Processing")).toBeVisible();
+    await expect(card.getByText("Success")).toBeVisible();
+    await expect(card.getByText("Meera Iyer, 7 Temple Street, Mylapore")).toBeVisible();
+    await card.getByRole("button", { name: `Refresh the status of order ${orderId}` }).click();
+    await expect(card.getByText("Processing")).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  await card.getByRole("link", { name: `Order #${orderId}` }).click();
-  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
-  await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
-  // The items fit the screen: on a phone each line says its size and quantity under the product's name.
-  const items = page.getByRole("region", { name: "Items of the order" });
-  expect(await items.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
-  const firstLine = page.getByRole("table").getByRole("row").nth(1);
-  if (isMobile) await expect(firstLine.getByText(/^Size \S+ · Quantity 1$/)).toBeVisible();
-  else await expect(page.getByRole("columnheader", { name: "Quantity" })).toBeVisible();
-  await expectNoAxeViolations(page);
+    await card.getByRole("link", { name: `Order #${orderId}` }).click();
+    await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+    await expect(page.getByRole("table").getByRole("row")).toHaveCount(3);
+    // The items fit the screen: on a phone each line says its size and quantity under the product's name.
+    const items = page.getByRole("region", { name: "Items of the order" });
+    expect(await items.evaluate((region) => region.scrollWidth - region.clientWidth)).toBe(0);
+    const firstLine = page.getByRole("table").getByRole("row").nth(1);
+    if (isMobile) await expect(firstLine.getByText(/^Size \S+ · Quantity 1$/)).toBeVisible();
+    else await expect(page.getByRole("columnheader", { name: "Quantity" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  await expect
-    .poll(async () =>
-      (await mailbox(page)).some(
-        (m) => m.to === email && m.subject.includes(`payment received for order ${orderId}`),
-      ),
-    )
-    .toBe(true);
-});
+    await expect
+      .poll(async () =>
+        (await mailbox(page)).some(
+          (m) => m.to === email && m.subject.includes(`payment received for order ${orderId}`),
+        ),
+      )
+      .toBe(true);
+  },
+);
 
 test("a declined payment keeps the bag and says so", async ({ page, baseURL }) => {
   const email = await newVerifiedShopper(page, baseURL!);
@@ -181,7 +181,7 @@ test("a payment left pending is settled by the reconciler after the shopper has 
   }).toPass({ timeout: 60_000, intervals: [2000] });
 });
 
-test("checkout works with the keyboard alone", async ({ page, baseURL }) => {
+test("checkout works with the keyboard alone", { tag: "@desktop" }, async ({ page, baseURL }) => {
   const email = await newVerifiedShopper(page, baseURL!);
   await fillBagAndProceed(page);
   await logIn(page, email);

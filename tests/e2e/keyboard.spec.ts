@@ -26,44 +26,52 @@ test.describe("the customisations banner", () => {
       .locator(".marquee")
       .evaluate((element) => getComputedStyle(element).animationPlayState);
 
-  test("pauses and plays with its button, under the pointer and under keyboard focus", async ({ page }) => {
-    await gotoAndWaitForHydration(page, "/");
-    await page.mouse.move(5, 600);
-    expect(await playState(page)).toBe("running");
+  test(
+    "pauses and plays with its button, under the pointer and under keyboard focus",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await gotoAndWaitForHydration(page, "/");
+      await page.mouse.move(5, 600);
+      expect(await playState(page)).toBe("running");
 
-    await region(page).getByRole("button", { name: "Pause the banner" }).click();
-    await page.mouse.move(5, 600);
-    expect(await playState(page)).toBe("paused");
-    await expectNoAxeViolations(page);
-    await page.emulateMedia({ reducedMotion: "no-preference" });
+      await region(page).getByRole("button", { name: "Pause the banner" }).click();
+      await page.mouse.move(5, 600);
+      expect(await playState(page)).toBe("paused");
+      await expectNoAxeViolations(page);
+      await page.emulateMedia({ reducedMotion: "no-preference" });
 
-    await region(page).getByRole("button", { name: "Play the banner" }).click();
-    await page.mouse.move(5, 600);
-    expect(await playState(page)).toBe("running");
+      await region(page).getByRole("button", { name: "Play the banner" }).click();
+      await page.mouse.move(5, 600);
+      expect(await playState(page)).toBe("running");
 
-    await region(page).hover();
-    expect(await playState(page)).toBe("paused");
-    await page.mouse.move(5, 600);
-    expect(await playState(page)).toBe("running");
+      await region(page).hover();
+      expect(await playState(page)).toBe("paused");
+      await page.mouse.move(5, 600);
+      expect(await playState(page)).toBe("running");
 
-    // After the skip link comes the banner's button.
-    await page.getByRole("link", { name: "Skip to content" }).focus();
-    await page.keyboard.press("Tab");
-    await expect(region(page).getByRole("button", { name: "Pause the banner" })).toBeFocused();
-    expect(await playState(page)).toBe("paused");
-    await page.keyboard.press("Tab");
-    expect(await playState(page)).toBe("running");
-  });
+      // After the skip link comes the banner's button.
+      await page.getByRole("link", { name: "Skip to content" }).focus();
+      await page.keyboard.press("Tab");
+      await expect(region(page).getByRole("button", { name: "Pause the banner" })).toBeFocused();
+      expect(await playState(page)).toBe("paused");
+      await page.keyboard.press("Tab");
+      expect(await playState(page)).toBe("running");
+    },
+  );
 
-  test("stands still with reduced motion, and offers no button then", async ({ page }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await gotoAndWaitForHydration(page, "/");
-    const name = await region(page)
-      .locator(".marquee")
-      .evaluate((element) => getComputedStyle(element).animationName);
-    expect(name).toBe("none");
-    await expect(region(page).getByRole("button")).toBeHidden();
-  });
+  test(
+    "stands still with reduced motion, and offers no button then",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await gotoAndWaitForHydration(page, "/");
+      const name = await region(page)
+        .locator(".marquee")
+        .evaluate((element) => getComputedStyle(element).animationName);
+      expect(name).toBe("none");
+      await expect(region(page).getByRole("button")).toBeHidden();
+    },
+  );
 });
 
 /** The first product of the catalog's first page. */
@@ -74,51 +82,55 @@ async function firstProductPath(page: Page): Promise<string> {
 }
 
 test.describe("the product tabs", () => {
-  test("Home and End reach the first and last tab, and the focus ring shows whole", async ({ page }) => {
-    await gotoAndWaitForHydration(page, await firstProductPath(page));
-    const tablist = page.getByRole("tablist", { name: "Product information" });
-    const details = tablist.getByRole("tab", { name: "Product Details" });
-    const care = tablist.getByRole("tab", { name: "Care Guide" });
-    await details.focus();
-    // Focused from the keyboard, so that :focus-visible draws the ring.
-    await page.keyboard.press("ArrowRight");
-    await page.keyboard.press("ArrowLeft");
-    await expect(details).toBeFocused();
+  test(
+    "Home and End reach the first and last tab, and the focus ring shows whole",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await gotoAndWaitForHydration(page, await firstProductPath(page));
+      const tablist = page.getByRole("tablist", { name: "Product information" });
+      const details = tablist.getByRole("tab", { name: "Product Details" });
+      const care = tablist.getByRole("tab", { name: "Care Guide" });
+      await details.focus();
+      // Focused from the keyboard, so that :focus-visible draws the ring.
+      await page.keyboard.press("ArrowRight");
+      await page.keyboard.press("ArrowLeft");
+      await expect(details).toBeFocused();
 
-    await page.keyboard.press("End");
-    await expect(care).toBeFocused();
-    await expect(care).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tabpanel", { name: "Care Guide" })).toBeVisible();
-    await page.keyboard.press("Home");
-    await expect(details).toBeFocused();
-    await expect(details).toHaveAttribute("aria-selected", "true");
+      await page.keyboard.press("End");
+      await expect(care).toBeFocused();
+      await expect(care).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tabpanel", { name: "Care Guide" })).toBeVisible();
+      await page.keyboard.press("Home");
+      await expect(details).toBeFocused();
+      await expect(details).toHaveAttribute("aria-selected", "true");
 
-    // The list scrolls sideways and so clips what is drawn outside it: the whole ring must lie inside it.
-    for (const tab of [details, care]) {
-      await tab.focus();
-      await page.keyboard.press(tab === care ? "End" : "Home");
-      const ring = await tab.evaluate((element) => {
-        const style = getComputedStyle(element);
-        const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
-        const own = element.getBoundingClientRect();
-        const list = element.parentElement!.getBoundingClientRect();
-        return {
-          drawn: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
-          inside:
-            own.top - reach >= list.top - 0.5 &&
-            own.bottom + reach <= list.bottom + 0.5 &&
-            own.left - reach >= list.left - 0.5 &&
-            own.right + reach <= list.right + 0.5,
-        };
-      });
-      expect(ring).toEqual({ drawn: true, inside: true });
-    }
-    await expectNoAxeViolations(page);
-  });
+      // The list scrolls sideways and so clips what is drawn outside it: the whole ring must lie inside it.
+      for (const tab of [details, care]) {
+        await tab.focus();
+        await page.keyboard.press(tab === care ? "End" : "Home");
+        const ring = await tab.evaluate((element) => {
+          const style = getComputedStyle(element);
+          const reach = parseFloat(style.outlineOffset) + parseFloat(style.outlineWidth);
+          const own = element.getBoundingClientRect();
+          const list = element.parentElement!.getBoundingClientRect();
+          return {
+            drawn: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0,
+            inside:
+              own.top - reach >= list.top - 0.5 &&
+              own.bottom + reach <= list.bottom + 0.5 &&
+              own.left - reach >= list.left - 0.5 &&
+              own.right + reach <= list.right + 0.5,
+          };
+        });
+        expect(ring).toEqual({ drawn: true, inside: true });
+      }
+      await expectNoAxeViolations(page);
+    },
+  );
 });
 
 test.describe("the product list", () => {
-  test.describe("with the filters beside the list (768 px and wider)", () => {
+  test.describe("with the filters beside the list (768 px and wider)", { tag: "@desktop" }, () => {
     test.use({ viewport: { width: 1280, height: 800 } });
 
     test("the arrow keys move through the sidebar's radios, which stay focused while the list loads", async ({
@@ -149,40 +161,46 @@ test.describe("the product list", () => {
     });
   });
 
-  test("a search sent with Enter keeps the keyboard in the search box, and Clear search returns to it", async ({
-    page,
-  }) => {
-    await gotoAndWaitForHydration(page, "/products");
-    const search = page.getByRole("main").getByRole("searchbox", { name: "Search products" });
-    await search.focus();
-    await page.keyboard.type("silk");
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { level: 1, name: "Results for “silk”" })).toBeVisible();
-    await expect(search).toBeFocused();
-    await expect(search).toHaveValue("silk");
+  test(
+    "a search sent with Enter keeps the keyboard in the search box, and Clear search returns to it",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await gotoAndWaitForHydration(page, "/products");
+      const search = page.getByRole("main").getByRole("searchbox", { name: "Search products" });
+      await search.focus();
+      await page.keyboard.type("silk");
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { level: 1, name: "Results for “silk”" })).toBeVisible();
+      await expect(search).toBeFocused();
+      await expect(search).toHaveValue("silk");
 
-    await page.keyboard.press("ControlOrMeta+A");
-    await page.keyboard.type("zqxjvw");
-    await page.keyboard.press("Enter");
-    await expect(page.getByText("No products match “zqxjvw”.")).toBeVisible();
-    await expect(search).toBeFocused();
-    await page.getByRole("link", { name: "Clear search" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
-    await expect(search).toHaveValue("");
-    await expect(search).toBeFocused();
-    await expectNoAxeViolations(page);
-  });
+      await page.keyboard.press("ControlOrMeta+A");
+      await page.keyboard.type("zqxjvw");
+      await page.keyboard.press("Enter");
+      await expect(page.getByText("No products match “zqxjvw”.")).toBeVisible();
+      await expect(search).toBeFocused();
+      await page.getByRole("link", { name: "Clear search" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+      await expect(search).toHaveValue("");
+      await expect(search).toBeFocused();
+      await expectNoAxeViolations(page);
+    },
+  );
 
-  test("Load More hands the keyboard to the first product it added", async ({ page }) => {
-    await gotoAndWaitForHydration(page, "/products");
-    const names = page.locator("main article h3 a");
-    await expect(names).toHaveCount(8);
-    await page.getByRole("button", { name: "Load More" }).focus();
-    await page.keyboard.press("Enter");
-    await expect(names.nth(8)).toBeFocused();
-    await expectNoAxeViolations(page);
-  });
+  test(
+    "Load More hands the keyboard to the first product it added",
+    { tag: "@desktop" },
+    async ({ page }) => {
+      await gotoAndWaitForHydration(page, "/products");
+      const names = page.locator("main article h3 a");
+      await expect(names).toHaveCount(8);
+      await page.getByRole("button", { name: "Load More" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(names.nth(8)).toBeFocused();
+      await expectNoAxeViolations(page);
+    },
+  );
 
   test.describe("with the filters in a dialog (a phone)", () => {
     test.use({ viewport: { width: 390, height: 844 } });
@@ -202,7 +220,7 @@ test.describe("the product list", () => {
   });
 });
 
-test.describe("focus after a control goes away", () => {
+test.describe("focus after a control goes away", { tag: "@desktop" }, () => {
   test("in the bag: minus reaching 1 moves to plus, a removed line to the next line, the last to the empty bag", async ({
     page,
   }) => {
@@ -314,7 +332,7 @@ test.describe("focus after a control goes away", () => {
   });
 });
 
-test("the welcome toast leaves the header usable", async ({ page }) => {
+test("the welcome toast leaves the header usable", { tag: "@both" }, async ({ page }) => {
   await gotoAndWaitForHydration(page, "/login");
   await logIn(page, "shopper@rangoli.example", "rangoli-demo-2026");
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Login Successful" });

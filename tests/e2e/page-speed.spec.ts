@@ -104,76 +104,77 @@ test("the storefront's scripts ask V8 to compile them while they download", () =
   }
 });
 
-test("a product page that arrives in two parts does not move what the first part showed", async ({
-  page,
-  baseURL,
-}) => {
-  // On a slow network the browser paints what it has of the page. The first part ends with the gallery's
-  // thumbnails: the product's main image must already be there, or it pushes them down when it arrives.
-  const store = baseURL!;
-  const { data: products } = (await fetch(`${store}/api/products/get-products?page=1&limit=8`).then((r) =>
-    r.json(),
-  )) as { data: { _id: number }[] };
-  let productPath: string | undefined;
-  for (const { _id } of products) {
-    const { data } = (await fetch(`${store}/api/products/get-product?id=${_id}`).then((r) => r.json())) as {
-      data: { pictures: unknown[] };
-    };
-    if (data.pictures.length > 1) {
-      productPath = `/products/${_id}`;
-      break;
+test(
+  "a product page that arrives in two parts does not move what the first part showed",
+  { tag: "@both" },
+  async ({ page, baseURL }) => {
+    // On a slow network the browser paints what it has of the page. The first part ends with the gallery's
+    // thumbnails: the product's main image must already be there, or it pushes them down when it arrives.
+    const store = baseURL!;
+    const { data: products } = (await fetch(`${store}/api/products/get-products?page=1&limit=8`).then((r) =>
+      r.json(),
+    )) as { data: { _id: number }[] };
+    let productPath: string | undefined;
+    for (const { _id } of products) {
+      const { data } = (await fetch(`${store}/api/products/get-product?id=${_id}`).then((r) => r.json())) as {
+        data: { pictures: unknown[] };
+      };
+      if (data.pictures.length > 1) {
+        productPath = `/products/${_id}`;
+        break;
+      }
     }
-  }
-  expect(productPath, "a demo product with several pictures").toBeDefined();
-  const html = await fetch(store + productPath).then((r) => r.text());
-  const thumbnails = html.indexOf('aria-label="Product images"');
-  expect(thumbnails).toBeGreaterThan(0);
-  const firstPartEnd = html.indexOf("</ul>", thumbnails) + "</ul>".length;
+    expect(productPath, "a demo product with several pictures").toBeDefined();
+    const html = await fetch(store + productPath).then((r) => r.text());
+    const thumbnails = html.indexOf('aria-label="Product images"');
+    expect(thumbnails).toBeGreaterThan(0);
+    const firstPartEnd = html.indexOf("</ul>", thumbnails) + "</ul>".length;
 
-  let sendTheRest = () => {};
-  const restHeld = new Promise<void>((resolve) => (sendTheRest = resolve));
-  // Passes everything else on from the store; the product page in two parts, the second when the test says so.
-  const server = createServer(async (request, response) => {
-    if (request.url === productPath) {
-      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      response.write(html.slice(0, firstPartEnd));
-      await restHeld;
-      return response.end(html.slice(firstPartEnd));
-    }
-    const upstream = await fetch(store + request.url);
-    response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
-    response.end(Buffer.from(await upstream.arrayBuffer()));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  try {
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: "layout-shift", buffered: true });
+    let sendTheRest = () => {};
+    const restHeld = new Promise<void>((resolve) => (sendTheRest = resolve));
+    // Passes everything else on from the store; the product page in two parts, the second when the test says so.
+    const server = createServer(async (request, response) => {
+      if (request.url === productPath) {
+        response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        response.write(html.slice(0, firstPartEnd));
+        await restHeld;
+        return response.end(html.slice(firstPartEnd));
+      }
+      const upstream = await fetch(store + request.url);
+      response.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
+      response.end(Buffer.from(await upstream.arrayBuffer()));
     });
-    const { port } = server.address() as AddressInfo;
-    await page.goto(`http://127.0.0.1:${port}${productPath}`, { waitUntil: "commit" });
-    await expect(page.getByRole("list", { name: "Product images" })).toBeVisible();
-    // Two frames: the first part is on screen.
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    sendTheRest();
-    await page.waitForLoadState("load");
-    await expect(page.getByRole("button", { name: /add to bag/i })).toBeVisible();
-    await page.evaluate(
-      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
-    );
-    expect(await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts)).toEqual(
-      [],
-    );
-  } finally {
-    sendTheRest();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-});
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      const { port } = server.address() as AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}${productPath}`, { waitUntil: "commit" });
+      await expect(page.getByRole("list", { name: "Product images" })).toBeVisible();
+      // Two frames: the first part is on screen.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      sendTheRest();
+      await page.waitForLoadState("load");
+      await expect(page.getByRole("button", { name: /add to bag/i })).toBeVisible();
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      expect(
+        await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+      ).toEqual([]);
+    } finally {
+      sendTheRest();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  },
+);
 
 test("hydration keeps every element the server sent", async ({ page }) => {
   await page.addInitScript(() => {

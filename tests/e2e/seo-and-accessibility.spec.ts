@@ -25,29 +25,33 @@ async function firstProductPath(page: Page): Promise<string> {
 }
 
 for (const path of STOREFRONT_PAGES) {
-  test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+  test(`${path} has no WCAG 2.2 AA violations`, { tag: "@both" }, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
     await expectNoAxeViolations(page);
   });
 }
 
-test("a product page, its size guide and a filled bag have no WCAG 2.2 AA violations", async ({ page }) => {
-  await page.goto(await firstProductPath(page));
-  await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Size Guide" }).click();
-  await expect(page.getByRole("dialog", { name: "Size Guide" })).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page.keyboard.press("Escape");
-  await page
-    .getByRole("group", { name: "Select Size" })
-    .getByRole("radio", { disabled: false })
-    .first()
-    .check({ force: true });
-  await page.getByRole("button", { name: "ADD TO BAG" }).click();
-  await expect(page.getByRole("dialog", { name: "Your Bag" })).toBeVisible();
-  await expectNoAxeViolations(page);
-});
+test(
+  "a product page, its size guide and a filled bag have no WCAG 2.2 AA violations",
+  { tag: "@both" },
+  async ({ page }) => {
+    await page.goto(await firstProductPath(page));
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Size Guide" }).click();
+    await expect(page.getByRole("dialog", { name: "Size Guide" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await page
+      .getByRole("group", { name: "Select Size" })
+      .getByRole("radio", { disabled: false })
+      .first()
+      .check({ force: true });
+    await page.getByRole("button", { name: "ADD TO BAG" }).click();
+    await expect(page.getByRole("dialog", { name: "Your Bag" })).toBeVisible();
+    await expectNoAxeViolations(page);
+  },
+);
 
 test("a product page is rendered on the server with its title, tags and Product JSON-LD", async ({
   page,

@@ -105,60 +105,63 @@ test("a signed-in shopper opening login or register is sent on", async ({ page, 
   await expect(page).toHaveURL(/\/orders$/);
 });
 
-test("the footer sits at the bottom of a short page on a tall window", async ({ page }) => {
+test("the footer sits at the bottom of a short page on a tall window", { tag: "@both" }, async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 1400 });
   await gotoAndWaitForHydration(page, "/no-such-page");
   const footer = await page.getByRole("contentinfo").boundingBox();
   expect(footer!.y + footer!.height).toBeGreaterThanOrEqual(1399);
 });
 
-test("the account sidebar breaks a long e-mail at its @ or a dot, never inside a word", async ({
-  page,
-  baseURL,
-}) => {
-  const email = await newVerifiedShopper(page, baseURL!);
-  await gotoAndWaitForHydration(page, "/login");
-  await logIn(page, email);
-  await expect(page).toHaveURL(/\/$/);
-  await gotoAndWaitForHydration(page, "/profile");
-  const shown = page.getByRole("complementary", { name: "Your account" }).getByText(email);
-  // The lines each part of the address takes (buyer. / 1764… . / 123456 / @example. / in): one each.
-  const lines = await shown.evaluate((element) =>
-    [...element.childNodes]
-      .filter((node) => node.nodeType === Node.TEXT_NODE)
-      .map((node) => {
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-      }),
-  );
-  expect(lines).toEqual([1, 1, 1, 1, 1]);
-});
+test(
+  "the account sidebar breaks a long e-mail at its @ or a dot, never inside a word",
+  { tag: "@both" },
+  async ({ page, baseURL }) => {
+    const email = await newVerifiedShopper(page, baseURL!);
+    await gotoAndWaitForHydration(page, "/login");
+    await logIn(page, email);
+    await expect(page).toHaveURL(/\/$/);
+    await gotoAndWaitForHydration(page, "/profile");
+    const shown = page.getByRole("complementary", { name: "Your account" }).getByText(email);
+    // The lines each part of the address takes (buyer. / 1764… . / 123456 / @example. / in): one each.
+    const lines = await shown.evaluate((element) =>
+      [...element.childNodes]
+        .filter((node) => node.nodeType === Node.TEXT_NODE)
+        .map((node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+    );
+    expect(lines).toEqual([1, 1, 1, 1, 1]);
+  },
+);
 
-test("the account menu closes when the keyboard leaves it, and the header shows a whole first name", async ({
-  page,
-}) => {
-  await gotoAndWaitForHydration(page, "/login");
-  await logIn(page, "owner@rangoli.example", "rangoli-demo-2026");
-  await expect(page).toHaveURL(/\/super-admin-dashboard$/);
-  const account = page.getByRole("banner").getByRole("button", { name: "Meera Rao (demo owner)" });
-  if ((page.viewportSize()?.width ?? 0) >= 640)
-    await expect(account.locator('span[aria-hidden="true"]')).toHaveText("Meera");
+test(
+  "the account menu closes when the keyboard leaves it, and the header shows a whole first name",
+  { tag: "@both" },
+  async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/login");
+    await logIn(page, "owner@rangoli.example", "rangoli-demo-2026");
+    await expect(page).toHaveURL(/\/super-admin-dashboard$/);
+    const account = page.getByRole("banner").getByRole("button", { name: "Meera Rao (demo owner)" });
+    if ((page.viewportSize()?.width ?? 0) >= 640)
+      await expect(account.locator('span[aria-hidden="true"]')).toHaveText("Meera");
 
-  // From the keyboard: on a phone the login's welcome toast lies over the header for a while (a mouse
-  // resting on it keeps it there).
-  await account.focus();
-  await page.keyboard.press("Enter");
-  const menu = page.locator("#account-menu");
-  await expect(menu).toBeVisible();
-  await menu.getByRole("link", { name: "Dashboard" }).focus();
-  // Through Products, Received Orders, My Profile, Orders and Wishlist to Logout: still inside.
-  for (let step = 0; step < 6; step++) await page.keyboard.press("Tab");
-  await expect(menu.getByRole("button", { name: "Logout" })).toBeFocused();
-  await expect(menu).toBeVisible();
-  await page.keyboard.press("Tab");
-  await expect(menu).toBeHidden();
-});
+    // From the keyboard: on a phone the login's welcome toast lies over the header for a while (a mouse
+    // resting on it keeps it there).
+    await account.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.locator("#account-menu");
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "Dashboard" }).focus();
+    // Through Products, Received Orders, My Profile, Orders and Wishlist to Logout: still inside.
+    for (let step = 0; step < 6; step++) await page.keyboard.press("Tab");
+    await expect(menu.getByRole("button", { name: "Logout" })).toBeFocused();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press("Tab");
+    await expect(menu).toBeHidden();
+  },
+);
 
 test.describe("a reset link", () => {
   // The reset and its checks count against an address of this test's own.

@@ -55,67 +55,72 @@ test("the Size Guide shows the category's chart, in inches or centimetres, with 
   await expect(kidsTable.getByRole("row", { name: /^2-3 / })).toHaveText(/2-3\s*22\s*20\s*92-98/, INNER);
 });
 
-test("on a phone the Size Guide's table says it scrolls sideways, and scrolls; on a desktop it fits", async ({
-  page,
-  isMobile,
-}, testInfo) => {
-  const guide = await openSizeGuide(page, await productOf(page, 1));
-  const region = guide.getByRole("region", { name: "Size chart" });
-  const hint = guide.getByText("Swipe the table sideways to see every measurement");
-  const scrollable = () => region.evaluate((box) => box.scrollWidth > box.clientWidth);
-  if (!isMobile) {
-    await expect(hint).toHaveCount(0);
-    expect(await scrollable()).toBe(false);
-    return;
-  }
-  await expect(hint).toBeVisible();
-  expect(await scrollable()).toBe(true);
-  await expect(region).toHaveAccessibleDescription(/Swipe the table sideways/);
-  await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
-  await expect(guide.getByRole("columnheader", { name: "Shoulder (in)" })).toBeInViewport();
-  await page.screenshot({ path: testInfo.outputPath("size-guide-phone.png") });
-});
+test(
+  "on a phone the Size Guide's table says it scrolls sideways, and scrolls; on a desktop it fits",
+  { tag: "@both" },
+  async ({ page, isMobile }, testInfo) => {
+    const guide = await openSizeGuide(page, await productOf(page, 1));
+    const region = guide.getByRole("region", { name: "Size chart" });
+    const hint = guide.getByText("Swipe the table sideways to see every measurement");
+    const scrollable = () => region.evaluate((box) => box.scrollWidth > box.clientWidth);
+    if (!isMobile) {
+      await expect(hint).toHaveCount(0);
+      expect(await scrollable()).toBe(false);
+      return;
+    }
+    await expect(hint).toBeVisible();
+    expect(await scrollable()).toBe(true);
+    await expect(region).toHaveAccessibleDescription(/Swipe the table sideways/);
+    await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    await expect(guide.getByRole("columnheader", { name: "Shoulder (in)" })).toBeInViewport();
+    await page.screenshot({ path: testInfo.outputPath("size-guide-phone.png") });
+  },
+);
 
-test("staff change a category's chart and its products' Size Guide shows it", async ({ page }, testInfo) => {
-  // A long journey (sign in, two saves, the shop's page, axe twice): more than the default minute under load.
-  test.slow();
-  const categoryId = testInfo.project.name === "phone" ? 3 : 4;
-  const category = categoryId === 3 ? "Half Saree" : "Ethnic Wear";
-  await signIn(page, STAFF.email, STAFF.password);
-  await gotoAndWaitForHydration(page, "/admin-dashboard");
-  await page.getByRole("link", { name: /Size charts/ }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Size charts" })).toBeVisible();
-  await expectNoAxeViolations(page);
+test(
+  "staff change a category's chart and its products' Size Guide shows it",
+  { tag: "@desktop" },
+  async ({ page }, testInfo) => {
+    // A long journey (sign in, two saves, the shop's page, axe twice): more than the default minute under load.
+    test.slow();
+    const categoryId = testInfo.project.name === "phone" ? 3 : 4;
+    const category = categoryId === 3 ? "Half Saree" : "Ethnic Wear";
+    await signIn(page, STAFF.email, STAFF.password);
+    await gotoAndWaitForHydration(page, "/admin-dashboard");
+    await page.getByRole("link", { name: /Size charts/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Size charts" })).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  const section = page.getByRole("region", { name: new RegExp(`^${category}`) });
-  await section.getByLabel(`Bust of size M, ${category}`).fill("37");
-  await section.getByLabel(`Size in row 8 of ${category}`).fill("4XL");
-  await section.getByLabel(`Bust in row 8, ${category}`).fill("46");
-  await section.getByLabel(`Waist in row 8, ${category}`).fill("40");
-  await section.getByLabel(`Hip in row 8, ${category}`).fill("48");
-  await section.getByLabel(`Shoulder in row 8, ${category}`).fill("17");
-  await section.getByRole("button", { name: `Save ${category} chart` }).click();
-  await expect(section.getByRole("status")).toHaveText("Size chart saved.");
-  await expect(page.getByRole("heading", { name: category, exact: true })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("size-charts-staff.png"), fullPage: true });
+    const section = page.getByRole("region", { name: new RegExp(`^${category}`) });
+    await section.getByLabel(`Bust of size M, ${category}`).fill("37");
+    await section.getByLabel(`Size in row 8 of ${category}`).fill("4XL");
+    await section.getByLabel(`Bust in row 8, ${category}`).fill("46");
+    await section.getByLabel(`Waist in row 8, ${category}`).fill("40");
+    await section.getByLabel(`Hip in row 8, ${category}`).fill("48");
+    await section.getByLabel(`Shoulder in row 8, ${category}`).fill("17");
+    await section.getByRole("button", { name: `Save ${category} chart` }).click();
+    await expect(section.getByRole("status")).toHaveText("Size chart saved.");
+    await expect(page.getByRole("heading", { name: category, exact: true })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("size-charts-staff.png"), fullPage: true });
 
-  const guide = await openSizeGuide(page, await productOf(page, categoryId));
-  await expect(guide.getByRole("row", { name: /^M / })).toHaveText(/M\s*37\s*30\s*38\s*14\.5/, INNER);
-  await expect(guide.getByRole("row", { name: /^4XL / })).toHaveText(/4XL\s*46\s*40\s*48\s*17/, INNER);
+    const guide = await openSizeGuide(page, await productOf(page, categoryId));
+    await expect(guide.getByRole("row", { name: /^M / })).toHaveText(/M\s*37\s*30\s*38\s*14\.5/, INNER);
+    await expect(guide.getByRole("row", { name: /^4XL / })).toHaveText(/4XL\s*46\s*40\s*48\s*17/, INNER);
 
-  // A chart that does not hold together is refused: each bad cell marked with its own message, at once.
-  await gotoAndWaitForHydration(page, "/admin/size-charts");
-  const bust = section.getByLabel(`Bust of size M, ${category}`);
-  await bust.fill("tall");
-  const size = section.getByLabel(`Size in row 4 of ${category}`);
-  await size.fill("xs");
-  await section.getByRole("button", { name: `Save ${category} chart` }).click();
-  await expect(section.getByRole("alert")).toHaveText("2 cells need fixing: each is marked above.");
-  await expect(bust).toHaveAttribute("aria-invalid", "true");
-  await expect(bust).toHaveAccessibleDescription("Use a number or a range such as 92-98.");
-  await expect(size).toHaveAttribute("aria-invalid", "true");
-  await expect(size).toHaveAccessibleDescription("Each size appears once.");
-  await expect(section.getByLabel(`Waist of size M, ${category}`)).not.toHaveAttribute("aria-invalid");
-  await expectNoAxeViolations(page);
-  await section.screenshot({ path: testInfo.outputPath("size-chart-cells.png") });
-});
+    // A chart that does not hold together is refused: each bad cell marked with its own message, at once.
+    await gotoAndWaitForHydration(page, "/admin/size-charts");
+    const bust = section.getByLabel(`Bust of size M, ${category}`);
+    await bust.fill("tall");
+    const size = section.getByLabel(`Size in row 4 of ${category}`);
+    await size.fill("xs");
+    await section.getByRole("button", { name: `Save ${category} chart` }).click();
+    await expect(section.getByRole("alert")).toHaveText("2 cells need fixing: each is marked above.");
+    await expect(bust).toHaveAttribute("aria-invalid", "true");
+    await expect(bust).toHaveAccessibleDescription("Use a number or a range such as 92-98.");
+    await expect(size).toHaveAttribute("aria-invalid", "true");
+    await expect(size).toHaveAccessibleDescription("Each size appears once.");
+    await expect(section.getByLabel(`Waist of size M, ${category}`)).not.toHaveAttribute("aria-invalid");
+    await expectNoAxeViolations(page);
+    await section.screenshot({ path: testInfo.outputPath("size-chart-cells.png") });
+  },
+);

@@ -156,45 +156,49 @@ test("staff add a product with phone photos and edit its stock; a shopper buys i
   await expectShopperSeesShipped(page, email, orderId, "EK123456789IN");
 });
 
-test("staff find a product by name in the list and set a size's stock there", async ({ page }) => {
-  await logInAsStaff(page);
-  // The dashboard's Products card (its low-stock panel links to filtered lists of products too).
-  await page.getByRole("link", { name: /^Products\s*Find any product/ }).click();
-  await expect(page).toHaveURL(/\/admin\/products$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
+test(
+  "staff find a product by name in the list and set a size's stock there",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    await logInAsStaff(page);
+    // The dashboard's Products card (its low-stock panel links to filtered lists of products too).
+    await page.getByRole("link", { name: /^Products\s*Find any product/ }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Products" })).toBeVisible();
 
-  await page.getByLabel("Name or number").fill("gadwal silk");
-  await page.getByRole("button", { name: "Find" }).click();
-  await expect(page).toHaveURL(/search=gadwal\+silk/);
-  await expect(page.getByText("1 product", { exact: true })).toBeVisible();
-  const row = page.getByRole("article", { name: "Bottle Green Gadwal Silk Half Saree" });
-  await expect(row.getByRole("link", { name: "Edit Bottle Green Gadwal Silk Half Saree" })).toBeVisible();
-  await expect(
-    row.getByRole("link", { name: "View Bottle Green Gadwal Silk Half Saree in the shop" }),
-  ).toHaveAttribute("href", /^\/products\/\d+$/);
-  await expectNoAxeViolations(page);
+    await page.getByLabel("Name or number").fill("gadwal silk");
+    await page.getByRole("button", { name: "Find" }).click();
+    await expect(page).toHaveURL(/search=gadwal\+silk/);
+    await expect(page.getByText("1 product", { exact: true })).toBeVisible();
+    const row = page.getByRole("article", { name: "Bottle Green Gadwal Silk Half Saree" });
+    await expect(row.getByRole("link", { name: "Edit Bottle Green Gadwal Silk Half Saree" })).toBeVisible();
+    await expect(
+      row.getByRole("link", { name: "View Bottle Green Gadwal Silk Half Saree in the shop" }),
+    ).toHaveAttribute("href", /^\/products\/\d+$/);
+    await expectNoAxeViolations(page);
 
-  await row.getByText("Edit stock").click();
-  await row.getByLabel("Stock of L").fill("12");
-  await row.getByRole("button", { name: "Save stock" }).click();
-  await expect(row.getByText("Stock saved.")).toBeVisible();
-  await expect(row.getByRole("list", { name: /^Stock of/ })).toContainText("L: 12");
-  const id = Number(
-    (await row.getByRole("link", { name: /in the shop$/ }).getAttribute("href"))!.split("/").pop(),
-  );
-  const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
-  expect(product.sizes).toContainEqual({ label: "L", stock: 12 });
+    await row.getByText("Edit stock").click();
+    await row.getByLabel("Stock of L").fill("12");
+    await row.getByRole("button", { name: "Save stock" }).click();
+    await expect(row.getByText("Stock saved.")).toBeVisible();
+    await expect(row.getByRole("list", { name: /^Stock of/ })).toContainText("L: 12");
+    const id = Number(
+      (await row.getByRole("link", { name: /in the shop$/ }).getAttribute("href"))!.split("/").pop(),
+    );
+    const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
+    expect(product.sizes).toContainEqual({ label: "L", stock: 12 });
 
-  // A count the store cannot take is marked on its size, and nothing changes.
-  await row.getByLabel("Stock of L").fill("-3");
-  await row.getByRole("button", { name: "Save stock" }).click();
-  await expect(row.getByLabel("Stock of L")).toHaveAccessibleDescription("Stock cannot be negative");
+    // A count the store cannot take is marked on its size, and nothing changes.
+    await row.getByLabel("Stock of L").fill("-3");
+    await row.getByRole("button", { name: "Save stock" }).click();
+    await expect(row.getByLabel("Stock of L")).toHaveAccessibleDescription("Stock cannot be negative");
 
-  // From the shop's page, staff come back to the product's edit page.
-  await page.goto(`/products/${id}`);
-  await page.getByRole("link", { name: "Edit Bottle Green Gadwal Silk Half Saree" }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/products/${id}/edit$`));
-});
+    // From the shop's page, staff come back to the product's edit page.
+    await page.goto(`/products/${id}`);
+    await page.getByRole("link", { name: "Edit Bottle Green Gadwal Silk Half Saree" }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${id}/edit$`));
+  },
+);
 
 test("a shopper cannot open the product pages of staff", async ({ page }) => {
   await page.goto("/addproduct");

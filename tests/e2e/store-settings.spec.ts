@@ -26,76 +26,76 @@ async function restoreDelivery(page: Page, baseURL: string) {
   expect(restored.ok(), await restored.text()).toBe(true);
 }
 
-test("the owner changes the delivery charge on Store settings, each bad field marked, and a shopper in another browser sees it at checkout at once", async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(120_000);
+test(
+  "the owner changes the delivery charge on Store settings, each bad field marked, and a shopper in another browser sees it at checkout at once",
+  { tag: "@desktop" },
+  async ({ page, browser, baseURL }, testInfo) => {
+    test.setTimeout(120_000);
 
-  // A shopper, in a browser of their own, has a piece under ₹1,999 in the bag and is at checkout: ₹99.
-  const shopperContext = await browser.newContext({
-    viewport: page.viewportSize() ?? undefined,
-    baseURL,
-  });
-  const shopper = await shopperContext.newPage();
-  const piece = await pieceUnderThreshold(shopper);
-  await newVerifiedShopper(shopper, baseURL!, { signedIn: true });
-  await gotoAndWaitForHydration(shopper, `/products/${piece.id}`);
-  await shopper
-    .getByRole("group", { name: "Select Size" })
-    .getByRole("radio", { name: piece.size, exact: true })
-    .check({ force: true });
-  await shopper.getByRole("button", { name: "ADD TO BAG" }).click();
-  await shopper
-    .getByRole("dialog", { name: "Your Bag" })
-    .getByRole("button", { name: "Proceed to Checkout" })
-    .click();
-  await expect(shopper).toHaveURL(/\/checkout$/);
-  await expect(shopper.getByTestId("checkout-delivery")).toHaveText("₹99");
+    // A shopper, in a browser of their own, has a piece under ₹1,999 in the bag and is at checkout: ₹99.
+    const shopperContext = await browser.newContext({
+      viewport: page.viewportSize() ?? undefined,
+      baseURL,
+    });
+    const shopper = await shopperContext.newPage();
+    const piece = await pieceUnderThreshold(shopper);
+    await newVerifiedShopper(shopper, baseURL!, { signedIn: true });
+    await gotoAndWaitForHydration(shopper, `/products/${piece.id}`);
+    await shopper
+      .getByRole("group", { name: "Select Size" })
+      .getByRole("radio", { name: piece.size, exact: true })
+      .check({ force: true });
+    await shopper.getByRole("button", { name: "ADD TO BAG" }).click();
+    await shopper
+      .getByRole("dialog", { name: "Your Bag" })
+      .getByRole("button", { name: "Proceed to Checkout" })
+      .click();
+    await expect(shopper).toHaveURL(/\/checkout$/);
+    await expect(shopper.getByTestId("checkout-delivery")).toHaveText("₹99");
 
-  // The owner finds Store settings from the Super Admin Dashboard.
-  await signIn(page, OWNER.email, OWNER.password);
-  try {
-    await gotoAndWaitForHydration(page, "/super-admin-dashboard");
-    await page.getByRole("link", { name: "Store settings" }).click();
-    await expect(page.getByRole("heading", { name: "Store settings", level: 1 })).toBeVisible();
-    const charge = page.getByLabel("Delivery charge (₹)");
-    await expect(charge).toHaveValue("99");
+    // The owner finds Store settings from the Super Admin Dashboard.
+    await signIn(page, OWNER.email, OWNER.password);
+    try {
+      await gotoAndWaitForHydration(page, "/super-admin-dashboard");
+      await page.getByRole("link", { name: "Store settings" }).click();
+      await expect(page.getByRole("heading", { name: "Store settings", level: 1 })).toBeVisible();
+      const charge = page.getByLabel("Delivery charge (₹)");
+      await expect(charge).toHaveValue("99");
 
-    // Bad values are marked at their fields, by the contract's own checks, and nothing is saved.
-    await charge.fill("-5");
-    await page.getByLabel("GSTIN").fill("36AAACR0000D1Z5");
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(charge).toHaveAttribute("aria-invalid", "true");
-    await expect(charge).toHaveAccessibleDescription(/Give a delivery charge from ₹0 to ₹10,000/);
-    await expect(page.getByLabel("GSTIN")).toHaveAccessibleDescription(/does not match its check digit/);
-    await expect(charge).toBeFocused();
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: testInfo.outputPath("settings-errors.png"), fullPage: true });
+      // Bad values are marked at their fields, by the contract's own checks, and nothing is saved.
+      await charge.fill("-5");
+      await page.getByLabel("GSTIN").fill("36AAACR0000D1Z5");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(charge).toHaveAttribute("aria-invalid", "true");
+      await expect(charge).toHaveAccessibleDescription(/Give a delivery charge from ₹0 to ₹10,000/);
+      await expect(page.getByLabel("GSTIN")).toHaveAccessibleDescription(/does not match its check digit/);
+      await expect(charge).toBeFocused();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: testInfo.outputPath("settings-errors.png"), fullPage: true });
 
-    await charge.fill("149");
-    await page.getByLabel("GSTIN").fill("36AAACR0000D1ZC");
-    await page.getByRole("button", { name: "Save settings" }).click();
-    await expect(page.getByText("Settings saved")).toBeVisible();
-    const history = page.getByRole("region", { name: "Recent changes" });
-    await expect(history.getByRole("listitem").first()).toContainText("Delivery charge (₹)");
-    await expect(history.getByRole("listitem").first()).toContainText("₹99.00 → ₹149.00");
-    await expect(history.getByRole("listitem").first()).toContainText(OWNER.email);
-    await expect(charge).not.toHaveAttribute("aria-invalid", "true");
-    await page.screenshot({ path: testInfo.outputPath("settings-saved.png"), fullPage: true });
+      await charge.fill("149");
+      await page.getByLabel("GSTIN").fill("36AAACR0000D1ZC");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByText("Settings saved")).toBeVisible();
+      const history = page.getByRole("region", { name: "Recent changes" });
+      await expect(history.getByRole("listitem").first()).toContainText("Delivery charge (₹)");
+      await expect(history.getByRole("listitem").first()).toContainText("₹99.00 → ₹149.00");
+      await expect(history.getByRole("listitem").first()).toContainText(OWNER.email);
+      await expect(charge).not.toHaveAttribute("aria-invalid", "true");
+      await page.screenshot({ path: testInfo.outputPath("settings-saved.png"), fullPage: true });
 
-    // The shopper's checkout, loaded again, charges the new amount: no restart, no wait.
-    await shopper.reload();
-    await expect(shopper.getByTestId("checkout-delivery")).toHaveText("₹149");
-    await expect(shopper.getByText("Free delivery on orders of ₹1,999 or more; ₹149 below.")).toBeVisible();
-  } finally {
-    await restoreDelivery(page, baseURL!);
-    await shopperContext.close();
-  }
-});
+      // The shopper's checkout, loaded again, charges the new amount: no restart, no wait.
+      await shopper.reload();
+      await expect(shopper.getByTestId("checkout-delivery")).toHaveText("₹149");
+      await expect(shopper.getByText("Free delivery on orders of ₹1,999 or more; ₹149 below.")).toBeVisible();
+    } finally {
+      await restoreDelivery(page, baseURL!);
+      await shopperContext.close();
+    }
+  },
+);
 
-test("Store settings are the super admin's: staff are sent away", async ({ page }) => {
+test("Store settings are the super admin's: staff are sent away", { tag: "@desktop" }, async ({ page }) => {
   await signIn(page, "staff@rangoli.example", "rangoli-demo-2026");
   await page.goto("/admin/settings");
   await expect(page).toHaveURL(/\/not-available$/);

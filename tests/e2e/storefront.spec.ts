@@ -9,7 +9,7 @@ async function cardPrices(page: Page): Promise<number[]> {
   return texts.map((text) => Number(text.replace(/[^\d.]/g, "")));
 }
 
-test("browse a category from the home page", async ({ page }) => {
+test("browse a category from the home page", { tag: "@both" }, async ({ page }) => {
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "Shop by Category" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "New Arrivals" })).toBeVisible();
@@ -22,25 +22,27 @@ test("browse a category from the home page", async ({ page }) => {
 });
 
 test.describe("links to the store's pages (docs/decisions/024-browser-runtime.md)", () => {
-  test("a click opens the page in place, and the current page again adds no history entry", async ({
-    page,
-  }) => {
-    await gotoAndWaitForHydration(page, "/");
-    // Gone if the browser loads a new document instead of the router rendering the page.
-    await page.evaluate(() => Object.assign(window, { samePage: true }));
-    const shop = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" });
-    await shop.click();
-    await expect(page).toHaveURL(/\/products$/);
-    await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
-    await expect(shop).toHaveAttribute("aria-current", "page");
-    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+  test(
+    "a click opens the page in place, and the current page again adds no history entry",
+    { tag: "@both" },
+    async ({ page }) => {
+      await gotoAndWaitForHydration(page, "/");
+      // Gone if the browser loads a new document instead of the router rendering the page.
+      await page.evaluate(() => Object.assign(window, { samePage: true }));
+      const shop = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Shop" });
+      await shop.click();
+      await expect(page).toHaveURL(/\/products$/);
+      await expect(page.getByRole("heading", { level: 1, name: "All products" })).toBeVisible();
+      await expect(shop).toHaveAttribute("aria-current", "page");
+      expect(await page.evaluate(() => "samePage" in window)).toBe(true);
 
-    const entries = await page.evaluate(() => history.length);
-    await shop.click();
-    await expect(page).toHaveURL(/\/products$/);
-    expect(await page.evaluate(() => history.length)).toBe(entries);
-    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
-  });
+      const entries = await page.evaluate(() => history.length);
+      await shop.click();
+      await expect(page).toHaveURL(/\/products$/);
+      expect(await page.evaluate(() => history.length)).toBe(entries);
+      expect(await page.evaluate(() => "samePage" in window)).toBe(true);
+    },
+  );
 
   test("a click with Ctrl or Cmd is left to the browser: the page opens in a new tab", async ({ page }) => {
     await gotoAndWaitForHydration(page, "/products");
@@ -92,7 +94,7 @@ test.describe("the scroll position", () => {
   });
 });
 
-test("filter by a price band, and the filter lives in the URL", async ({ page }) => {
+test("filter by a price band, and the filter lives in the URL", { tag: "@both" }, async ({ page }) => {
   await gotoAndWaitForHydration(page, "/products");
   await page.evaluate(() => Object.assign(window, { samePage: true }));
   if (isPhone(page)) {
@@ -115,40 +117,46 @@ test("filter by a price band, and the filter lives in the URL", async ({ page })
   expect(await cardPrices(page)).toEqual(prices);
 });
 
-test("the filters in use show above the list as chips that each take one away", async ({ page }) => {
-  await gotoAndWaitForHydration(page, "/products?category=1&price=2000-5000&sort=price-asc");
-  const chips = page.getByRole("list", { name: "Filters in use" });
-  await expect(chips.getByRole("link", { name: "Remove filter: Anarkali" })).toBeVisible();
-  await chips.getByRole("link", { name: "Remove filter: ₹2,000 - ₹5,000" }).click();
-  await expect(page).toHaveURL(/\/products\?category=1&sort=price-asc$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Anarkali" })).toBeVisible();
-  await expect(chips.getByRole("link")).toHaveCount(1);
+test(
+  "the filters in use show above the list as chips that each take one away",
+  { tag: "@both" },
+  async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/products?category=1&price=2000-5000&sort=price-asc");
+    const chips = page.getByRole("list", { name: "Filters in use" });
+    await expect(chips.getByRole("link", { name: "Remove filter: Anarkali" })).toBeVisible();
+    await chips.getByRole("link", { name: "Remove filter: ₹2,000 - ₹5,000" }).click();
+    await expect(page).toHaveURL(/\/products\?category=1&sort=price-asc$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Anarkali" })).toBeVisible();
+    await expect(chips.getByRole("link")).toHaveCount(1);
 
-  await gotoAndWaitForHydration(page, "/products?category=1&search=silk");
-  await chips.getByRole("link", { name: "Clear all" }).click();
-  await expect(page).toHaveURL(/\/products$/);
-  await expect(page.getByRole("list", { name: "Filters in use" })).toHaveCount(0);
-});
+    await gotoAndWaitForHydration(page, "/products?category=1&search=silk");
+    await chips.getByRole("link", { name: "Clear all" }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect(page.getByRole("list", { name: "Filters in use" })).toHaveCount(0);
+  },
+);
 
-test("one search box on each page: the header's, on a phone behind a button; the list's own on the list", async ({
-  page,
-}) => {
-  await gotoAndWaitForHydration(page, "/");
-  await expect(page.getByRole("search")).toHaveCount(isPhone(page) ? 0 : 1);
-  let search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
-  if (isPhone(page)) {
-    await page.getByRole("button", { name: "Search products" }).click();
-    search = page.getByRole("dialog", { name: "Search the shop" }).getByRole("searchbox");
-    await expect(search).toBeFocused();
-  }
-  await search.fill("anarkali");
-  await search.press("Enter");
-  await expect(page).toHaveURL(/\/products\?search=anarkali$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “anarkali”");
-  await expect(page.getByRole("search")).toHaveCount(1);
-  await expect(page.getByRole("searchbox")).toHaveValue("anarkali");
-  await expect(page.getByRole("button", { name: "Search products" })).toHaveCount(0);
-});
+test(
+  "one search box on each page: the header's, on a phone behind a button; the list's own on the list",
+  { tag: "@both" },
+  async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/");
+    await expect(page.getByRole("search")).toHaveCount(isPhone(page) ? 0 : 1);
+    let search = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+    if (isPhone(page)) {
+      await page.getByRole("button", { name: "Search products" }).click();
+      search = page.getByRole("dialog", { name: "Search the shop" }).getByRole("searchbox");
+      await expect(search).toBeFocused();
+    }
+    await search.fill("anarkali");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/products\?search=anarkali$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Results for “anarkali”");
+    await expect(page.getByRole("search")).toHaveCount(1);
+    await expect(page.getByRole("searchbox")).toHaveValue("anarkali");
+    await expect(page.getByRole("button", { name: "Search products" })).toHaveCount(0);
+  },
+);
 
 test("search tolerates a typo", async ({ page }) => {
   await page.goto("/products");
@@ -162,21 +170,25 @@ test("search tolerates a typo", async ({ page }) => {
   expect(names[0]).toMatch(/anarkali/i);
 });
 
-test("Load More appends the next page and hides when the list is complete", async ({ page }) => {
-  await gotoAndWaitForHydration(page, "/products?category=1");
-  const cards = page.locator("main article");
-  await expect(cards).toHaveCount(8);
-  const total = Number((await page.getByText(/^Showing \d+ products$/).textContent())!.match(/\d+/)![0]);
-  expect(total).toBeGreaterThan(8);
-  await page.getByRole("button", { name: "Load More" }).click();
-  await expect(cards).toHaveCount(Math.min(16, total));
-  while (await page.getByRole("button", { name: "Load More" }).isVisible()) {
-    const before = await cards.count();
+test(
+  "Load More appends the next page and hides when the list is complete",
+  { tag: "@both" },
+  async ({ page }) => {
+    await gotoAndWaitForHydration(page, "/products?category=1");
+    const cards = page.locator("main article");
+    await expect(cards).toHaveCount(8);
+    const total = Number((await page.getByText(/^Showing \d+ products$/).textContent())!.match(/\d+/)![0]);
+    expect(total).toBeGreaterThan(8);
     await page.getByRole("button", { name: "Load More" }).click();
-    await expect(cards).not.toHaveCount(before);
-  }
-  await expect(cards).toHaveCount(total);
-});
+    await expect(cards).toHaveCount(Math.min(16, total));
+    while (await page.getByRole("button", { name: "Load More" }).isVisible()) {
+      const before = await cards.count();
+      await page.getByRole("button", { name: "Load More" }).click();
+      await expect(cards).not.toHaveCount(before);
+    }
+    await expect(cards).toHaveCount(total);
+  },
+);
 
 /** Opens, from the list, the best-selling product that has at least two sizes in stock. */
 async function openFirstInStockProduct(page: Page) {
@@ -205,7 +217,7 @@ async function pickSize(page: Page, n: number): Promise<string> {
   return label;
 }
 
-test("the bag: sizes, quantities, removal, and it survives a reload", async ({ page }) => {
+test("the bag: sizes, quantities, removal, and it survives a reload", { tag: "@both" }, async ({ page }) => {
   await openFirstInStockProduct(page);
   const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
 
@@ -254,7 +266,7 @@ test("the bag: sizes, quantities, removal, and it survives a reload", async ({ p
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout$/);
 });
 
-test("the wishlist: add, remove, and move to the bag", async ({ page }) => {
+test("the wishlist: add, remove, and move to the bag", { tag: "@both" }, async ({ page }) => {
   await gotoAndWaitForHydration(page, "/wishlist");
   await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
   await expect(page.getByText("Save your favorite items and shop later.")).toBeVisible();

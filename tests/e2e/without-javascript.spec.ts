@@ -61,39 +61,41 @@ async function productWithPictures(page: Page): Promise<{ id: number; pictures: 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the filters apply with Apply Filters: beside the list, or in Filters & Sort on a phone", async ({
-    page,
-  }) => {
-    await page.goto("/products");
-    const filters = isPhone(page)
-      ? page.getByRole("dialog", { name: "Filters & Sort" })
-      : page.getByRole("complementary", { name: "Filters" });
-    if (isPhone(page)) {
-      await expect(filters).toBeHidden();
-      await page.getByRole("button", { name: "Filters & Sort" }).click();
-      await expect(filters).toBeVisible();
-      await expectNoAxeViolationsWithoutScripts(page, (copy) =>
-        copy.getByRole("button", { name: "Filters & Sort" }).click(),
-      );
-      // Its close button closes it, with no script.
-      await filters.getByRole("button", { name: "Close filters" }).click();
-      await expect(filters).toBeHidden();
-      await page.getByRole("button", { name: "Filters & Sort" }).click();
-    }
-    await filters.getByLabel("Under ₹2,000").check();
-    await filters.getByLabel("Sort by").selectOption("price-desc");
-    await filters.getByRole("button", { name: "Apply Filters" }).click();
-    // "All categories" is the empty value.
-    await expect(page).toHaveURL(/\/products\?category=&price=0-2000&sort=price-desc$/);
-    const prices = await cardPrices(page);
-    expect(prices.length).toBeGreaterThan(0);
-    for (const price of prices) expect(price).toBeLessThanOrEqual(2000);
-    // The page comes back with the filters chosen.
-    if (isPhone(page)) await page.getByRole("button", { name: "Filters & Sort" }).click();
-    await expect(filters.getByLabel("Under ₹2,000")).toBeChecked();
-    await expect(filters.getByLabel("Sort by")).toHaveValue("price-desc");
-    if (!isPhone(page)) await expectNoAxeViolationsWithoutScripts(page);
-  });
+  test(
+    "the filters apply with Apply Filters: beside the list, or in Filters & Sort on a phone",
+    { tag: "@both" },
+    async ({ page }) => {
+      await page.goto("/products");
+      const filters = isPhone(page)
+        ? page.getByRole("dialog", { name: "Filters & Sort" })
+        : page.getByRole("complementary", { name: "Filters" });
+      if (isPhone(page)) {
+        await expect(filters).toBeHidden();
+        await page.getByRole("button", { name: "Filters & Sort" }).click();
+        await expect(filters).toBeVisible();
+        await expectNoAxeViolationsWithoutScripts(page, (copy) =>
+          copy.getByRole("button", { name: "Filters & Sort" }).click(),
+        );
+        // Its close button closes it, with no script.
+        await filters.getByRole("button", { name: "Close filters" }).click();
+        await expect(filters).toBeHidden();
+        await page.getByRole("button", { name: "Filters & Sort" }).click();
+      }
+      await filters.getByLabel("Under ₹2,000").check();
+      await filters.getByLabel("Sort by").selectOption("price-desc");
+      await filters.getByRole("button", { name: "Apply Filters" }).click();
+      // "All categories" is the empty value.
+      await expect(page).toHaveURL(/\/products\?category=&price=0-2000&sort=price-desc$/);
+      const prices = await cardPrices(page);
+      expect(prices.length).toBeGreaterThan(0);
+      for (const price of prices) expect(price).toBeLessThanOrEqual(2000);
+      // The page comes back with the filters chosen.
+      if (isPhone(page)) await page.getByRole("button", { name: "Filters & Sort" }).click();
+      await expect(filters.getByLabel("Under ₹2,000")).toBeChecked();
+      await expect(filters.getByLabel("Sort by")).toHaveValue("price-desc");
+      if (!isPhone(page)) await expectNoAxeViolationsWithoutScripts(page);
+    },
+  );
 
   test("Load More opens the list with one more page, at the first product it added; Back keeps it", async ({
     page,
@@ -198,31 +200,33 @@ test.describe("without JavaScript", () => {
     await expect(guide).toBeHidden();
   });
 
-  test("the bag says it needs JavaScript: on a product, and from the header's bag button", async ({
-    page,
-  }) => {
-    const product = await productWithPictures(page);
-    await page.goto(`/products/${product.id}`);
-    await expect(
-      page.getByText(/The bag and the wishlist are kept in your browser by JavaScript/),
-    ).toBeVisible();
-    // Buttons that could do nothing are not shown.
-    await expect(page.getByRole("button", { name: "ADD TO BAG" })).toBeHidden();
-    await expect(page.getByRole("button", { name: "WISHLIST", exact: true })).toBeHidden();
-    await expect(page.getByRole("button", { name: "Increase quantity" })).toBeHidden();
-    // Sizes still show what is in stock.
-    await expect(page.getByRole("group", { name: "Select Size" })).toBeVisible();
+  test(
+    "the bag says it needs JavaScript: on a product, and from the header's bag button",
+    { tag: "@both" },
+    async ({ page }) => {
+      const product = await productWithPictures(page);
+      await page.goto(`/products/${product.id}`);
+      await expect(
+        page.getByText(/The bag and the wishlist are kept in your browser by JavaScript/),
+      ).toBeVisible();
+      // Buttons that could do nothing are not shown.
+      await expect(page.getByRole("button", { name: "ADD TO BAG" })).toBeHidden();
+      await expect(page.getByRole("button", { name: "WISHLIST", exact: true })).toBeHidden();
+      await expect(page.getByRole("button", { name: "Increase quantity" })).toBeHidden();
+      // Sizes still show what is in stock.
+      await expect(page.getByRole("group", { name: "Select Size" })).toBeVisible();
 
-    await page.getByRole("button", { name: /^Bag, / }).click();
-    const note = page.getByRole("dialog", { name: "Your Bag" });
-    await expect(note).toBeVisible();
-    await expect(note).toContainText("turn it on to see your bag and check out");
-    await expectNoAxeViolationsWithoutScripts(page, (copy) =>
-      copy.getByRole("button", { name: /^Bag, / }).click(),
-    );
-    await note.getByRole("button", { name: "Close" }).click();
-    await expect(note).toBeHidden();
-  });
+      await page.getByRole("button", { name: /^Bag, / }).click();
+      const note = page.getByRole("dialog", { name: "Your Bag" });
+      await expect(note).toBeVisible();
+      await expect(note).toContainText("turn it on to see your bag and check out");
+      await expectNoAxeViolationsWithoutScripts(page, (copy) =>
+        copy.getByRole("button", { name: /^Bag, / }).click(),
+      );
+      await note.getByRole("button", { name: "Close" }).click();
+      await expect(note).toBeHidden();
+    },
+  );
 
   test("registration says it needs JavaScript, and offers no form it cannot finish", async ({ page }) => {
     await page.goto("/register");
