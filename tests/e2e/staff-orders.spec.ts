@@ -77,7 +77,7 @@ test(
 
 test(
   "staff find an order by the phone as the shopper gives it and cancel it with a reason the shopper reads",
-  { tag: "@desktop" },
+  { tag: "@both" },
   async ({ page, baseURL }, testInfo) => {
     test.setTimeout(90_000);
     const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id, {

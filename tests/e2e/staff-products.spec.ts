@@ -42,123 +42,126 @@ async function logInAsStaff(page: Page) {
   await gotoAndWaitForHydration(page, "/admin-dashboard");
 }
 
-test("staff add a product with phone photos and edit its stock; a shopper buys it, staff ship it and the shopper sees it shipped", async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(150_000);
-  const name = `Marigold Half Saree ${Date.now().toString(36)}`;
-  await logInAsStaff(page);
-  await gotoAndWaitForHydration(page, "/addproduct");
-  await expect(page.getByRole("heading", { level: 1, name: "Add New Product" })).toBeVisible();
+test(
+  "staff add a product with phone photos and edit its stock; a shopper buys it, staff ship it and the shopper sees it shipped",
+  { tag: "@both" },
+  async ({ page, baseURL }) => {
+    test.setTimeout(150_000);
+    const name = `Marigold Half Saree ${Date.now().toString(36)}`;
+    await logInAsStaff(page);
+    await gotoAndWaitForHydration(page, "/addproduct");
+    await expect(page.getByRole("heading", { level: 1, name: "Add New Product" })).toBeVisible();
 
-  // The form starts empty: nothing another product said.
-  await expect(page.getByRole("button", { name: /^Remove feature/ })).toHaveCount(0);
-  await expect(page.getByLabel("Model's height")).toHaveValue("");
+    // The form starts empty: nothing another product said.
+    await expect(page.getByRole("button", { name: /^Remove feature/ })).toHaveCount(0);
+    await expect(page.getByLabel("Model's height")).toHaveValue("");
 
-  // Submitting it empty marks every required field at once, and says what the spec says.
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("Please fill all required fields!")).toBeVisible();
-  await expect(page.getByText("6 fields need your attention: each is marked below.")).toBeVisible();
-  await expect(page.getByLabel("Product Name")).toHaveAttribute("aria-invalid", "true");
-  // The keyboard is at the first of them (the photos come first).
-  await expect(page.getByLabel("Product images")).toBeFocused();
-  await expect(page.getByLabel("Product Name")).toHaveAccessibleDescription("Enter the product's name");
-  await expect(page.getByLabel("Description")).toHaveAccessibleDescription("Enter a description");
-  await expect(page.getByLabel("Category")).toHaveAccessibleDescription("Choose a category");
-  await expect(page.getByText("Please choose at least one size")).toBeVisible();
-  await expect(page.getByLabel("Product images")).toHaveAttribute("aria-invalid", "true");
-  await expectNoAxeViolations(page);
+    // Submitting it empty marks every required field at once, and says what the spec says.
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByText("Please fill all required fields!")).toBeVisible();
+    await expect(page.getByText("6 fields need your attention: each is marked below.")).toBeVisible();
+    await expect(page.getByLabel("Product Name")).toHaveAttribute("aria-invalid", "true");
+    // The keyboard is at the first of them (the photos come first).
+    await expect(page.getByLabel("Product images")).toBeFocused();
+    await expect(page.getByLabel("Product Name")).toHaveAccessibleDescription("Enter the product's name");
+    await expect(page.getByLabel("Description")).toHaveAccessibleDescription("Enter a description");
+    await expect(page.getByLabel("Category")).toHaveAccessibleDescription("Choose a category");
+    await expect(page.getByText("Please choose at least one size")).toBeVisible();
+    await expect(page.getByLabel("Product images")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
 
-  await page.getByLabel("Product Name").fill(name);
-  await expect(page.getByLabel("Product Name")).not.toHaveAttribute("aria-invalid");
-  await page.getByLabel("Description").fill("Silk half saree with a marigold border.");
-  await page.getByRole("spinbutton", { name: "Price (₹)", exact: true }).fill("4299");
-  await expect(page.getByLabel("Category")).toHaveValue("");
-  await page.getByLabel("Category").selectOption({ label: "Half Saree" });
-  await page.getByRole("checkbox", { name: "S", exact: true }).check();
-  await page.getByRole("checkbox", { name: "M", exact: true }).check();
-  await expect(page.getByLabel("Stock of M")).toHaveValue("");
-  await page.getByLabel("Stock of S").fill("50");
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("2 fields need your attention: each is marked below.")).toBeVisible();
-  await expect(page.getByLabel("Stock of M")).toHaveAccessibleDescription("Enter the stock of M");
-  await page.getByLabel("Stock of M").fill("50");
-  await page.getByLabel("Model's height").fill(`5'4"`);
-  await page.getByLabel("Size the model wears").selectOption("S");
-  await page.getByRole("textbox", { name: "Fabric" }).fill("Pure silk with a zari border");
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(
-    page.locator("[data-sonner-toast]").filter({ hasText: "Please upload images first!" }),
-  ).toBeVisible();
-  await expect(page.getByLabel("Product images")).toHaveAccessibleDescription(/^Please upload images first!/);
+    await page.getByLabel("Product Name").fill(name);
+    await expect(page.getByLabel("Product Name")).not.toHaveAttribute("aria-invalid");
+    await page.getByLabel("Description").fill("Silk half saree with a marigold border.");
+    await page.getByRole("spinbutton", { name: "Price (₹)", exact: true }).fill("4299");
+    await expect(page.getByLabel("Category")).toHaveValue("");
+    await page.getByLabel("Category").selectOption({ label: "Half Saree" });
+    await page.getByRole("checkbox", { name: "S", exact: true }).check();
+    await page.getByRole("checkbox", { name: "M", exact: true }).check();
+    await expect(page.getByLabel("Stock of M")).toHaveValue("");
+    await page.getByLabel("Stock of S").fill("50");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByText("2 fields need your attention: each is marked below.")).toBeVisible();
+    await expect(page.getByLabel("Stock of M")).toHaveAccessibleDescription("Enter the stock of M");
+    await page.getByLabel("Stock of M").fill("50");
+    await page.getByLabel("Model's height").fill(`5'4"`);
+    await page.getByLabel("Size the model wears").selectOption("S");
+    await page.getByRole("textbox", { name: "Fabric" }).fill("Pure silk with a zari border");
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Please upload images first!" }),
+    ).toBeVisible();
+    await expect(page.getByLabel("Product images")).toHaveAccessibleDescription(
+      /^Please upload images first!/,
+    );
 
-  await page.getByLabel("Product images").setInputFiles(await photos());
-  await expect(page.getByText("Images uploaded successfully!")).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole("list", { name: "Uploaded images" }).getByRole("listitem")).toHaveCount(3);
-  await page.getByRole("button", { name: "Show image 2" }).click();
-  await expect(page.getByRole("button", { name: "Show image 2" })).toHaveAttribute("aria-pressed", "true");
-  await expectNoAxeViolations(page);
+    await page.getByLabel("Product images").setInputFiles(await photos());
+    await expect(page.getByText("Images uploaded successfully!")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("list", { name: "Uploaded images" }).getByRole("listitem")).toHaveCount(3);
+    await page.getByRole("button", { name: "Show image 2" }).click();
+    await expect(page.getByRole("button", { name: "Show image 2" })).toHaveAttribute("aria-pressed", "true");
+    await expectNoAxeViolations(page);
 
-  await page.getByRole("button", { name: "Add Product" }).click();
-  await expect(page.getByText("Product added successfully!")).toBeVisible();
-  const link = page.getByRole("link", { name: "View it in the shop" });
-  const href = (await link.getAttribute("href"))!;
-  expect(href).toMatch(/^\/products\/\d+$/);
-  const id = Number(href.split("/").pop());
-  // The form starts again.
-  await expect(page.getByLabel("Product Name")).toHaveValue("");
-  await expect(page.getByRole("list", { name: "Uploaded images" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Add Product" }).click();
+    await expect(page.getByText("Product added successfully!")).toBeVisible();
+    const link = page.getByRole("link", { name: "View it in the shop" });
+    const href = (await link.getAttribute("href"))!;
+    expect(href).toMatch(/^\/products\/\d+$/);
+    const id = Number(href.split("/").pop());
+    // The form starts again.
+    await expect(page.getByLabel("Product Name")).toHaveValue("");
+    await expect(page.getByRole("list", { name: "Uploaded images" })).toHaveCount(0);
 
-  // In the shop at once, with both photos upright and its own size and fit notes.
-  await page.goto(href);
-  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-  await expect(page.getByText(`Model is 5'4" and wears size S.`)).toBeVisible();
-  await expect(page.getByText("Fabric: Pure silk with a zari border")).toBeVisible();
-  await expect(page.getByText(`Model is 5'6" and wears size S.`)).toHaveCount(0);
-  const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
-  expect(product.pictures).toHaveLength(3);
-  const [front, sideways, heic] = product.pictures;
-  for (const picture of [front, sideways]) expect(picture.height).toBeGreaterThan(picture.width);
-  expect(heic).toMatchObject({ width: 400, height: 300 });
-  expect(product.sizes).toEqual([
-    { label: "S", stock: 50 },
-    { label: "M", stock: 50 },
-  ]);
+    // In the shop at once, with both photos upright and its own size and fit notes.
+    await page.goto(href);
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByText(`Model is 5'4" and wears size S.`)).toBeVisible();
+    await expect(page.getByText("Fabric: Pure silk with a zari border")).toBeVisible();
+    await expect(page.getByText(`Model is 5'6" and wears size S.`)).toHaveCount(0);
+    const product = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
+    expect(product.pictures).toHaveLength(3);
+    const [front, sideways, heic] = product.pictures;
+    for (const picture of [front, sideways]) expect(picture.height).toBeGreaterThan(picture.width);
+    expect(heic).toMatchObject({ width: 400, height: 300 });
+    expect(product.sizes).toEqual([
+      { label: "S", stock: 50 },
+      { label: "M", stock: 50 },
+    ]);
 
-  // Edit its stock.
-  await gotoAndWaitForHydration(page, `/admin/products/${id}/edit`);
-  await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
-  await expect(page.getByLabel("Stock of M")).toHaveValue("50");
-  await expectNoAxeViolations(page);
-  await page.getByLabel("Stock of M").fill("7");
-  await page.getByRole("button", { name: "Save Changes" }).click();
-  await expect(page.getByText("Product updated successfully!")).toBeVisible();
-  const edited = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
-  expect(edited.sizes).toEqual([
-    { label: "S", stock: 50 },
-    { label: "M", stock: 7 },
-  ]);
+    // Edit its stock.
+    await gotoAndWaitForHydration(page, `/admin/products/${id}/edit`);
+    await expect(page.getByRole("heading", { level: 1, name: `Edit ${name}` })).toBeVisible();
+    await expect(page.getByLabel("Stock of M")).toHaveValue("50");
+    await expectNoAxeViolations(page);
+    await page.getByLabel("Stock of M").fill("7");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Product updated successfully!")).toBeVisible();
+    const edited = (await (await page.request.get(`/api/products/get-product?id=${id}`)).json()).data;
+    expect(edited.sizes).toEqual([
+      { label: "S", stock: 50 },
+      { label: "M", stock: 7 },
+    ]);
 
-  // A shopper buys one piece of it.
-  const { email, orderId } = await paidOrder(page, baseURL!, id);
+    // A shopper buys one piece of it.
+    const { email, orderId } = await paidOrder(page, baseURL!, id);
 
-  // Staff ship it from the order's page.
-  await signIn(page, STAFF.email, STAFF.password);
-  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-  await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
-  await expect(page.getByText(name).first()).toBeVisible();
-  await page.getByLabel("Courier (optional)").selectOption("indiapost");
-  await page.getByLabel("Tracking number").fill("EK123456789IN");
-  await page.getByRole("button", { name: "Mark Shipped" }).click();
-  await expect(page.getByText("Order marked Shipped.")).toBeVisible();
+    // Staff ship it from the order's page.
+    await signIn(page, STAFF.email, STAFF.password);
+    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+    await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
+    await expect(page.getByText(name).first()).toBeVisible();
+    await page.getByLabel("Courier (optional)").selectOption("indiapost");
+    await page.getByLabel("Tracking number").fill("EK123456789IN");
+    await page.getByRole("button", { name: "Mark Shipped" }).click();
+    await expect(page.getByText("Order marked Shipped.")).toBeVisible();
 
-  await expectShopperSeesShipped(page, email, orderId, "EK123456789IN");
-});
+    await expectShopperSeesShipped(page, email, orderId, "EK123456789IN");
+  },
+);
 
 test(
   "staff find a product by name in the list and set a size's stock there",
-  { tag: "@desktop" },
+  { tag: "@both" },
   async ({ page }) => {
     await logInAsStaff(page);
     // The dashboard's Products card (its low-stock panel links to filtered lists of products too).

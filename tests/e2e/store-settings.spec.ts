@@ -28,7 +28,7 @@ async function restoreDelivery(page: Page, baseURL: string) {
 
 test(
   "the owner changes the delivery charge on Store settings, each bad field marked, and a shopper in another browser sees it at checkout at once",
-  { tag: "@desktop" },
+  { tag: "@both" },
   async ({ page, browser, baseURL }, testInfo) => {
     test.setTimeout(120_000);
 
