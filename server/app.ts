@@ -76,6 +76,7 @@ import { createStaffOrderList } from "./orders/staff-order-list";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { createPhonePeClient } from "./payments/phonepe-client";
+import { createShipping, type Shipping } from "./shipping/shipping-room";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
 import { sandboxCredentials } from "./payments/sandbox-credentials";
 import { paymentsRoutes } from "./payments/payments.routes";
@@ -102,6 +103,8 @@ export type Services = {
   paymentReminders: JobRunner;
   /** The built-in PhonePe sandbox, when the store runs on it (tests drive it directly). */
   phonePeSandbox: PhonePeSandbox | null;
+  /** The courier's room: the delivery check, and the built-in Delhivery sandbox when the store runs on it. */
+  shipping: Shipping;
   /** The API's calls, as pages make them in-process (tests make them too). */
   calls: Calls;
 };
@@ -210,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Guests' kept pages state the delivery charge (the root's rule): they go with a change.
     onChanged: () => pageCache.clear(),
   });
+  const shipping = await createShipping({ db, config, settings });
   const gst = createGstDocuments({ db, supplier: async (tx) => (await settings.current(tx)).gst });
   const mailWorker = createMailWorker({
     db,
@@ -335,6 +339,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings,
     paymentReminders,
     phonePeSandbox,
+    shipping,
     calls,
   });
 
@@ -463,6 +468,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(settingsRoutes, { prefix: "/api", calls, settings, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orderList, staffOrders, dashboard, guard });
+  await shipping.register(app, calls);
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);

@@ -6,6 +6,8 @@ import { GST_STATE_CODES } from "../contract/indian-states";
 import { DEFAULT_HOLD_MINUTES } from "../contract/hold-time";
 import { rupeesToPaise } from "../contract/money";
 import type { PhonePeSettings } from "./payments/phonepe-client";
+import { DELHIVERY_HOSTS } from "./shipping/delhivery-protocol";
+import type { DelhiverySettings } from "./shipping/delhivery-client";
 
 /**
  * Every setting of the store, read from the environment once at boot and validated here.
@@ -105,6 +107,12 @@ const envSchema = z.object({
     .regex(/^\w{5,20}$/, { error: "must be 5-20 letters, digits or _" })
     .optional(),
   PHONEPE_WEBHOOK_PASSWORD: z.string().min(8).max(64).optional(),
+  // Delhivery B2C (issue 37): its API token turns the courier on; without one, outside production, the built-in
+  // sandbox answers on this server (server/shipping/delhivery-sandbox.ts).
+  DELHIVERY_API_TOKEN: z.string().min(8).optional(),
+  DELHIVERY_ENV: z.enum(["staging", "production"]).default("staging"),
+  /** Another host than DELHIVERY_ENV's (a proxy, or another store's built-in sandbox in tests). */
+  DELHIVERY_BASE_URL: z.url().optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   // How long an order holds its stock for its payment, and who may hold how much (decision 035).
   ORDER_HOLD_MINUTES: z.coerce
@@ -149,6 +157,8 @@ const envSchema = z.object({
 
 /** Where the built-in PhonePe sandbox answers on the store's own server. */
 export const SANDBOX_PREFIX = "/phonepe-sandbox";
+/** Where the built-in Delhivery sandbox answers on the store's own server. */
+export const COURIER_SANDBOX_PREFIX = "/delhivery-sandbox";
 
 /** PhonePe's hosts (../shared/reference/phonepe.md 1.1): production's token host differs from its PG host. */
 const PHONEPE_HOSTS = {
@@ -268,6 +278,12 @@ export type Config = {
     /** The sandbox's credentials are the install's own, in its database (payments/sandbox-credentials.ts). */
     | { sandbox: true; baseUrl: string }
     | null;
+  /**
+   * The courier (Delhivery): the real one when its token is set; otherwise, outside production, the built-in
+   * sandbox on this server, whose token is the install's own (in its database); null in production without a
+   * token (staff ship by hand and the delivery check says it cannot check).
+   */
+  courier: { sandbox: false; settings: DelhiverySettings } | { sandbox: true; baseUrl: string } | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   timeouts: typeof SERVER_TIMEOUTS;
@@ -359,6 +375,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : e.NODE_ENV === "production"
           ? null
           : { sandbox: true, baseUrl: `${localOrigin(e.HOST, e.PORT)}${SANDBOX_PREFIX}` },
+    courier: e.DELHIVERY_API_TOKEN
+      ? {
+          sandbox: false as const,
+          settings: {
+            baseUrl: e.DELHIVERY_BASE_URL ?? DELHIVERY_HOSTS[e.DELHIVERY_ENV],
+            token: e.DELHIVERY_API_TOKEN,
+          },
+        }
+      : e.NODE_ENV === "production"
+        ? null
+        : { sandbox: true, baseUrl: `${localOrigin(e.HOST, e.PORT)}${COURIER_SANDBOX_PREFIX}` },
     trustProxy: e.TRUST_PROXY ?? false,
     timeouts: SERVER_TIMEOUTS,
     gst: { legalName: e.GST_LEGAL_NAME, address: e.GST_ADDRESS, gstin: e.GSTIN },

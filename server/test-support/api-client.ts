@@ -10,6 +10,7 @@ import * as orders from "../../contract/orders";
 import * as payments from "../../contract/payments";
 import * as productEditing from "../../contract/product-editing";
 import * as reviews from "../../contract/reviews";
+import * as shipping from "../../contract/shipping";
 import * as sizeCharts from "../../contract/size-charts";
 import * as staffOrders from "../../contract/staff-orders";
 import * as staffProducts from "../../contract/staff-products";
@@ -90,6 +91,7 @@ const CONTRACT = {
   ...payments,
   ...productEditing,
   ...reviews,
+  ...shipping,
   ...sizeCharts,
   ...staffOrders,
   ...staffProducts,

@@ -5,13 +5,13 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../app";
 import { createServer } from "node:net";
-import { loadConfig, localOrigin, SANDBOX_PREFIX, type Config } from "../config";
+import { COURIER_SANDBOX_PREFIX, loadConfig, localOrigin, SANDBOX_PREFIX, type Config } from "../config";
 import { adminQuery } from "../db/client";
 import { afterAll, inject } from "vitest";
 import { testApi, type TestApi } from "./api-client";
 
 type TestAppOptions = BuildOptions & {
-  /** Listen on a free port of 127.0.0.1, for what talks to the store over HTTP (the PhonePe sandbox). */
+  /** Listen on a free port of 127.0.0.1, for what talks to the store over HTTP (the PhonePe and courier sandboxes). */
   listen?: boolean;
 };
 
@@ -65,6 +65,10 @@ export async function createTestApp(
         port,
         publicUrl: localOrigin("127.0.0.1", port),
         phonePe: { sandbox: true as const, baseUrl: `${localOrigin("127.0.0.1", port)}${SANDBOX_PREFIX}` },
+        courier: {
+          sandbox: true as const,
+          baseUrl: `${localOrigin("127.0.0.1", port)}${COURIER_SANDBOX_PREFIX}`,
+        },
       }
     : {};
   const config: Config = {
