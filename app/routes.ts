@@ -8,6 +8,7 @@ export default [
   route("wishlist", "routes/wishlist.tsx"),
   route("stock-alerts", "routes/stock-alerts.tsx"),
   route("stock-alerts/confirm", "routes/stock-alert-confirm.tsx"),
+  route("delivery-check", "routes/delivery-check.tsx"),
   route("cart-drawer", "routes/cart-drawer.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("login", "routes/login.tsx"),

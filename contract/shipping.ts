@@ -39,12 +39,3 @@ export const checkDeliveryCall = defineCall({
   query: pincodeQuery,
   output: envelope(deliveryCheck),
 });
-
-/** "Tue, 9 Dec": how a delivery date reads on the product page and at checkout. */
-export const formatDeliveryDate = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString("en-IN", {
-    weekday: "short",
-    day: "numeric",
-    month: "short",
-    timeZone: "UTC",
-  });

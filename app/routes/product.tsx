@@ -10,6 +10,7 @@ import { SizeGuide } from "~/catalog/size-guide";
 import { SizeMissing, SizeOptions } from "~/catalog/size-options";
 import { StaffEditLink } from "~/catalog/staff-edit-link";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
+import { DeliveryCheckForm } from "~/shipping/delivery-check-form";
 import type { ReviewSummary } from "~/catalog/review-list";
 import { CheckCircleIcon, MinusIcon, PlusIcon, TruckIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
@@ -336,6 +337,7 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
               </button>
             </div>
           ) : null}
+          <DeliveryCheckForm productId={product._id} customisable={product.customizations.length > 0} />
           {customizing && size ? (
             <Suspense fallback={null}>
               <CustomizeDialog
