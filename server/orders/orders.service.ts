@@ -11,7 +11,7 @@ import {
 import type { CatalogService, NamedLine } from "../catalog/catalog.service";
 import type { Database, Executor, Transaction } from "../db/client";
 import type { GstDocuments } from "../gst/gst-documents";
-import { conflict, HttpError, notFound } from "../lib/errors";
+import { NotAllowed, notFound, OutOfStock } from "../lib/errors";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import { cancelReasonText, type CancelReason } from "../../contract/staff-orders";
 import { enqueueMail } from "../mail/mail.service";
@@ -222,7 +222,7 @@ export function createOrdersService({
           return true;
         })
         .catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode === 409) return false;
+          if (error instanceof OutOfStock) return false;
           throw error;
         });
       if (!reserved) return false;
@@ -462,8 +462,8 @@ export function createOrdersService({
       .from(orderItems)
       .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
     if (!item?.customization) throw notFound(TAILORING_MESSAGES.notCustomised);
-    if (order.status === "Cancelled") throw conflict(TAILORING_MESSAGES.cancelled);
-    if (!order.paidAt) throw conflict(TAILORING_MESSAGES.notPaid);
+    if (order.status === "Cancelled") throw new NotAllowed(TAILORING_MESSAGES.cancelled);
+    if (!order.paidAt) throw new NotAllowed(TAILORING_MESSAGES.notPaid);
     const [done] = await tx
       .update(orderItems)
       .set({ tailoringDoneAt: new Date() })

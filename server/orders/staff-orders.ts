@@ -13,7 +13,7 @@ import {
 import type { TrackingCorrections } from "./shipments";
 import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
-import { conflict, notFound } from "../lib/errors";
+import { NotAllowed, notFound } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
 import type { Refunds } from "../payments/refunds";
 import { awaitsTailor, type OrdersService } from "./orders.service";
@@ -107,9 +107,9 @@ export function createStaffOrders({
     await db.transaction(async (tx) => {
       const order = await orders.lock(tx, id);
       if (!STAFF_TRANSITIONS[order.status].includes(to))
-        throw conflict(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
+        throw new NotAllowed(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
       if (to === "Shipped" && (await orders.itemsOf(tx, [id])).some(awaitsTailor))
-        throw conflict(TAILORING_MESSAGES.pending);
+        throw new NotAllowed(TAILORING_MESSAGES.pending);
       if (to === "Shipped")
         await orders.advance(tx, order, {
           to,

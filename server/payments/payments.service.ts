@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ORDER_MESSAGES } from "../../contract/orders";
 import type { Database, Transaction } from "../db/client";
-import { HttpError } from "../lib/errors";
+import { HttpError, ProviderFailed, Unavailable } from "../lib/errors";
 import { claimDue, createJobRunner, retryDelaySeconds } from "../lib/job-runner";
 import type { OrderRow, OrdersService } from "../orders/orders.service";
 import { attemptExpiry, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
@@ -62,7 +62,7 @@ export function createPaymentsService({
   const ageSeconds = (payment: PaymentRow) => (Date.now() - payment.createdAt.getTime()) / 1000;
 
   function requirePhonePe(): PhonePeClient {
-    if (!phonePe) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
+    if (!phonePe) throw new Unavailable(ORDER_MESSAGES.paymentUnavailable);
     return phonePe;
   }
 
@@ -154,7 +154,7 @@ export function createPaymentsService({
         });
         await orders.forgetIdempotencyKey(tx, order.id);
       });
-      throw new HttpError(502, ORDER_MESSAGES.paymentUnavailable);
+      throw new ProviderFailed(ORDER_MESSAGES.paymentUnavailable);
     }
   }
 

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import {
-  errorAnswer,
+  failureAnswer,
   isWebhookAuthorization,
   orderStatusAnswer,
   payAnswer,
@@ -223,7 +223,7 @@ async function send(
     // Not JSON: the status says enough (and a 2xx without JSON fails its schema).
   }
   if (!response.ok) {
-    const said = errorAnswer.safeParse(body);
+    const said = failureAnswer.safeParse(body);
     const code = said.success ? said.data.code : undefined;
     const message = said.success ? said.data.message : undefined;
     throw new PhonePeError(

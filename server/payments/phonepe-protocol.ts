@@ -120,7 +120,7 @@ export const refundStatusAnswer = z.object({
 export type PhonePeRefundStatus = z.infer<typeof refundStatusAnswer>;
 
 /** What PhonePe says with an error status, when it says anything: each field kept only if it is text. */
-export const errorAnswer = z.object({
+export const failureAnswer = z.object({
   code: z.string().optional().catch(undefined),
   message: z.string().optional().catch(undefined),
 });
