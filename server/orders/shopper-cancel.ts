@@ -37,7 +37,13 @@ export function createShopperCancel({
       await orders.releaseUnpaid(
         tx,
         { ...order, cancelledBy: "shopper" },
-        { paymentStatus: "Failed", actor: "shopper", note: "cancelled by the shopper", mailShopper: false },
+        {
+          paymentStatus: "Failed",
+          actor: "shopper",
+          by: "shopper",
+          note: "cancelled by the shopper",
+          mailShopper: false,
+        },
       );
       await orders.forgetIdempotencyKey(tx, order.id);
     });
