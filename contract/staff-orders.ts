@@ -4,6 +4,7 @@ import { envelope } from "./envelope";
 import { defineCall } from "./call";
 import { BOOKS_MESSAGES, indiaDay } from "./books";
 import { order, orderIdQuery, orderIdRequest, ORDER_STATUSES, type OrderStatus } from "./orders";
+import { TRANSITION_MESSAGES } from "./order-transitions";
 import { markTailoringDoneRequest } from "./tailoring";
 import { checkShipment, shipmentFields } from "./couriers";
 
@@ -11,19 +12,10 @@ import { checkShipment, shipmentFields } from "./couriers";
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
 export const ADMIN_ORDERS_MAX_LIMIT = 50;
 
-/** The only changes staff may make to an order's status, from each status. */
-export const STAFF_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  Pending: ["Cancelled"],
-  Processing: ["Shipped", "Cancelled"],
-  Shipped: ["Delivered"],
-  Delivered: [],
-  Cancelled: [],
-};
-
 export const STAFF_ORDER_MESSAGES = {
   status: `Status must be one of ${ORDER_STATUSES.join(", ")}.`,
-  forbiddenTransition: (from: OrderStatus, to: OrderStatus) =>
-    `An order that is ${from} cannot be marked ${to}.`,
+  /** The transition table's refusal (order-transitions.ts). */
+  forbiddenTransition: TRANSITION_MESSAGES.notAllowed,
   updated: (status: OrderStatus) => `Order marked ${status}.`,
   text: "Use printable characters only.",
   workOfProcessing: "Tailoring and to-ship are kinds of Processing orders.",

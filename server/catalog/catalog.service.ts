@@ -10,7 +10,7 @@ import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import { ORDER_MESSAGES } from "../../contract/orders";
 import { selectRows, type Database, type Transaction } from "../db/client";
 import { createComputedCache } from "../lib/computed-cache";
-import { badRequest, conflict, notFound } from "../lib/errors";
+import { badRequest, notFound, OutOfStock } from "../lib/errors";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import type { CatalogChange, NotifyRestocked } from "./catalog-changes";
@@ -378,10 +378,11 @@ export function createCatalogService({
           .from(productSizes)
           .where(and(eq(productSizes.productId, line.productId), eq(productSizes.size, line.size)));
         const stock = now?.stock ?? 0;
-        throw conflict(
+        throw new OutOfStock(
           stock === 0
             ? ORDER_MESSAGES.soldOut(line.name, line.size)
             : ORDER_MESSAGES.onlyLeft(line.name, line.size, stock),
+          { productId: line.productId, size: line.size, inStock: stock },
         );
       }
       if (row.stock === 0) emptied.add(line.productId);

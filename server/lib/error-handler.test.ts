@@ -1,9 +1,21 @@
 import { once } from "node:events";
 import net, { type AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { expect, it } from "vitest";
+import type { FastifyBaseLogger } from "fastify";
+import { expect, it, vi } from "vitest";
 import { freshIp, post } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
+import { errorAnswer } from "./error-handler";
+import {
+  Conflict,
+  DomainError,
+  HttpError,
+  NotAllowed,
+  NotFound,
+  OutOfStock,
+  ProviderFailed,
+  Unavailable,
+} from "./errors";
 
 it("logs the API's answers to client mistakes at info level, as JSON lines without stacks", async () => {
   const lines: string[] = [];
@@ -88,4 +100,33 @@ it("answers a request Node cannot parse with 400 in the envelope, with the secur
   } finally {
     await close();
   }
+});
+
+it("maps each domain error a service throws to its HTTP status in one place, with its message and fields", () => {
+  const log = { error: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
+  const line = { productId: 1, size: "M", inStock: 0 };
+  const cases: [DomainError, number][] = [
+    [new NotFound("Order not found."), 404],
+    [new NotAllowed("An order that is Delivered cannot be marked Cancelled."), 409],
+    [new Conflict("Prices changed.", { totalAmount: "The total is now ₹100.00." }), 409],
+    [new OutOfStock("Mint Half Saree in size M is sold out.", line), 409],
+    [new Unavailable("Payments are not available just now."), 503],
+    [new ProviderFailed("Payments are not available just now."), 502],
+  ];
+  for (const [error, status] of cases)
+    expect(errorAnswer(error, log), error.constructor.name).toEqual({
+      status,
+      envelope: { code: status, message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+    });
+  // Errors about the request keep their own status.
+  expect(errorAnswer(new HttpError(422, "Same key, another request."), log).status).toBe(422);
+  expect(log.error).not.toHaveBeenCalled();
+
+  // A kind with no status is a mistake of ours: a 500 that says nothing more, logged.
+  class Unmapped extends DomainError {}
+  expect(errorAnswer(new Unmapped("internal detail"), log)).toEqual({
+    status: 500,
+    envelope: { code: 500, message: "Something went wrong. Please try again." },
+  });
+  expect(log.error).toHaveBeenCalledOnce();
 });

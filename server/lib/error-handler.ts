@@ -5,7 +5,17 @@ import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, Fa
 import type { ErrorEnvelope } from "../../contract/envelope";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable } from "../db/client";
-import { HttpError, invalidInput } from "./errors";
+import {
+  Conflict,
+  DomainError,
+  HttpError,
+  invalidInput,
+  NotAllowed,
+  NotFound,
+  OutOfStock,
+  ProviderFailed,
+  Unavailable,
+} from "./errors";
 import { leaveConnectionAfterRefusal } from "./refused-bodies";
 import type { SecurityHeaders } from "./security-headers";
 
@@ -73,22 +83,42 @@ function answerError(error: FastifyError | HttpError, request: FastifyRequest, r
   return reply.code(status).send(envelope);
 }
 
+/** The one place a domain's error becomes an HTTP status (errors.ts names the kinds). */
+const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, number][] = [
+  [NotFound, 404],
+  [NotAllowed, 409],
+  [Conflict, 409],
+  [OutOfStock, 409],
+  [Unavailable, 503],
+  [ProviderFailed, 502],
+];
+
+/** A domain error's HTTP status; a kind not listed here is a mistake of ours (500). */
+export const domainStatus = (error: DomainError) =>
+  DOMAIN_STATUSES.find(([kind]) => error instanceof kind)?.[1] ?? 500;
+
 /**
- * The envelope of an error that is not a validation error: an HttpError's status and message, another
- * client error's clear message, or, logged, a 500 that says no more than that something went wrong. Also
- * used for the calls pages make in-process (calls.ts).
+ * The envelope of an error that is not a validation error: a domain error's status (domainStatus) and
+ * message, an HttpError's status and message, another client error's clear message, or, logged, a 500 that
+ * says no more than that something went wrong. Also used for the calls pages make in-process (calls.ts).
  */
 export function errorAnswer(
   thrown: unknown,
   log: FastifyBaseLogger,
 ): { status: number; envelope: ErrorEnvelope } {
-  if (thrown instanceof HttpError)
+  const told =
+    thrown instanceof HttpError
+      ? { error: thrown, status: thrown.statusCode }
+      : thrown instanceof DomainError && domainStatus(thrown) !== 500
+        ? { error: thrown, status: domainStatus(thrown) }
+        : null;
+  if (told)
     return {
-      status: thrown.statusCode,
+      status: told.status,
       envelope: {
-        code: thrown.statusCode,
-        message: thrown.message,
-        ...(thrown.errors ? { errors: thrown.errors } : {}),
+        code: told.status,
+        message: told.error.message,
+        ...(told.error.errors ? { errors: told.error.errors } : {}),
       },
     };
   const error = thrown as Partial<FastifyError>;

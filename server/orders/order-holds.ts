@@ -3,7 +3,7 @@ import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { ORDER_MESSAGES } from "../../contract/orders";
 import type { OrderHoldSettings } from "../config";
 import type { Database, Transaction } from "../db/client";
-import { HttpError, tooManyRequests } from "../lib/errors";
+import { NotAllowed, tooManyRequests } from "../lib/errors";
 import { orderItems, orders } from "./orders.tables";
 
 /**
@@ -94,7 +94,7 @@ export function createOrderHolds({ db, settings }: { db: Database; settings: Ord
       )
       .limit(1);
     if (holding)
-      throw new HttpError(409, ORDER_MESSAGES.awaitingPayment(holding.orderId), {
+      throw new NotAllowed(ORDER_MESSAGES.awaitingPayment(holding.orderId), {
         awaitingOrderId: holding.orderId,
       });
   }

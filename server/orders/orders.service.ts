@@ -11,9 +11,10 @@ import {
 import type { CatalogService, NamedLine } from "../catalog/catalog.service";
 import type { Database, Executor, Transaction } from "../db/client";
 import type { GstDocuments } from "../gst/gst-documents";
-import { conflict, HttpError, notFound } from "../lib/errors";
+import { NotAllowed, notFound, OutOfStock } from "../lib/errors";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import { cancelReasonText, type CancelReason } from "../../contract/staff-orders";
+import { canMove, TRANSITION_MESSAGES, type OrderMover } from "../../contract/order-transitions";
 import { enqueueMail } from "../mail/mail.service";
 import {
   orderCancelledMail,
@@ -174,12 +175,21 @@ export function createOrdersService({
     return order;
   }
 
+  /** Refuses a move of an order's status that the transition table does not give `by` (NotAllowed). */
+  function checkMove(order: OrderRow, to: OrderStatus, by: OrderMover) {
+    if (to !== order.status && !canMove(order.status, to, by))
+      throw new NotAllowed(TRANSITION_MESSAGES.notAllowed(order.status, to));
+  }
+
   async function setStatus(
     tx: Transaction,
     order: OrderRow,
-    change: { status?: OrderStatus; paymentStatus?: PaymentStatus; actor: string; note?: string },
+    change:
+      | { status: OrderStatus; by: OrderMover; paymentStatus?: PaymentStatus; actor: string; note?: string }
+      | { status?: never; paymentStatus: PaymentStatus; actor: string; note?: string },
     extra: Partial<Pick<OrderRow, "paidAt" | "stockReleasedAt" | "cancelledBy">> = {},
   ) {
+    if (change.status) checkMove(order, change.status, change.by);
     await tx
       .update(orders)
       .set({
@@ -222,7 +232,7 @@ export function createOrdersService({
           return true;
         })
         .catch((error: unknown) => {
-          if (error instanceof HttpError && error.statusCode === 409) return false;
+          if (error instanceof OutOfStock) return false;
           throw error;
         });
       if (!reserved) return false;
@@ -237,7 +247,7 @@ export function createOrdersService({
     await setStatus(
       tx,
       order,
-      { status: "Processing", paymentStatus: "Success", actor },
+      { status: "Processing", by: "payment", paymentStatus: "Success", actor },
       { paidAt: new Date(), stockReleasedAt: null, cancelledBy: null },
     );
     // The tax invoice: numbered and written in this transaction, its PDF drawn when the mail is sent.
@@ -258,9 +268,17 @@ export function createOrdersService({
   async function releaseUnpaid(
     tx: Transaction,
     order: OrderRow,
-    change: { paymentStatus: PaymentStatus; actor: string; note: string; mailShopper: boolean },
+    change: {
+      paymentStatus: PaymentStatus;
+      actor: string;
+      note: string;
+      mailShopper: boolean;
+      /** The shopper cancelling it herself; else its payment failed or its window ended. */
+      by?: OrderMover;
+    },
   ): Promise<boolean> {
     if (order.stockReleasedAt || order.paidAt) return false;
+    checkMove(order, "Cancelled", change.by ?? "payment");
     const [released] = await tx
       .update(orders)
       .set({ stockReleasedAt: new Date() })
@@ -277,6 +295,7 @@ export function createOrdersService({
     });
     await setStatus(tx, order, {
       status: "Cancelled",
+      by: change.by ?? "payment",
       paymentStatus: change.paymentStatus,
       actor: change.actor,
       note: change.note,
@@ -352,7 +371,8 @@ export function createOrdersService({
         }
       | { to: "Delivered"; actor: string },
   ): Promise<boolean> {
-    const from = change.to === "Shipped" ? "Processing" : "Shipped";
+    checkMove(order, change.to, "staff");
+    const from = order.status;
     const shipment = change.to === "Shipped" ? shipmentOf(change) : null;
     const [updated] = await tx
       .update(orders)
@@ -393,9 +413,9 @@ export function createOrdersService({
     order: OrderRow,
     { actor, reason, reasonNote }: { actor: string; reason: CancelReason; reasonNote?: string | undefined },
   ): Promise<boolean> {
+    checkMove(order, "Cancelled", "staff");
     const told = cancelReasonText(reason, reasonNote);
     const note = `cancelled by staff; the shopper is told: ${told}`;
-    if (order.status !== "Pending" && order.status !== "Processing") return false;
     const [updated] = await tx
       .update(orders)
       .set({
@@ -462,8 +482,8 @@ export function createOrdersService({
       .from(orderItems)
       .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, order.id)));
     if (!item?.customization) throw notFound(TAILORING_MESSAGES.notCustomised);
-    if (order.status === "Cancelled") throw conflict(TAILORING_MESSAGES.cancelled);
-    if (!order.paidAt) throw conflict(TAILORING_MESSAGES.notPaid);
+    if (order.status === "Cancelled") throw new NotAllowed(TAILORING_MESSAGES.cancelled);
+    if (!order.paidAt) throw new NotAllowed(TAILORING_MESSAGES.notPaid);
     const [done] = await tx
       .update(orderItems)
       .set({ tailoringDoneAt: new Date() })

@@ -14,7 +14,7 @@ import { checkedPlace, type AddressesService } from "../addresses/addresses.serv
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { CatalogService, StockLine } from "../catalog/catalog.service";
 import { isUniqueViolation, type Database, type Executor } from "../db/client";
-import { badRequest, conflict, HttpError } from "../lib/errors";
+import { badRequest, Conflict, conflict, HttpError, Unavailable } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
 import { placedFromOf, type OrderHolds } from "./order-holds";
 import { customizationKey } from "../../contract/customization-key";
@@ -207,7 +207,7 @@ export function createPlaceOrder({
         deliveryPaise > 0
           ? `The total is now ${formatPaise(totalPaise)}, with ${formatPaise(deliveryPaise)} for delivery.`
           : `The total is now ${formatPaise(totalPaise)}.`;
-    if (Object.keys(errors).length > 0) throw new HttpError(409, ORDER_MESSAGES.pricesChanged, errors);
+    if (Object.keys(errors).length > 0) throw new Conflict(ORDER_MESSAGES.pricesChanged, errors);
   }
 
   /** The answer for an order this checkout attempt already placed (a double click or a retried request). */
@@ -244,7 +244,7 @@ export function createPlaceOrder({
     const before = await placedBefore(user.userId, idempotencyKey, requestHash);
     if (before) return answerFor(before);
     // Production without PhonePe's credentials: refused before anything is written or mailed.
-    if (!payments.canTakePayments) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
+    if (!payments.canTakePayments) throw new Unavailable(ORDER_MESSAGES.paymentUnavailable);
     const shippingAddress = await deliveryAddress(user, request);
     const lines = await priceOrderLines(mergedLines(request));
     const deliveryPaise = await delivery.chargeFor(subtotalOf(lines));

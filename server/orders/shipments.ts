@@ -9,7 +9,7 @@ import {
 } from "../../contract/couriers";
 import type { UpdateTrackingRequest } from "../../contract/staff-orders";
 import type { Database, Transaction } from "../db/client";
-import { conflict } from "../lib/errors";
+import { conflict, NotAllowed } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import { mailedOrder, trackingCorrectedMail } from "./order-mails";
 import { orders as ordersTable } from "./orders.tables";
@@ -54,7 +54,7 @@ export function createTrackingCorrections({
   publicUrl: string;
 }) {
   async function correct(tx: Transaction, order: OrderRow, actor: string, given: UpdateTrackingRequest) {
-    if (order.status !== "Shipped") throw conflict(TRACKING_MESSAGES.notShipped(order.status));
+    if (order.status !== "Shipped") throw new NotAllowed(TRACKING_MESSAGES.notShipped(order.status));
     const before: Shipment = order;
     const after = shipmentOf(given);
     if (shipmentText(before) === shipmentText(after)) throw conflict(TRACKING_MESSAGES.unchanged);

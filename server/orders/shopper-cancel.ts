@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { ORDER_MESSAGES } from "../../contract/orders";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { Database } from "../db/client";
-import { conflict } from "../lib/errors";
+import { NotAllowed } from "../lib/errors";
 import { checkOpenAttempts } from "../payments/pay-again";
 import type { PaymentsService } from "../payments/payments.service";
 import type { OrderRow, OrdersService } from "./orders.service";
@@ -30,14 +30,20 @@ export function createShopperCancel({
     await checkOpenAttempts(db, payments, found.id);
     await db.transaction(async (tx) => {
       const order = await orders.lock(tx, found.id);
-      if (order.paidAt) throw conflict(ORDER_MESSAGES.alreadyPaid);
+      if (order.paidAt) throw new NotAllowed(ORDER_MESSAGES.alreadyPaid);
       if (order.status === "Cancelled") return;
-      if (order.status !== "Pending") throw conflict(ORDER_MESSAGES.cannotCancel(order.status));
+      if (order.status !== "Pending") throw new NotAllowed(ORDER_MESSAGES.cannotCancel(order.status));
       await tx.update(ordersTable).set({ cancelledBy: "shopper" }).where(eq(ordersTable.id, order.id));
       await orders.releaseUnpaid(
         tx,
         { ...order, cancelledBy: "shopper" },
-        { paymentStatus: "Failed", actor: "shopper", note: "cancelled by the shopper", mailShopper: false },
+        {
+          paymentStatus: "Failed",
+          actor: "shopper",
+          by: "shopper",
+          note: "cancelled by the shopper",
+          mailShopper: false,
+        },
       );
       await orders.forgetIdempotencyKey(tx, order.id);
     });

@@ -3,25 +3,25 @@ import { paiseToRupees } from "../../contract/money";
 import { ORDER_MESSAGES, type OrderStatus } from "../../contract/orders";
 import {
   STAFF_ORDER_MESSAGES,
-  STAFF_TRANSITIONS,
   type MarkRefundPaidRequest,
   type RetryRefundRequest,
   type StaffOrderDetails,
   type UpdateOrderStatusRequest,
   type UpdateTrackingRequest,
 } from "../../contract/staff-orders";
+import { canMove, movesFrom } from "../../contract/order-transitions";
 import type { TrackingCorrections } from "./shipments";
 import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
-import { conflict, notFound } from "../lib/errors";
+import { NotAllowed, notFound } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
 import type { Refunds } from "../payments/refunds";
 import { awaitsTailor, type OrdersService } from "./orders.service";
 import { orders as ordersTable } from "./orders.tables";
 
 /**
- * Staff's work on orders: their details with payments, refunds and history, and the status changes of
- * STAFF_TRANSITIONS. Each change runs in one transaction with the order locked, so a repeat or a race is
+ * Staff's work on orders: their details with payments, refunds and history, and the status changes the
+ * transition table gives staff (contract/order-transitions.ts). Each change runs in one transaction with the order locked, so a repeat or a race is
  * refused with 409 instead of applied twice; a paid order's refund is queued in the same transaction and sent
  * to PhonePe by the payments reconciler (no transaction is open during that call).
  */
@@ -94,22 +94,22 @@ export function createStaffOrders({
         note: event.note,
         at: event.at.toISOString(),
       })),
-      allowedTransitions: [...STAFF_TRANSITIONS[order.status]],
+      allowedTransitions: movesFrom(order.status, "staff"),
       tailoringPending: items.filter(awaitsTailor).length,
     };
   }
 
-  /** Moves an order to `status` if STAFF_TRANSITIONS allow it from where it is now; 409 otherwise. */
+  /** Moves an order to `status` if the transition table lets staff from where it is now; NotAllowed otherwise. */
   async function updateStatus(staffUserId: number, request: UpdateOrderStatusRequest) {
     const id = await idOf(request.orderId);
     const actor = `staff:${staffUserId}`;
     const to: OrderStatus = request.status;
     await db.transaction(async (tx) => {
       const order = await orders.lock(tx, id);
-      if (!STAFF_TRANSITIONS[order.status].includes(to))
-        throw conflict(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
+      if (!canMove(order.status, to, "staff"))
+        throw new NotAllowed(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
       if (to === "Shipped" && (await orders.itemsOf(tx, [id])).some(awaitsTailor))
-        throw conflict(TAILORING_MESSAGES.pending);
+        throw new NotAllowed(TAILORING_MESSAGES.pending);
       if (to === "Shipped")
         await orders.advance(tx, order, {
           to,

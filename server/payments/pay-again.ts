@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { ORDER_MESSAGES, type PayAgainRequestBody } from "../../contract/orders";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { Database, Executor, Transaction } from "../db/client";
-import { conflict, HttpError } from "../lib/errors";
+import { conflict, NotAllowed, Unavailable } from "../lib/errors";
 import { payByOf, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
 import type { OrderRow, OrdersService } from "../orders/orders.service";
 import { orders as ordersTable } from "../orders/orders.tables";
@@ -68,7 +68,7 @@ export function createPayAgain({
     user: AuthenticatedUser,
     request: PayAgainRequestBody,
   ): Promise<PlacedOrder> {
-    if (!payments.canTakePayments) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
+    if (!payments.canTakePayments) throw new Unavailable(ORDER_MESSAGES.paymentUnavailable);
     const redirect = paymentReturnUrl(origin, request.redirectUrl);
     const found = await orders.findVisible(request.orderId, { userId: user.userId, staff: false });
     await checkOpenAttempts(db, payments, found.id);
@@ -76,9 +76,9 @@ export function createPayAgain({
     type Next = { reuse: string } | { order: OrderRow; payment: PaymentRow };
     const next = await db.transaction(async (tx): Promise<Next> => {
       const order = await orders.lock(tx, found.id);
-      if (order.paidAt) throw conflict(ORDER_MESSAGES.alreadyPaid);
+      if (order.paidAt) throw new NotAllowed(ORDER_MESSAGES.alreadyPaid);
       if (order.status !== "Pending" || order.stockReleasedAt || payByOf(order).getTime() <= Date.now())
-        throw conflict(ORDER_MESSAGES.notAwaitingPayment);
+        throw new NotAllowed(ORDER_MESSAGES.notAwaitingPayment);
       const [latest, ...older] = await tx
         .select()
         .from(paymentsTable)

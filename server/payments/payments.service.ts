@@ -2,12 +2,13 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { ORDER_MESSAGES } from "../../contract/orders";
 import type { Database, Transaction } from "../db/client";
-import { HttpError } from "../lib/errors";
+import { HttpError, ProviderFailed, Unavailable } from "../lib/errors";
 import { claimDue, createJobRunner, retryDelaySeconds } from "../lib/job-runner";
 import type { OrderRow, OrdersService } from "../orders/orders.service";
 import { attemptExpiry, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
 import { supersededByNewerAttempt } from "./pay-again";
-import type { PhonePeClient, PhonePeOrderStatus } from "./phonepe-client";
+import type { PhonePeClient } from "./phonepe-client";
+import { webhookBody, type PhonePeOrderStatus } from "./phonepe-protocol";
 import { payments } from "./payments.tables";
 import type { Refunds } from "./refunds";
 
@@ -61,7 +62,7 @@ export function createPaymentsService({
   const ageSeconds = (payment: PaymentRow) => (Date.now() - payment.createdAt.getTime()) / 1000;
 
   function requirePhonePe(): PhonePeClient {
-    if (!phonePe) throw new HttpError(503, ORDER_MESSAGES.paymentUnavailable);
+    if (!phonePe) throw new Unavailable(ORDER_MESSAGES.paymentUnavailable);
     return phonePe;
   }
 
@@ -121,7 +122,7 @@ export function createPaymentsService({
             state: "PENDING",
             phonePeOrderId: answer.orderId,
             checkoutUrl: answer.redirectUrl,
-            ...(Number.isFinite(answer.expireAt) ? { expiresAt: new Date(answer.expireAt) } : {}),
+            ...(answer.expireAt === undefined ? {} : { expiresAt: new Date(answer.expireAt) }),
             nextCheckAt: new Date(Date.now() + secondsUntilNextCheck(0, false) * 1000),
           })
           .where(and(eq(payments.id, payment.id), eq(payments.state, "CREATED")))
@@ -153,7 +154,7 @@ export function createPaymentsService({
         });
         await orders.forgetIdempotencyKey(tx, order.id);
       });
-      throw new HttpError(502, ORDER_MESSAGES.paymentUnavailable);
+      throw new ProviderFailed(ORDER_MESSAGES.paymentUnavailable);
     }
   }
 
@@ -356,24 +357,23 @@ export function createPaymentsService({
   async function receiveWebhook(authorization: string | undefined, body: unknown): Promise<void> {
     if (!requirePhonePe().isWebhookAuthorized(authorization))
       throw new HttpError(401, "The webhook's authorization is not valid.");
-    const { event, payload } = (body ?? {}) as {
-      event?: unknown;
-      type?: unknown;
-      payload?: Record<string, unknown>;
-    };
-    const name = String(event ?? (body as { type?: unknown })?.type ?? "");
-    const merchantRefundId =
-      typeof payload?.merchantRefundId === "string" ? payload.merchantRefundId : undefined;
-    const merchantOrderId =
-      typeof payload?.merchantOrderId === "string" ? payload.merchantOrderId : undefined;
-    if (merchantRefundId) {
-      await refunds.checkSoon(merchantRefundId);
-    } else if (merchantOrderId) {
+    // A body not as PhonePe documents it names nothing: the reconciler's own schedule still asks PhonePe.
+    const parsed = webhookBody.safeParse(body ?? {});
+    if (!parsed.success)
+      log.warn({ issues: parsed.error.issues.length }, "a PhonePe webhook's body is not as documented");
+    const { event, type, payload } = parsed.data ?? {};
+    const name = event ?? type ?? "";
+    if (payload?.merchantRefundId) {
+      await refunds.checkSoon(payload.merchantRefundId);
+    } else if (payload?.merchantOrderId) {
       const [payment] = await db
         .update(payments)
         .set({ nextCheckAt: new Date() })
         .where(
-          and(eq(payments.merchantOrderId, merchantOrderId), inArray(payments.state, ["CREATED", "PENDING"])),
+          and(
+            eq(payments.merchantOrderId, payload.merchantOrderId),
+            inArray(payments.state, ["CREATED", "PENDING"]),
+          ),
         )
         .returning({ orderId: payments.orderId });
       if (payment)
@@ -382,7 +382,7 @@ export function createPaymentsService({
           subject: "payment",
           to: "webhook received",
           note: "to be confirmed with PhonePe's Order Status",
-          details: { event: name, state: payload?.state },
+          details: { event: name, state: payload.state },
         });
     }
     reconciler.nudge();

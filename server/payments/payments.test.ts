@@ -19,7 +19,7 @@ import {
 import { createTestApp } from "../test-support/test-app";
 import { orders } from "../orders/orders.tables";
 import { secondsUntilNextCheck } from "./payments.service";
-import { webhookAuthorization } from "./phonepe-client";
+import { webhookAuthorization } from "./phonepe-protocol";
 
 let app: FastifyInstance;
 let close: () => Promise<void>;

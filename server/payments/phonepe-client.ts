@@ -1,8 +1,25 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import type { z } from "zod";
+import {
+  failureAnswer,
+  isWebhookAuthorization,
+  orderStatusAnswer,
+  payAnswer,
+  PHONEPE_PATHS,
+  phonePePath,
+  refundAnswer,
+  refundStatusAnswer,
+  tokenAnswer,
+  type PhonePeOrderStatus,
+  type PhonePeRefundState,
+  type PhonePeRefundStatus,
+} from "./phonepe-protocol";
 
 /**
  * PhonePe Standard Checkout v2 over HTTP (../shared/reference/phonepe.md): OAuth token, pay, order status,
- * refund and refund status. The built-in sandbox speaks the same protocol; only the base URLs differ.
+ * refund and refund status. Every answer is read through the protocol's schemas (phonepe-protocol.ts): one
+ * that is not as documented is a PhonePeError like a failed call, so the store acts on it as on PhonePe not
+ * answering (nothing changes, it asks again later). The built-in sandbox speaks the same protocol; only the
+ * base URLs differ.
  */
 export type PhonePeSettings = {
   oauthBaseUrl: string;
@@ -14,20 +31,7 @@ export type PhonePeSettings = {
   webhookPassword: string;
 };
 
-export type PhonePeOrderState = "PENDING" | "COMPLETED" | "FAILED";
-
-export type PhonePeOrderStatus = {
-  orderId: string;
-  state: PhonePeOrderState;
-  /** Paise. */
-  amount: number;
-  expireAt?: number;
-  paymentDetails: { transactionId?: string; paymentMode?: string; amount?: number; state?: string }[];
-};
-
-export type PhonePeRefundState = "PENDING" | "CONFIRMED" | "COMPLETED" | "FAILED";
-
-/** PhonePe answered with an error status, or could not be reached (`status` 0). */
+/** PhonePe answered with an error status, or an answer not as documented (502), or could not be reached (`status` 0). */
 export class PhonePeError extends Error {
   constructor(
     readonly status: number,
@@ -40,16 +44,18 @@ export class PhonePeError extends Error {
   }
 }
 
-/** A refund's state at PhonePe, with its reason when it FAILED. */
-export type PhonePeRefundStatus = {
-  state: PhonePeRefundState;
-  errorCode?: string;
-  detailedErrorCode?: string;
-};
-
 const REQUEST_TIMEOUT_MS = 10_000;
 
 type Token = { header: string; issuedAt: number; expiresAt: number };
+
+/** An answer read through its schema; one that does not match is PhonePe's failure (502), naming the field. */
+function read<Schema extends z.ZodType>(schema: Schema, body: unknown, what: string): z.infer<Schema> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
+  throw new PhonePeError(502, `PhonePe's ${what} answer is not as documented${where}: ${issue?.message}`);
+}
 
 export function createPhonePeClient(settings: PhonePeSettings) {
   let token: Token | undefined;
@@ -62,19 +68,19 @@ export function createPhonePeClient(settings: PhonePeSettings) {
       client_secret: settings.clientSecret,
       grant_type: "client_credentials",
     });
-    const answer = await send(`${settings.oauthBaseUrl}/v1/oauth/token`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body,
-    });
-    const issuedAt = Number(answer.issued_at ?? Math.floor(Date.now() / 1000));
-    const expiresAt = Number(answer.expires_at);
-    if (typeof answer.access_token !== "string" || !Number.isFinite(expiresAt))
-      throw new PhonePeError(502, "PhonePe's token answer has no access token or expiry");
+    const answer = read(
+      tokenAnswer,
+      await send(`${settings.oauthBaseUrl}${PHONEPE_PATHS.token}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+      "token",
+    );
     return {
-      header: `${String(answer.token_type ?? "O-Bearer")} ${answer.access_token}`,
-      issuedAt,
-      expiresAt,
+      header: `${answer.token_type ?? "O-Bearer"} ${answer.access_token}`,
+      issuedAt: answer.issued_at ?? Math.floor(Date.now() / 1000),
+      expiresAt: answer.expires_at,
     };
   }
 
@@ -95,7 +101,7 @@ export function createPhonePeClient(settings: PhonePeSettings) {
   }
 
   /** A PG call with the token; a 401 refreshes the token and tries once more. */
-  async function call(path: string, init: { method: string; body?: unknown }) {
+  async function call(path: string, init: { method: string; body?: unknown }): Promise<unknown> {
     const attempt = async (force: boolean) =>
       send(`${settings.pgBaseUrl}${path}`, {
         method: init.method,
@@ -113,6 +119,18 @@ export function createPhonePeClient(settings: PhonePeSettings) {
     }
   }
 
+  /** A GET of something PhonePe may not have: null on its 404. */
+  async function lookUp<Schema extends z.ZodType>(path: string, schema: Schema, what: string) {
+    let body: unknown;
+    try {
+      body = await call(path, { method: "GET" });
+    } catch (error) {
+      if (error instanceof PhonePeError && error.status === 404) return null;
+      throw error;
+    }
+    return read(schema, body, what);
+  }
+
   return {
     /** Creates PhonePe's order for one payment attempt; the shopper pays on `redirectUrl`. */
     async pay(request: {
@@ -122,8 +140,8 @@ export function createPhonePeClient(settings: PhonePeSettings) {
       expireAfterSeconds: number;
       /** Our own order id, for PhonePe's dashboard. */
       udf1: string;
-    }): Promise<{ orderId: string; state: string; expireAt: number; redirectUrl: string }> {
-      const answer = await call("/checkout/v2/pay", {
+    }): Promise<z.infer<typeof payAnswer>> {
+      const answer = await call(PHONEPE_PATHS.pay, {
         method: "POST",
         body: {
           merchantOrderId: request.merchantOrderId,
@@ -136,37 +154,13 @@ export function createPhonePeClient(settings: PhonePeSettings) {
           },
         },
       });
-      if (typeof answer.redirectUrl !== "string" || typeof answer.orderId !== "string")
-        throw new PhonePeError(502, "PhonePe's pay answer has no checkout page");
-      return {
-        orderId: answer.orderId,
-        state: String(answer.state),
-        expireAt: Number(answer.expireAt),
-        redirectUrl: answer.redirectUrl,
-      };
+      return read(payAnswer, answer, "pay");
     },
 
     /** PhonePe's Order Status of one attempt; null when PhonePe has no such order. */
     async orderStatus(merchantOrderId: string): Promise<PhonePeOrderStatus | null> {
-      try {
-        const answer = await call(
-          `/checkout/v2/order/${encodeURIComponent(merchantOrderId)}/status?details=false`,
-          { method: "GET" },
-        );
-        const state = String(answer.state);
-        if (state !== "PENDING" && state !== "COMPLETED" && state !== "FAILED")
-          throw new PhonePeError(502, `PhonePe answered an unknown order state: ${state}`);
-        return {
-          orderId: String(answer.orderId),
-          state,
-          amount: Number(answer.amount),
-          ...(answer.expireAt === undefined ? {} : { expireAt: Number(answer.expireAt) }),
-          paymentDetails: Array.isArray(answer.paymentDetails) ? answer.paymentDetails : [],
-        };
-      } catch (error) {
-        if (error instanceof PhonePeError && error.status === 404) return null;
-        throw error;
-      }
+      const path = `${phonePePath(PHONEPE_PATHS.orderStatus, { merchantOrderId })}?details=false`;
+      return lookUp(path, orderStatusAnswer, "order status");
     },
 
     async refund(request: {
@@ -174,7 +168,7 @@ export function createPhonePeClient(settings: PhonePeSettings) {
       originalMerchantOrderId: string;
       amountPaise: number;
     }): Promise<{ refundId: string; state: PhonePeRefundState }> {
-      const answer = await call("/payments/v2/refund", {
+      const answer = await call(PHONEPE_PATHS.refund, {
         method: "POST",
         body: {
           merchantRefundId: request.merchantRefundId,
@@ -182,26 +176,17 @@ export function createPhonePeClient(settings: PhonePeSettings) {
           amount: request.amountPaise,
         },
       });
-      return { refundId: String(answer.refundId), state: String(answer.state) as PhonePeRefundState };
+      const { refundId, state } = read(refundAnswer, answer, "refund");
+      return { refundId, state };
     },
 
     /** A refund's state; null when PhonePe has no such refund. */
     async refundStatus(merchantRefundId: string): Promise<PhonePeRefundStatus | null> {
-      try {
-        const answer = await call(`/payments/v2/refund/${encodeURIComponent(merchantRefundId)}/status`, {
-          method: "GET",
-        });
-        return {
-          state: String(answer.state) as PhonePeRefundState,
-          ...(typeof answer.errorCode === "string" ? { errorCode: answer.errorCode } : {}),
-          ...(typeof answer.detailedErrorCode === "string"
-            ? { detailedErrorCode: answer.detailedErrorCode }
-            : {}),
-        };
-      } catch (error) {
-        if (error instanceof PhonePeError && error.status === 404) return null;
-        throw error;
-      }
+      return lookUp(
+        phonePePath(PHONEPE_PATHS.refundStatus, { merchantRefundId }),
+        refundStatusAnswer,
+        "refund status",
+      );
     },
 
     /** Whether a webhook's `Authorization` header is PhonePe's: SHA-256 of "username:password", in hex. */
@@ -213,27 +198,11 @@ export function createPhonePeClient(settings: PhonePeSettings) {
 
 export type PhonePeClient = ReturnType<typeof createPhonePeClient>;
 
-/** The `Authorization` header PhonePe sends with each webhook. */
-export const webhookAuthorization = (username: string, password: string) =>
-  createHash("sha256").update(`${username}:${password}`).digest("hex");
-
-function isWebhookAuthorization(header: string | undefined, username: string, password: string) {
-  if (!header) return false;
-  const expected = Buffer.from(webhookAuthorization(username, password));
-  const given = Buffer.from(
-    header
-      .trim()
-      .replace(/^SHA256\s+/i, "")
-      .toLowerCase(),
-  );
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
 /** One HTTP call with a time limit; a non-2xx answer or a network failure becomes a PhonePeError. */
 async function send(
   url: string,
   init: { method: string; headers: Record<string, string>; body?: string | URLSearchParams },
-): Promise<Record<string, unknown>> {
+): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -247,20 +216,21 @@ async function send(
     );
   }
   const text = await response.text();
-  let body: Record<string, unknown> = {};
+  let body: unknown;
   try {
-    body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    body = text ? JSON.parse(text) : undefined;
   } catch {
-    // Not JSON: the status says enough.
+    // Not JSON: the status says enough (and a 2xx without JSON fails its schema).
   }
   if (!response.ok) {
-    const code = typeof body.code === "string" ? body.code : undefined;
-    const said = typeof body.message === "string" ? body.message : undefined;
+    const said = failureAnswer.safeParse(body);
+    const code = said.success ? said.data.code : undefined;
+    const message = said.success ? said.data.message : undefined;
     throw new PhonePeError(
       response.status,
-      `PhonePe answered ${response.status}: ${said ?? `HTTP ${response.status}`}`,
+      `PhonePe answered ${response.status}: ${message ?? `HTTP ${response.status}`}`,
       code,
-      said,
+      message,
     );
   }
   return body;

@@ -6,7 +6,8 @@ import { claimDue } from "../lib/job-runner";
 import { conflict, notFound } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import type { OrderRow, OrdersService } from "../orders/orders.service";
-import { PhonePeError, type PhonePeClient, type PhonePeRefundState } from "./phonepe-client";
+import { PhonePeError, type PhonePeClient } from "./phonepe-client";
+import type { PhonePeRefundState } from "./phonepe-protocol";
 import { payments, refunds } from "./payments.tables";
 import { refundNeedsAttentionMail } from "./refund-mails";
 

@@ -1,0 +1,33 @@
+import type { OrderStatus } from "./orders";
+
+/** Who moves an order: PhonePe's answers and the reconciler (`payment`), its shopper, or staff. */
+export type OrderMover = "payment" | "shopper" | "staff";
+
+type Moves = Readonly<Partial<Record<OrderStatus, readonly OrderMover[]>>>;
+
+/**
+ * Every move of an order's status, and who may make it: the one table the store checks each change against
+ * (server/orders/order-lifecycle.ts refuses any other with NotAllowed) and staff's order page offers its
+ * buttons from (`allowedTransitions`). Rules that depend on more than the status are the lifecycle's: an
+ * order with a line still at the tailor does not ship; a late payment brings back an order only if staff did
+ * not cancel it and its pieces are still there (decision 019).
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Moves>> = {
+  Pending: { Processing: ["payment"], Cancelled: ["payment", "shopper", "staff"] },
+  Processing: { Shipped: ["staff"], Cancelled: ["staff"] },
+  Shipped: { Delivered: ["staff"] },
+  Delivered: {},
+  Cancelled: { Processing: ["payment"] },
+};
+
+/** Whether `by` may move an order from `from` to `to`. */
+export const canMove = (from: OrderStatus, to: OrderStatus, by: OrderMover): boolean =>
+  ORDER_TRANSITIONS[from][to]?.includes(by) ?? false;
+
+/** The statuses `by` may move an order to from `from`, in the table's order. */
+export const movesFrom = (from: OrderStatus, by: OrderMover): OrderStatus[] =>
+  (Object.keys(ORDER_TRANSITIONS[from]) as OrderStatus[]).filter((to) => canMove(from, to, by));
+
+export const TRANSITION_MESSAGES = {
+  notAllowed: (from: OrderStatus, to: OrderStatus) => `An order that is ${from} cannot be marked ${to}.`,
+} as const;
