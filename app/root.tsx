@@ -28,15 +28,17 @@ import { SiteHeader } from "./components/site-header";
 import { Toasts } from "./components/toast";
 import { categoriesCall } from "#contract/catalog";
 import { deliveryRuleCall } from "#contract/delivery";
+import { sellerDetailsCall } from "#contract/store-settings";
 import { useMarkHydrated } from "./lib/hydration";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A request the server refused before any page took it (server/web/ssr.ts): the error page says why.
   if (context.refusal) throw data(context.refusal.message, { status: context.refusal.status });
   // Only a request with cookies can carry a session: guests cost no session lookup.
-  const [categories, delivery, me] = await Promise.all([
+  const [categories, delivery, seller, me] = await Promise.all([
     context.api(categoriesCall),
     context.api(deliveryRuleCall),
+    context.api(sellerDetailsCall),
     request.headers.has("cookie") ? sessionAnswer(context) : undefined,
   ]);
   const profile = me?.ok ? me.data[0] : undefined;
@@ -45,6 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     categories: categories.ok ? categories.data : [],
     // The delivery charge's rule, as the product page, the bag and the policy pages state it.
     delivery: delivery.ok ? delivery.data : null,
+    // The seller's details and grievance officer, from the owner's settings: every page's footer shows them.
+    seller: seller.ok ? seller.data : null,
     user,
     nonce: context.nonce,
     publicUrl: context.publicUrl,
@@ -52,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Categories, the delivery charge's rule and the origin do not change between navigations; the user changes only through a form
+ * Categories, the delivery charge's rule, the seller's details and the origin do not change between navigations; the user changes only through a form
  * (login, verification, logout), after which the root loads again.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>

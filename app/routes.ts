@@ -37,6 +37,7 @@ export default [
   route("super-admin-dashboard", "routes/super-admin-dashboard.tsx"),
   route("about", "routes/about.tsx"),
   route("contact", "routes/contact.tsx"),
+  route("grievances", "routes/grievances.tsx"),
   route("faq", "routes/faq.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("cookies-policy", "routes/cookies-policy.tsx"),

@@ -17,6 +17,12 @@ export const SETTINGS_MESSAGES = {
   gstinState: "A GSTIN starts with the two digits of an Indian state's GST code.",
   gstinChecksum: "This GSTIN's last character does not match its check digit: check it for a typing mistake.",
   dispatchDays: "Give the dispatch time as a whole number of days from 1 to 30.",
+  carePhone: "Give a phone number of 10 to 13 digits, such as +91 98480 12345.",
+  careEmail: "Give an e-mail address, such as care@example.in.",
+  officerName: "Give the grievance officer's name (2 to 100 characters).",
+  officerDesignation: "Give the grievance officer's designation (2 to 100 characters).",
+  officerEmail: "Give the grievance officer's e-mail address.",
+  officerPhone: "Give the grievance officer's phone number: 10 to 13 digits.",
   nothing: "Change at least one setting.",
 } as const;
 
@@ -51,6 +57,19 @@ export const gstin = z
   })
   .refine((value) => gstinCheckCharacter(value) === value[14], { error: SETTINGS_MESSAGES.gstinChecksum });
 
+const textBetween = (min: number, max: number, error: string) =>
+  z.string({ error }).trim().min(min, { error }).max(max, { error });
+
+/** A phone number as people write it (+91, spaces, dashes): 10 to 13 digits. */
+const phoneNumber = (error: string) =>
+  textBetween(10, 20, error).refine(
+    (value) => /^\+?[\d\s()-]+$/.test(value) && /^\d{10,13}$/.test(value.replace(/\D/g, "")),
+    { error },
+  );
+
+const emailAddress = (error: string) =>
+  z.string({ error }).trim().toLowerCase().max(254, { error }).pipe(z.email({ error }));
+
 /** Every setting, as the API and the form give it. */
 export const storeSettingsFields = {
   /** The delivery charge below the free-delivery amount (rupees). */
@@ -75,6 +94,14 @@ export const storeSettingsFields = {
     .int({ error: SETTINGS_MESSAGES.dispatchDays })
     .min(1, { error: SETTINGS_MESSAGES.dispatchDays })
     .max(30, { error: SETTINGS_MESSAGES.dispatchDays }),
+  /** Customer care, shown on every page with the legal name and address (E-Commerce Rules 2020, rule 4). */
+  carePhone: phoneNumber(SETTINGS_MESSAGES.carePhone),
+  careEmail: emailAddress(SETTINGS_MESSAGES.careEmail),
+  /** The grievance officer the rules require: name, designation and contacts, shown on every page. */
+  grievanceOfficerName: textBetween(2, 100, SETTINGS_MESSAGES.officerName),
+  grievanceOfficerDesignation: textBetween(2, 100, SETTINGS_MESSAGES.officerDesignation),
+  grievanceOfficerEmail: emailAddress(SETTINGS_MESSAGES.officerEmail),
+  grievanceOfficerPhone: phoneNumber(SETTINGS_MESSAGES.officerPhone),
 };
 
 export const storeSettings = z.object(storeSettingsFields);
@@ -89,7 +116,29 @@ export const STORE_SETTING_NAMES = [
   "gstAddress",
   "gstin",
   "dispatchDays",
+  "carePhone",
+  "careEmail",
+  "grievanceOfficerName",
+  "grievanceOfficerDesignation",
+  "grievanceOfficerEmail",
+  "grievanceOfficerPhone",
 ] as const satisfies readonly StoreSettingName[];
+
+/** The settings page's groups, in order: each a fieldset of the names it lists. */
+export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettingName[] }[] = [
+  { legend: "Delivery", names: ["deliveryCharge", "freeDeliveryFrom", "dispatchDays"] },
+  { legend: "Seller (GST and every page's footer)", names: ["gstLegalName", "gstAddress", "gstin"] },
+  { legend: "Customer care", names: ["carePhone", "careEmail"] },
+  {
+    legend: "Grievance officer",
+    names: [
+      "grievanceOfficerName",
+      "grievanceOfficerDesignation",
+      "grievanceOfficerEmail",
+      "grievanceOfficerPhone",
+    ],
+  },
+];
 
 export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   deliveryCharge: "Delivery charge (₹)",
@@ -98,6 +147,12 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   gstAddress: "GST address",
   gstin: "GSTIN",
   dispatchDays: "Dispatch time (days)",
+  carePhone: "Customer care phone",
+  careEmail: "Customer care e-mail",
+  grievanceOfficerName: "Grievance officer's name",
+  grievanceOfficerDesignation: "Grievance officer's designation",
+  grievanceOfficerEmail: "Grievance officer's e-mail",
+  grievanceOfficerPhone: "Grievance officer's phone",
 };
 
 /** An update: any of the settings, at least one; a setting not named keeps its value. */
@@ -142,4 +197,31 @@ export const updateStoreSettingsCall = defineCall({
   tag: "settings",
   body: storeSettingsUpdate,
   output: settingsWithHistory,
+});
+
+/**
+ * Who sells, and whom to call or complain to, as the E-Commerce Rules 2020 ask every page to show: from the
+ * owner's settings (the GST legal name and address are the seller's).
+ */
+export const sellerDetails = z.object({
+  legalName: z.string(),
+  address: z.string(),
+  gstin: z.string(),
+  carePhone: z.string(),
+  careEmail: z.string(),
+  grievanceOfficer: z.object({
+    name: z.string(),
+    designation: z.string(),
+    email: z.string(),
+    phone: z.string(),
+  }),
+});
+export type SellerDetails = z.infer<typeof sellerDetails>;
+
+/** The seller's details and grievance officer as they stand, for the footer and the Grievances page. Public. */
+export const sellerDetailsCall = defineCall({
+  method: "GET",
+  path: "/store/seller",
+  tag: "settings",
+  output: envelope(sellerDetails),
 });

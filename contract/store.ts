@@ -1,9 +1,11 @@
-/** Facts about the shop shown on pages and in e-mails. */
+/**
+ * Facts about the shop shown on pages and in e-mails. The phone and e-mail are customer care's first values:
+ * the owner's settings (decision 042) hold the ones pages show, with the seller's legal details.
+ */
 export const STORE = {
   name: "Rangoli Boutique",
   tagline: "Handpicked ethnic wear for women and girls",
   phone: "+91 98480 12345",
-  phoneHref: "tel:+919848012345",
   email: "care@rangoli.example",
   address: {
     street: "Plot 42, Road No. 10, Banjara Hills",

@@ -1,6 +1,8 @@
 import { Link } from "~/components/navigation";
 import type { Category } from "#contract/catalog";
 import { STORE } from "#contract/store";
+import { telHref } from "#contract/phone-links";
+import { useSeller } from "~/content/seller";
 import { SOCIAL_LINKS } from "~/content/social-links";
 
 const QUICK_LINKS = [
@@ -12,9 +14,11 @@ const QUICK_LINKS = [
 ];
 
 const SERVICE_LINKS = [
+  { to: "/grievances", label: "Grievances" },
+  { to: "/privacy-notice", label: "Privacy Notice" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/faq", label: "FAQ" },
-  { to: "/return-policy", label: "No Exchange / No Returns" },
+  { to: "/return-policy", label: "Returns: No Exchange for Change of Mind" },
   { to: "/shipping-policy", label: "Shipping Policy" },
   { to: "/terms-and-conditions", label: "Terms & Conditions" },
   { to: "/cookies-policy", label: "Cookies Policy" },
@@ -37,8 +41,13 @@ function FooterList({ title, links }: { title: string; links: { to: string; labe
   );
 }
 
+const FOOTER_LINK = "inline-block py-1 hover:text-white hover:underline";
+
 export function SiteFooter({ categories }: { categories: Category[] }) {
   const { address } = STORE;
+  const seller = useSeller();
+  const carePhone = seller?.carePhone ?? STORE.phone;
+  const careEmail = seller?.careEmail ?? STORE.email;
   return (
     // Below the first screen on every page: the browser lays it out only when it comes near the viewport.
     <footer className="mt-16 bg-ink text-brand-100 print:hidden [contain-intrinsic-size:auto_900px] [content-visibility:auto]">
@@ -75,16 +84,13 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           </h2>
           <address className="space-y-1 text-sm not-italic">
             <p>
-              <a href={STORE.phoneHref} className="inline-block py-1 hover:text-white hover:underline">
-                {STORE.phone}
+              <a href={telHref(carePhone)} className={FOOTER_LINK}>
+                {carePhone}
               </a>
             </p>
             <p>
-              <a
-                href={`mailto:${STORE.email}`}
-                className="inline-block py-1 hover:text-white hover:underline"
-              >
-                {STORE.email}
+              <a href={`mailto:${careEmail}`} className={`${FOOTER_LINK} break-all`}>
+                {careEmail}
               </a>
             </p>
             <p className="py-1">
@@ -93,9 +99,40 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
           </address>
         </div>
       </div>
+      {seller && <SellerLine seller={seller} />}
       <p className="border-t border-white/10 py-4 text-center text-xs">
         © {new Date().getFullYear()} {STORE.name}. All prices in Indian rupees, inclusive of taxes.
       </p>
     </footer>
+  );
+}
+
+/**
+ * Who sells and the grievance officer, on every page (Consumer Protection (E-Commerce) Rules 2020, rule 4),
+ * from the owner's settings.
+ */
+function SellerLine({ seller }: { seller: NonNullable<ReturnType<typeof useSeller>> }) {
+  const officer = seller.grievanceOfficer;
+  return (
+    <div className="mx-auto max-w-7xl border-t border-white/10 px-4 py-6 text-sm">
+      <p>
+        Sold by <span className="font-semibold text-white">{seller.legalName}</span>, {seller.address}. GSTIN{" "}
+        {seller.gstin}.
+      </p>
+      <p className="mt-2">
+        Grievance officer: {officer.name}, {officer.designation},{" "}
+        <a href={`mailto:${officer.email}`} className={`${FOOTER_LINK} break-all`}>
+          {officer.email}
+        </a>
+        ,{" "}
+        <a href={telHref(officer.phone)} className={FOOTER_LINK}>
+          {officer.phone}
+        </a>
+        .{" "}
+        <Link to="/grievances" className={`${FOOTER_LINK} font-semibold text-white underline`}>
+          File a complaint
+        </Link>
+      </p>
+    </div>
   );
 }

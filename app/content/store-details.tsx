@@ -1,4 +1,7 @@
 import { STORE } from "#contract/store";
+import { telHref } from "#contract/phone-links";
+import { useSeller } from "./seller";
+import { Link } from "~/components/navigation";
 import { deliveryRuleText } from "#contract/delivery-rule";
 import { formatRupees } from "#contract/money";
 import { useDeliveryRule } from "~/cart/delivery-rule";
@@ -37,25 +40,28 @@ export function useDeliveryFigures() {
 
 /** E-mail, phone and address as links, for the "contact us" part of the information and policy pages. */
 export function StoreContactDetails() {
+  const seller = useSeller();
+  const email = seller?.careEmail ?? STORE.email;
+  const phone = seller?.carePhone ?? STORE.phone;
   return (
     <address className="not-italic">
       <ul className="space-y-1">
         <li>
           E-mail:{" "}
-          <a
-            href={`mailto:${STORE.email}`}
-            className="font-medium text-brand-700 underline hover:text-brand-800"
-          >
-            {STORE.email}
+          <a href={`mailto:${email}`} className="font-medium text-brand-700 underline hover:text-brand-800">
+            {email}
           </a>
         </li>
         <li>
           Phone / WhatsApp:{" "}
-          <a href={STORE.phoneHref} className="font-medium text-brand-700 underline hover:text-brand-800">
-            {STORE.phone}
+          <a href={telHref(phone)} className="font-medium text-brand-700 underline hover:text-brand-800">
+            {phone}
           </a>
         </li>
         <li>Store: {storeAddressLine()}</li>
+        <li>
+          Complaints: our grievance officer, on the <Link to="/grievances">Grievances</Link> page
+        </li>
       </ul>
     </address>
   );

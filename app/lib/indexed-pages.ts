@@ -7,6 +7,7 @@ export const INDEXED_PAGES = [
   "/products",
   "/about",
   "/contact",
+  "/grievances",
   "/faq",
   "/privacy-policy",
   "/cookies-policy",

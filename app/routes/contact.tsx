@@ -3,6 +3,8 @@ import { data, Form, useActionData, useNavigation } from "react-router";
 import { Link } from "~/components/navigation";
 import type { ContactMessage } from "#contract/contact";
 import { STORE } from "#contract/store";
+import { telHref } from "#contract/phone-links";
+import { useSeller } from "~/content/seller";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
@@ -99,6 +101,9 @@ export default function Contact() {
 
 function ContactCards() {
   const { address } = STORE;
+  const seller = useSeller();
+  const phone = seller?.carePhone ?? STORE.phone;
+  const email = seller?.careEmail ?? STORE.email;
   const linkClass = "font-medium text-brand-700 underline-offset-2 hover:underline";
   const cards: { title: string; icon: ReactNode; body: ReactNode }[] = [
     {
@@ -126,8 +131,8 @@ function ContactCards() {
       icon: <PhoneIcon />,
       body: (
         <>
-          <a href={STORE.phoneHref} className={linkClass}>
-            {STORE.phone}
+          <a href={telHref(phone)} className={linkClass}>
+            {phone}
           </a>
           <p className="mt-1 text-sm">Calls and WhatsApp during store hours.</p>
         </>
@@ -138,8 +143,8 @@ function ContactCards() {
       icon: <MailIcon />,
       body: (
         <>
-          <a href={`mailto:${STORE.email}`} className={`break-all ${linkClass}`}>
-            {STORE.email}
+          <a href={`mailto:${email}`} className={`break-all ${linkClass}`}>
+            {email}
           </a>
           <p className="mt-1 text-sm">{STORE.replyPromise}</p>
         </>

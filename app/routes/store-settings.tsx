@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import {
+  STORE_SETTING_GROUPS,
   STORE_SETTING_LABELS,
   STORE_SETTING_NAMES,
   storeSettings,
@@ -25,7 +26,8 @@ import type { Route } from "./+types/store-settings";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Store settings",
-    description: "The delivery charge, the GST details and the dispatch time.",
+    description:
+      "The delivery charge, the dispatch time, the seller's GST details, customer care and the grievance officer.",
     url: absoluteUrl(matches, "/admin/settings"),
     noindex: true,
   });
@@ -44,6 +46,12 @@ const NUMBERS: ReadonlySet<StoreSettingName> = new Set([
   "freeDeliveryFrom",
   "dispatchDays",
 ]);
+const INPUT_TYPES: Partial<Record<StoreSettingName, string>> = {
+  carePhone: "tel",
+  careEmail: "email",
+  grievanceOfficerEmail: "email",
+  grievanceOfficerPhone: "tel",
+};
 type Problems = Partial<Record<StoreSettingName, string>>;
 
 /** The form's values as the contract reads them: an empty number is no number. */
@@ -142,27 +150,33 @@ export default function StoreSettingsPage() {
           {answer && !answer.ok && Object.keys(answer.errors).length === 0 ? (
             <FormNotice tone="error">{answer.message}</FormNotice>
           ) : null}
-          {STORE_SETTING_NAMES.map((name) => (
-            <FormField key={name} id={name} label={STORE_SETTING_LABELS[name]} error={problems[name]}>
-              {name === "gstAddress" ? (
-                <textarea
-                  name={name}
-                  rows={3}
-                  defaultValue={settings[name]}
-                  {...controlProps(name, problems[name])}
-                />
-              ) : (
-                <input
-                  name={name}
-                  defaultValue={settings[name]}
-                  inputMode={
-                    NUMBERS.has(name) ? (name === "dispatchDays" ? "numeric" : "decimal") : undefined
-                  }
-                  autoCapitalize={name === "gstin" ? "characters" : undefined}
-                  {...controlProps(name, problems[name])}
-                />
-              )}
-            </FormField>
+          {STORE_SETTING_GROUPS.map((group) => (
+            <fieldset key={group.legend} className="space-y-5">
+              <legend className="mb-3 text-lg font-bold">{group.legend}</legend>
+              {group.names.map((name) => (
+                <FormField key={name} id={name} label={STORE_SETTING_LABELS[name]} error={problems[name]}>
+                  {name === "gstAddress" ? (
+                    <textarea
+                      name={name}
+                      rows={3}
+                      defaultValue={settings[name]}
+                      {...controlProps(name, problems[name])}
+                    />
+                  ) : (
+                    <input
+                      name={name}
+                      defaultValue={settings[name]}
+                      type={INPUT_TYPES[name] ?? "text"}
+                      inputMode={
+                        NUMBERS.has(name) ? (name === "dispatchDays" ? "numeric" : "decimal") : undefined
+                      }
+                      autoCapitalize={name === "gstin" ? "characters" : undefined}
+                      {...controlProps(name, problems[name])}
+                    />
+                  )}
+                </FormField>
+              ))}
+            </fieldset>
           ))}
           <button type="submit" className={BUTTON_PRIMARY} disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "Saving…" : "Save settings"}

@@ -16,7 +16,8 @@ import { pdfText } from "../test-support/pdf-text";
 import { createTestApp } from "../test-support/test-app";
 import { gstDocuments } from "../gst/gst.tables";
 import { storeSettingChanges } from "./settings.tables";
-import { createStoreSettings } from "./store-settings";
+import { createStoreSettings, DEMO_GRIEVANCE_OFFICER } from "./store-settings";
+import { STORE } from "../../contract/store";
 
 let app: FastifyInstance;
 let api: TestApi;
@@ -72,6 +73,12 @@ describe("the settings", () => {
         gstAddress: DEMO_GST.address,
         gstin: DEMO_GST.gstin,
         dispatchDays: 15,
+        carePhone: STORE.phone,
+        careEmail: "care@rangoli.example",
+        grievanceOfficerName: DEMO_GRIEVANCE_OFFICER.name,
+        grievanceOfficerDesignation: DEMO_GRIEVANCE_OFFICER.designation,
+        grievanceOfficerEmail: DEMO_GRIEVANCE_OFFICER.email,
+        grievanceOfficerPhone: DEMO_GRIEVANCE_OFFICER.phone,
       },
       history: [],
     });
@@ -273,6 +280,7 @@ describe("each process's copy of the settings", () => {
       delivery: { chargePaise: 9_900, freeFromPaise: 199_900 },
       gst: { legalName: DEMO_GST.legalName, address: DEMO_GST.address, gstin: DEMO_GST.gstin },
       dispatchDays: 15,
+      storeEmail: "care@rangoli.example",
     };
     let told = 0;
     let hearInB: () => void = () => {};

@@ -1,7 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { paiseToRupees, rupeesToPaise } from "../../contract/money";
+import { STORE } from "../../contract/store";
 import {
   STORE_SETTING_NAMES,
+  type SellerDetails,
   type StoreSettingChange,
   type StoreSettingName,
   type StoreSettings,
@@ -17,7 +19,22 @@ export type CurrentSettings = {
   delivery: { chargePaise: number; freeFromPaise: number };
   gst: { legalName: string; address: string; gstin: string };
   dispatchDays: number;
+  care: { phone: string; email: string };
+  grievanceOfficer: SellerDetails["grievanceOfficer"];
 };
+
+/**
+ * The grievance officer until the owner names one on the settings page: plainly a demo, like the demo GSTIN
+ * (server/config.ts). The store's care phone and inbox (STORE_EMAIL) are customer care's first values.
+ */
+export const DEMO_GRIEVANCE_OFFICER = {
+  name: "Lakshmi Rao (demo)",
+  designation: "Grievance Officer",
+  email: "grievance@rangoli.example",
+  phone: STORE.phone,
+} as const;
+
+type Defaults = Pick<Config, "delivery" | "gst" | "dispatchDays" | "storeEmail">;
 
 /** How long a process keeps what it read before reading again: another process's change shows within it. */
 export const SETTINGS_CACHE_MS = 3_000;
@@ -36,9 +53,7 @@ const spoken = (name: StoreSettingName, value: string | number) =>
   MONEY.has(name) ? paiseToRupees(value as number) : value;
 
 /** The first values, from the environment (server/config.ts), as the table would keep them. */
-function defaultsOf(
-  config: Pick<Config, "delivery" | "gst" | "dispatchDays">,
-): Record<StoreSettingName, string | number> {
+function defaultsOf(config: Defaults): Record<StoreSettingName, string | number> {
   return {
     deliveryCharge: config.delivery.chargePaise,
     freeDeliveryFrom: config.delivery.freeFromPaise,
@@ -46,6 +61,12 @@ function defaultsOf(
     gstAddress: config.gst.address,
     gstin: config.gst.gstin,
     dispatchDays: config.dispatchDays,
+    carePhone: STORE.phone,
+    careEmail: config.storeEmail,
+    grievanceOfficerName: DEMO_GRIEVANCE_OFFICER.name,
+    grievanceOfficerDesignation: DEMO_GRIEVANCE_OFFICER.designation,
+    grievanceOfficerEmail: DEMO_GRIEVANCE_OFFICER.email,
+    grievanceOfficerPhone: DEMO_GRIEVANCE_OFFICER.phone,
   };
 }
 
@@ -64,7 +85,7 @@ export function createStoreSettings({
   db: Database;
   /** Told when this process learns of a change (its own or a peer's): pages that show a setting go. */
   onChanged?: () => void;
-  defaults: Pick<Config, "delivery" | "gst" | "dispatchDays">;
+  defaults: Defaults;
   peers?: SettingsPeers;
   cacheMs?: number;
 }) {
@@ -110,6 +131,26 @@ export function createStoreSettings({
       delivery: { chargePaise: v.deliveryCharge as number, freeFromPaise: v.freeDeliveryFrom as number },
       gst: { legalName: v.gstLegalName as string, address: v.gstAddress as string, gstin: v.gstin as string },
       dispatchDays: v.dispatchDays as number,
+      care: { phone: v.carePhone as string, email: v.careEmail as string },
+      grievanceOfficer: {
+        name: v.grievanceOfficerName as string,
+        designation: v.grievanceOfficerDesignation as string,
+        email: v.grievanceOfficerEmail as string,
+        phone: v.grievanceOfficerPhone as string,
+      },
+    };
+  }
+
+  /** Who sells and whom to complain to, as every page shows them. */
+  async function seller(executor?: Executor): Promise<SellerDetails> {
+    const { gst, care, grievanceOfficer } = await current(executor);
+    return {
+      legalName: gst.legalName,
+      address: gst.address,
+      gstin: gst.gstin,
+      carePhone: care.phone,
+      careEmail: care.email,
+      grievanceOfficer,
     };
   }
 
@@ -185,7 +226,7 @@ export function createStoreSettings({
     return changed;
   }
 
-  return { current, forApi, history, update, forget, close: () => stopListening?.() };
+  return { current, seller, forApi, history, update, forget, close: () => stopListening?.() };
 }
 
 export type StoreSettingsService = ReturnType<typeof createStoreSettings>;
