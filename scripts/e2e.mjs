@@ -86,7 +86,7 @@ function playwright(name, args, env) {
 
 /** Seconds each spec file took in a measured run on a quiet 2-core machine, both widths together. */
 const SECONDS = {};
-const lanes = Array.from({ length: extra.length ? 1 : 3 }, (_, index) => ({
+const lanes = Array.from({ length: extra.length ? 1 : Number(process.env.E2E_LANES ?? 3) }, (_, index) => ({
   name: `lane-${index + 1}`,
   port: port + 10 * index,
   files: [],
