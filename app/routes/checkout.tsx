@@ -10,6 +10,7 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
 import { bagLines, hasSize, lineKey } from "~/cart/cart-lines";
 import { CustomizationDetails } from "~/orders/customization-details";
+import { DeliveryEstimate } from "~/shipping/delivery-check-form";
 import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { cannotBeOrdered, usePricedCart } from "~/cart/priced-cart";
 import { AddressForm } from "~/checkout/address-form";
@@ -367,6 +368,10 @@ export default function Checkout() {
                 )}
               </fieldset>
             )}
+            <DeliveryEstimate
+              pincode={addresses.find((address) => address.id === selected)?.pincode ?? null}
+              customised={items.some((item) => item.customization)}
+            />
             <div className="mt-3">
               {editing === "new" ? (
                 <AddressForm onSaved={saveAddress} onCancel={() => setEditing(null)} />

@@ -78,6 +78,10 @@ test(
     await expect(page.getByText("Please fill all fields")).toBeVisible();
     await expect(page.getByText("Name is required.").first()).toBeVisible();
     await addAddress(page);
+    // The courier's date for the chosen address (issue 37's Check delivery).
+    await expect(
+      page.getByRole("status").filter({ hasText: "Delivery to Chennai, Tamil Nadu by" }),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Place Order" }).click();
     await expect(page.getByText("Please choose a payment option before continuing.")).toBeVisible();
     await page.getByRole("radio", { name: /PhonePe/ }).check();
