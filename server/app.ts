@@ -68,6 +68,7 @@ import { createShopperCancel } from "./orders/shopper-cancel";
 import { createPayAgain } from "./payments/pay-again";
 import type { JobRunner } from "./lib/job-runner";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
+import { createOrderNotices } from "./orders/order-notices";
 import { createPlaceOrder } from "./orders/place-order";
 import { createDeliveryCharges } from "./orders/delivery-charge";
 import { createTrackingCorrections } from "./orders/shipments";
@@ -260,7 +261,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = createSessionGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
   const savedMeasurements = createSavedMeasurements({ db });
-  const orders = createOrdersService({ db, catalog, gst, publicUrl: config.publicUrl });
+  const orders = createOrdersService({
+    db,
+    catalog,
+    subscribers: [createOrderNotices({ gst, publicUrl: config.publicUrl })],
+  });
   const phonePeSettings = config.phonePe?.sandbox
     ? await sandboxCredentials(db, config.phonePe.baseUrl)
     : config.phonePe?.settings;

@@ -4,7 +4,8 @@ import { enqueueMail } from "../mail/mail.service";
 import { payments } from "../payments/payments.tables";
 import { payByOf } from "./order-holds";
 import { mailedOrder, orderPlacedMail } from "./order-mails";
-import type { OrderRow, OrdersService } from "./orders.service";
+import type { OrdersService } from "./orders.service";
+import type { OrderRow } from "./orders.tables";
 
 /**
  * The 'order placed' mail, queued once per order: when PhonePe has opened the page of its first attempt. An

@@ -24,7 +24,8 @@ import type { OrderHoldSettings } from "../config";
 import type { PayAgain } from "../payments/pay-again";
 import type { PaymentsService } from "../payments/payments.service";
 import type { OrderHolds } from "./order-holds";
-import type { OrderRow, OrdersService } from "./orders.service";
+import type { OrdersService } from "./orders.service";
+import type { OrderRow } from "./orders.tables";
 import type { PlaceOrder } from "./place-order";
 import type { ShopperCancel } from "./shopper-cancel";
 

@@ -195,3 +195,6 @@ export const orderEvents = pgTable(
   },
   (table) => [index("order_events_order_id_idx").on(table.orderId, table.id)],
 );
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -20,7 +20,9 @@ import { placedFromOf, type OrderHolds } from "./order-holds";
 import { customizationKey } from "../../contract/customization-key";
 import type { CustomizationRequest } from "../../contract/tailoring-rules";
 import { customizeLine } from "../tailoring/customized-line";
-import type { OrderLine, OrderRow, OrdersService } from "./orders.service";
+import type { OrderLine } from "./create-order";
+import type { OrdersService } from "./orders.service";
+import type { OrderRow } from "./orders.tables";
 import type { DeliveryCharges } from "./delivery-charge";
 
 export type PlacedOrder = { orderId: string; checkoutUrl: string };

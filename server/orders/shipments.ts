@@ -12,8 +12,8 @@ import type { Database, Transaction } from "../db/client";
 import { conflict, NotAllowed } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import { mailedOrder, trackingCorrectedMail } from "./order-mails";
-import { orders as ordersTable } from "./orders.tables";
-import type { OrderRow, OrdersService } from "./orders.service";
+import { orders as ordersTable, type OrderRow } from "./orders.tables";
+import type { OrdersService } from "./orders.service";
 
 /** An order's shipment as the shopper and staff see it, once it has shipped (null before). */
 export function shipmentViewOf(order: OrderRow): ShipmentView | null {

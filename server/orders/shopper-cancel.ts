@@ -1,12 +1,11 @@
-import { eq } from "drizzle-orm";
 import { ORDER_MESSAGES } from "../../contract/orders";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { Database } from "../db/client";
 import { NotAllowed } from "../lib/errors";
 import { checkOpenAttempts } from "../payments/pay-again";
 import type { PaymentsService } from "../payments/payments.service";
-import type { OrderRow, OrdersService } from "./orders.service";
-import { orders as ordersTable } from "./orders.tables";
+import type { OrdersService } from "./orders.service";
+import type { OrderRow } from "./orders.tables";
 
 /**
  * The shopper cancels her own order awaiting payment ("Cancel it and order again"): its stock is released at
@@ -33,18 +32,7 @@ export function createShopperCancel({
       if (order.paidAt) throw new NotAllowed(ORDER_MESSAGES.alreadyPaid);
       if (order.status === "Cancelled") return;
       if (order.status !== "Pending") throw new NotAllowed(ORDER_MESSAGES.cannotCancel(order.status));
-      await tx.update(ordersTable).set({ cancelledBy: "shopper" }).where(eq(ordersTable.id, order.id));
-      await orders.releaseUnpaid(
-        tx,
-        { ...order, cancelledBy: "shopper" },
-        {
-          paymentStatus: "Failed",
-          actor: "shopper",
-          by: "shopper",
-          note: "cancelled by the shopper",
-          mailShopper: false,
-        },
-      );
+      await orders.cancelByShopper(tx, order);
       await orders.forgetIdempotencyKey(tx, order.id);
     });
     return orders.findVisible(orderId, viewer);

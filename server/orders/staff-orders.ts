@@ -11,12 +11,13 @@ import {
 } from "../../contract/staff-orders";
 import { canMove, movesFrom } from "../../contract/order-transitions";
 import type { TrackingCorrections } from "./shipments";
-import { TAILORING_MESSAGES, type MarkTailoringDoneRequest } from "../../contract/tailoring";
+import type { MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
 import { NotAllowed, notFound } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
 import type { Refunds } from "../payments/refunds";
-import { awaitsTailor, type OrdersService } from "./orders.service";
+import { awaitsTailor } from "./order-queries";
+import type { OrdersService } from "./orders.service";
 import { orders as ordersTable } from "./orders.tables";
 
 /**
@@ -108,8 +109,6 @@ export function createStaffOrders({
       const order = await orders.lock(tx, id);
       if (!canMove(order.status, to, "staff"))
         throw new NotAllowed(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
-      if (to === "Shipped" && (await orders.itemsOf(tx, [id])).some(awaitsTailor))
-        throw new NotAllowed(TAILORING_MESSAGES.pending);
       if (to === "Shipped")
         await orders.advance(tx, order, {
           to,

@@ -2,7 +2,7 @@ import { formatPaise } from "../../contract/money";
 import { STORE } from "../../contract/store";
 import { brandedMail } from "../mail/mail-layout";
 import type { Mail } from "../mail/mail.service";
-import type { OrderRow } from "../orders/orders.service";
+import type { OrderRow } from "../orders/orders.tables";
 
 /**
  * To the shop's own inbox (STORE_EMAIL) when a refund fails: PhonePe refused it, or had not completed it when

@@ -1,0 +1,84 @@
+import type { GstDocuments } from "../gst/gst-documents";
+import { enqueueMail } from "../mail/mail.service";
+import type { OrderChange, OrderSubscriber } from "./order-changes";
+import {
+  mailedOrder,
+  orderCancelledMail,
+  orderDeliveredMail,
+  orderShippedMail,
+  paymentFailedMail,
+  paymentReceivedMail,
+  refundMail,
+} from "./order-mails";
+
+/**
+ * The shopper's mails of an order's changes and the GST documents that go with them (decision 025): a paid
+ * order's tax invoice, numbered in the payment's transaction and attached to its mail (its PDF drawn when the
+ * mail is sent); a paid order cancelled by the store, its credit note. Queued in the change's transaction.
+ */
+export function createOrderNotices({
+  gst,
+  publicUrl,
+}: {
+  gst: GstDocuments;
+  publicUrl: string;
+}): OrderSubscriber {
+  const orderUrl = (publicId: string) => `${publicUrl}/orders/${publicId}`;
+
+  return async function notify(tx, change: OrderChange) {
+    const { order, items } = change;
+    switch (change.kind) {
+      case "paid": {
+        const invoice = await gst.issueInvoice(tx, order, items);
+        await enqueueMail(tx, {
+          ...paymentReceivedMail(mailedOrder(order, items), orderUrl(order.publicId), invoice.number, {
+            afterCancelling: change.afterCancelling,
+          }),
+          attachments: [{ kind: "gst-document", id: invoice.id }],
+        });
+        return;
+      }
+      case "released":
+        if (change.declined)
+          await enqueueMail(tx, paymentFailedMail(mailedOrder(order, items), `${publicUrl}/checkout`));
+        return;
+      case "shipped":
+        await enqueueMail(
+          tx,
+          orderShippedMail(mailedOrder(change.shipped, items), orderUrl(order.publicId), change.shipment),
+        );
+        return;
+      case "delivered":
+        await enqueueMail(
+          tx,
+          orderDeliveredMail(mailedOrder(change.delivered, items), orderUrl(order.publicId)),
+        );
+        return;
+      case "cancelled-by-staff": {
+        const wasPaid = order.status === "Processing";
+        // A paid order's invoice is reversed by a credit note, in this transaction.
+        const creditNote = wasPaid
+          ? await gst.issueCreditNote(
+              tx,
+              order,
+              "the order was cancelled by the store and its payment refunded",
+            )
+          : undefined;
+        await enqueueMail(tx, {
+          ...orderCancelledMail(
+            mailedOrder(change.cancelled, items),
+            orderUrl(order.publicId),
+            wasPaid,
+            change.told,
+            creditNote?.number,
+          ),
+          ...(creditNote ? { attachments: [{ kind: "gst-document" as const, id: creditNote.id }] } : {}),
+        });
+        return;
+      }
+      case "refund-started":
+        await enqueueMail(tx, refundMail(mailedOrder(order, items), change.amountPaise, change.reason));
+        return;
+    }
+  };
+}
