@@ -12,3 +12,4 @@ export * from "../reviews/reviews.tables";
 export * from "../gst/gst.tables";
 export * from "../tailoring/tailoring.tables";
 export * from "../settings/settings.tables";
+export * from "../grievances/grievances.tables";
