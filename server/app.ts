@@ -6,6 +6,10 @@ import Fastify, { type FastifyInstance, type RouteOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { Redis } from "ioredis";
 import { reviewsRoutes } from "./reviews/reviews.routes";
+import { createGrievanceDesk } from "./grievances/grievance-desk";
+import { createGrievanceFiling } from "./grievances/grievance-filing";
+import { createGrievanceViews } from "./grievances/grievance-views";
+import { grievancesRoutes } from "./grievances/grievances.routes";
 import { createReviews, type Reviews } from "./reviews/reviews.service";
 import { stockAlertsRoutes } from "./stock-alerts/stock-alerts.routes";
 import { createStockAlerts, type StockAlerts } from "./stock-alerts/stock-alerts.service";
@@ -266,6 +270,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     catalog,
     subscribers: [createOrderNotices({ gst, publicUrl: config.publicUrl })],
   });
+  // Complaints to the grievance officer (decision 044).
+  const grievanceViews = createGrievanceViews({ media });
+  const grievanceFiling = createGrievanceFiling({
+    db,
+    views: grievanceViews,
+    settings,
+    publicUrl: config.publicUrl,
+    ownsOrder: (userId, publicId) =>
+      orders.findVisible(publicId, { userId, staff: false }).then(
+        () => true,
+        () => false,
+      ),
+    onMailQueued: mailWorker.nudge,
+  });
+  const grievanceDesk = createGrievanceDesk({
+    db,
+    views: grievanceViews,
+    settings,
+    publicUrl: config.publicUrl,
+    onMailQueued: mailWorker.nudge,
+  });
   const phonePeSettings = config.phonePe?.sandbox
     ? await sandboxCredentials(db, config.phonePe.baseUrl)
     : config.phonePe?.settings;
@@ -406,7 +431,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(catalogRoutes, { prefix: "/api", calls, catalog, guard, cache: catalogAnswers });
   await app.register(productEditingRoutes, { prefix: "/api", calls, catalog, guard });
-  await app.register(uploadRoutes, { prefix: "/api", calls, media, guard, attempts, reviews });
+  await app.register(uploadRoutes, {
+    prefix: "/api",
+    calls,
+    media,
+    guard,
+    attempts,
+    reviews,
+    grievances: grievanceFiling,
+  });
   await app.register(reviewsRoutes, {
     prefix: "/api",
     calls,
@@ -417,6 +450,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(stockAlertsRoutes, { prefix: "/api", calls, stockAlerts, guard, attempts });
   await app.register(contactRoutes, { prefix: "/api", calls, contact, attempts });
+  await app.register(grievancesRoutes, {
+    prefix: "/api",
+    calls,
+    filing: grievanceFiling,
+    desk: grievanceDesk,
+    guard,
+    attempts,
+  });
   await app.register(accountsRoutes, {
     prefix: "/api",
     calls,

@@ -5,6 +5,7 @@ import { LogoutButton } from "~/accounts/logout-button";
 const LINKS = [
   { to: "/profile", label: "My Profile" },
   { to: "/orders", label: "My Orders" },
+  { to: "/complaints", label: "My Complaints" },
 ];
 
 const ITEM =

@@ -15,10 +15,9 @@ const QUICK_LINKS = [
 
 const SERVICE_LINKS = [
   { to: "/grievances", label: "Grievances" },
-  { to: "/privacy-notice", label: "Privacy Notice" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
+  { to: "/privacy-policy", label: "Privacy Notice" },
   { to: "/faq", label: "FAQ" },
-  { to: "/return-policy", label: "Returns: No Exchange for Change of Mind" },
+  { to: "/return-policy", label: "Returns & Refunds" },
   { to: "/shipping-policy", label: "Shipping Policy" },
   { to: "/terms-and-conditions", label: "Terms & Conditions" },
   { to: "/cookies-policy", label: "Cookies Policy" },
@@ -109,30 +108,14 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
 
 /**
  * Who sells and the grievance officer, on every page (Consumer Protection (E-Commerce) Rules 2020, rule 4),
- * from the owner's settings.
+ * from the owner's settings; their links and the complaint form are on the Grievances page, linked above.
  */
 function SellerLine({ seller }: { seller: NonNullable<ReturnType<typeof useSeller>> }) {
   const officer = seller.grievanceOfficer;
   return (
-    <div className="mx-auto max-w-7xl border-t border-white/10 px-4 py-6 text-sm">
-      <p>
-        Sold by <span className="font-semibold text-white">{seller.legalName}</span>, {seller.address}. GSTIN{" "}
-        {seller.gstin}.
-      </p>
-      <p className="mt-2">
-        Grievance officer: {officer.name}, {officer.designation},{" "}
-        <a href={`mailto:${officer.email}`} className={`${FOOTER_LINK} break-all`}>
-          {officer.email}
-        </a>
-        ,{" "}
-        <a href={telHref(officer.phone)} className={FOOTER_LINK}>
-          {officer.phone}
-        </a>
-        .{" "}
-        <Link to="/grievances" className={`${FOOTER_LINK} font-semibold text-white underline`}>
-          File a complaint
-        </Link>
-      </p>
-    </div>
+    <p className="mx-auto max-w-7xl border-t border-white/10 px-4 py-6 text-sm">
+      Sold by {seller.legalName}, {seller.address}. GSTIN {seller.gstin}. Grievance officer: {officer.name},{" "}
+      {officer.designation}, {officer.email}, {officer.phone}.
+    </p>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
-import { StoreContactDetails } from "./store-details";
+import { StoreContactDetails } from "./store-contact-details";
 
 export type PolicySection = {
   /** The anchor of the section, e.g. "information-we-collect". */

@@ -6,13 +6,15 @@ import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { myOrdersCall } from "#contract/orders";
+import { myGrievancesCall } from "#contract/grievances";
+import { MyComplaints } from "~/grievances/my-complaints";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
 
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta({
     title: "My Account",
-    description: "Your profile and your orders.",
+    description: "Your profile, your orders and your complaints.",
     url: absoluteUrl(matches, location.pathname),
     noindex: true,
   });
@@ -20,24 +22,41 @@ export const meta: Route.MetaFunction = ({ matches, location }) =>
 export const headers = privatePageHeaders;
 export const shouldRevalidate = keepThroughLogout;
 
-/** /profile and /orders (spec: Account page): one page, two tabs, for every signed-in role. */
+const TABS: Partial<Record<string, "orders" | "complaints">> = {
+  "/orders": "orders",
+  "/complaints": "complaints",
+};
+
+/** /profile, /orders and /complaints (spec: Account page): one page, a tab each, for every signed-in role. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, ANY_ROLE);
-  const tab = new URL(request.url).pathname.replace(/\/$/, "") === "/orders" ? "orders" : "profile";
-  if (tab === "profile") return { user, tab, orders: [] };
+  const path = new URL(request.url).pathname.replace(/\/$/, "");
+  const tab = TABS[path] ?? "profile";
+  if (tab === "profile") return { user, tab, orders: [], tickets: [] };
+  if (tab === "complaints") {
+    const tickets = await context.api(myGrievancesCall);
+    if (!tickets.ok) throw new Response(tickets.message, { status: tickets.status || 502 });
+    return { user, tab, orders: [], tickets: tickets.data };
+  }
   const orders = await context.api(myOrdersCall);
   if (!orders.ok) throw new Response(orders.message, { status: orders.status || 502 });
-  return { user, tab, orders: orders.data };
+  return { user, tab, orders: orders.data, tickets: [] };
 }
 
 export default function Account() {
-  const { user, tab, orders } = useLoaderData<typeof loader>();
+  const { user, tab, orders, tickets } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
       <div className="mt-6 grid gap-6 md:grid-cols-[15rem_1fr] md:items-start lg:grid-cols-[17rem_1fr] lg:gap-10">
         <AccountSidebar fullName={user.fullName} email={user.email} />
-        {tab === "orders" ? <MyOrders orders={orders} /> : <MyProfile user={user} />}
+        {tab === "orders" ? (
+          <MyOrders orders={orders} />
+        ) : tab === "complaints" ? (
+          <MyComplaints tickets={tickets} />
+        ) : (
+          <MyProfile user={user} />
+        )}
       </div>
     </div>
   );

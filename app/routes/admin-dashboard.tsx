@@ -12,6 +12,8 @@ import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { dashboardCall, LOW_STOCK_PAGE_SIZE, lowStockCall } from "#contract/staff-orders";
 import { orderViewHref } from "~/orders/order-views";
+import { staffGrievancesCall } from "#contract/grievances";
+import { ComplaintsPanel } from "~/grievances/complaints-panel";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/admin-dashboard";
 
@@ -34,9 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("lowPage") ?? "", 10) || 1),
   );
   // The dashboard's answer holds the first page of the sizes low in stock; a later page is asked for apart.
-  const [result, later] = await Promise.all([
+  const [result, later, complaints] = await Promise.all([
     context.api(dashboardCall),
     lowPage > 1 ? context.api(lowStockCall, { page: lowPage, limit: LOW_STOCK_PAGE_SIZE }) : null,
+    // Complaints near or past the grievance officer's limits (decision 044).
+    context.api(staffGrievancesCall, { view: "attention", page: 1 }),
   ]);
   const numbers = result.ok ? result.data : null;
   return {
@@ -44,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     roleId: user.roleId,
     numbers,
     lowStock: later ? (later.ok ? later.data : []) : (numbers?.lowStock ?? []),
+    attention: complaints.ok ? complaints.data : null,
     lowPage,
     lowPages: numbers ? Math.max(1, Math.ceil(numbers.lowStockTotal / LOW_STOCK_PAGE_SIZE)) : 1,
     error: result.ok
@@ -62,7 +67,8 @@ const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100";
 type Card = { to: string; title: string; text: string; icon: ReactNode };
 
 export default function AdminDashboard() {
-  const { fullName, roleId, numbers, lowStock, lowPage, lowPages, error } = useLoaderData<typeof loader>();
+  const { fullName, roleId, numbers, lowStock, lowPage, lowPages, error, attention } =
+    useLoaderData<typeof loader>();
   const cards: Card[] = [
     {
       to: "/admin/products",
@@ -99,6 +105,12 @@ export default function AdminDashboard() {
         ]
       : []),
     {
+      to: "/admin/grievances",
+      title: "Complaints",
+      text: "Acknowledge, answer and resolve shoppers' complaints within the law's limits.",
+      icon: <UserIcon />,
+    },
+    {
       to: "/admin/reviews",
       title: "Reviews",
       text: "Approve shoppers' reviews before they show, or hide one.",
@@ -131,6 +143,8 @@ export default function AdminDashboard() {
           Add New Product
         </Link>
       </div>
+
+      <ComplaintsPanel attention={attention} />
 
       {error ? (
         <FormNotice tone="error" className="mt-8">

@@ -1,11 +1,48 @@
+import { data, useLoaderData, type HeadersFunction } from "react-router";
+import {
+  confirmGrievanceCall,
+  fileGrievanceCall,
+  guestGrievanceCall,
+  MAX_GRIEVANCE_PHOTOS,
+  uploadGrievancePhotosCall,
+} from "#contract/grievances";
+import { compressImages } from "~/admin/compress-images";
 import { FormNotice } from "~/components/form-field";
-import { SellerCards } from "~/grievances/seller-cards";
 import { useSeller } from "~/content/seller";
-import { sharedPageHeaders } from "~/lib/page-headers";
+import {
+  COMPLAINT_FAILURE,
+  complaintAnswer,
+  complaintRequest,
+  complaintValues,
+} from "~/grievances/complaint-action";
+import { ComplaintForm } from "~/grievances/complaint-form";
+import { GuestTicket } from "~/grievances/guest-ticket";
+import { SellerCards } from "~/grievances/seller-cards";
+import { browserApi } from "~/lib/api-client";
+import { answerOrFailure } from "~/lib/request-failure";
+import { formText, postedForm } from "~/lib/form-values";
+import { privatePageHeaders, sharedPageHeaders } from "~/lib/page-headers";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/grievances";
 
-export const headers = sharedPageHeaders;
+const PRIVATE = "private, no-store";
+
+/** The page is every guest's; with a guest's link (?token=) it is hers, kept by no cache. */
+export const headers: HeadersFunction = (args) =>
+  args.loaderHeaders.get("Cache-Control") === PRIVATE ? privatePageHeaders(args) : sharedPageHeaders(args);
+
+const FAILURE_TEXT = "Something went wrong. Please try again.";
+
+/** With ?token= (the link e-mailed to a guest), her ticket. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  if (token === null) return { guest: null };
+  const result = await context.api(guestGrievanceCall, { token });
+  const guest = result.ok
+    ? { token, ticket: result.data, error: null }
+    : { token, ticket: null, error: result.status === 400 ? result.message : FAILURE_TEXT };
+  return data({ guest }, { headers: { "Cache-Control": PRIVATE } });
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
@@ -15,9 +52,54 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     url: absoluteUrl(matches, "/grievances"),
   });
 
-/** /grievances: the grievance officer and the seller (every page links here from its footer). */
+/** A guest's confirmation; or, without scripts, the complaint without photos (a file needs the browser's upload). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await postedForm(request);
+  if (formText(form, "intent") === "confirm") {
+    const result = await context.api(confirmGrievanceCall, { token: formText(form, "token") });
+    return data(
+      { ok: result.ok, message: result.message || FAILURE_TEXT },
+      { status: result.ok ? 200 : result.status >= 400 ? result.status : 502 },
+    );
+  }
+  const values = complaintValues(form);
+  return complaintAnswer(await context.api(fileGrievanceCall, complaintRequest(values)), values);
+}
+
+/** With scripts: the photos are compressed and uploaded first, then the complaint names them. */
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  if (formText(await request.clone().formData(), "intent") === "confirm")
+    return answerOrFailure(request, serverAction, () => ({ ok: false, message: FAILURE_TEXT }));
+  const form = await request.formData();
+  const values = complaintValues(form);
+  const files = form.getAll("photos").filter((file): file is File => file instanceof File && file.size > 0);
+  const failed = (message: string) =>
+    data({ ok: false as const, message, errors: { photos: message }, values }, { status: 400 });
+  if (files.length > MAX_GRIEVANCE_PHOTOS) return failed(`At most ${MAX_GRIEVANCE_PHOTOS} photos.`);
+  let photos: { photos?: string[]; uploadToken?: string } = {};
+  if (files.length > 0) {
+    const { compressed, skipped } = await compressImages(files);
+    if (skipped.length > 0) return failed(`Not a photo this browser can read: ${skipped.join(", ")}`);
+    const upload = new FormData();
+    for (const file of compressed) upload.append("files", file.blob, file.name);
+    const uploaded = await browserApi(uploadGrievancePhotosCall, upload);
+    if (!uploaded.ok) return failed(uploaded.status === 0 ? COMPLAINT_FAILURE : uploaded.message);
+    photos = uploaded.data;
+  }
+  return complaintAnswer(
+    await browserApi(fileGrievanceCall, { ...complaintRequest(values), ...photos }),
+    values,
+  );
+}
+
+/**
+ * /grievances: the grievance officer and the seller (every page links here from its footer), and the form;
+ * with ?token=, a guest's ticket.
+ */
 export default function Grievances() {
+  const { guest } = useLoaderData<typeof loader>();
   const seller = useSeller();
+  if (guest) return <GuestTicket {...guest} />;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">
       <p className="text-sm font-semibold tracking-[0.15em] text-brand-700 uppercase">Customer care</p>
@@ -35,6 +117,9 @@ export default function Grievances() {
             The seller's details could not be loaded. Please try again in a moment.
           </FormNotice>
         )}
+      </div>
+      <div className="mt-8">
+        <ComplaintForm />
       </div>
     </div>
   );

@@ -13,3 +13,4 @@ export * from "../gst/gst.tables";
 export * from "../tailoring/tailoring.tables";
 export * from "../settings/settings.tables";
 export * from "../shipping/shipping.tables";
+export * from "../grievances/grievances.tables";

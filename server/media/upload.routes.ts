@@ -2,6 +2,12 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { MAX_UPLOAD_FILES, PRODUCT_MESSAGES, uploadImagesCall } from "../../contract/product-editing";
 import { MAX_REVIEW_PHOTOS, REVIEW_MESSAGES, uploadReviewPhotosCall } from "../../contract/reviews";
+import {
+  GRIEVANCE_MESSAGES,
+  MAX_GRIEVANCE_PHOTOS,
+  uploadGrievancePhotosCall,
+} from "../../contract/grievances";
+import type { GrievanceFiling } from "../grievances/grievance-filing";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Reviews } from "../reviews/reviews.service";
 import type { Calls } from "../lib/calls";
@@ -29,7 +35,8 @@ const displayName = (name: string | undefined) =>
     .slice(0, 80) || "image";
 
 /**
- * `POST /utils/upload-images` (staff) and `POST /users/upload-review-photos` (shoppers): multipart with the
+ * `POST /utils/upload-images` (staff), `POST /users/upload-review-photos` (shoppers) and
+ * `POST /grievances/upload-photos` (anyone with a complaint): multipart with the
  * repeated field `files`. The multipart parser is registered in this plugin only, so every other route
  * keeps its own parsers. Each file is read as it
  * streams in and cut off past 10 MB (never more is held); the files are then checked by content and stored
@@ -45,6 +52,7 @@ export async function uploadRoutes(
     guard,
     attempts,
     reviews,
+    grievances,
   }: {
     calls: Calls;
     media: MediaService;
@@ -52,6 +60,8 @@ export async function uploadRoutes(
     attempts: AttemptCounts;
     /** Keeps a shopper's review photos as theirs: a review attaches only its writer's uploads. */
     reviews: Pick<Reviews, "keepUploads">;
+    /** Keeps a complaint's photos under a token its sender (a guest too) files them with. */
+    grievances: Pick<GrievanceFiling, "keepUploads">;
   },
 ) {
   await server.register(multipart, {
@@ -129,6 +139,27 @@ export async function uploadRoutes(
       );
       reply.header("cache-control", PERSONAL_CACHE_CONTROL);
       return { code: 200, message: "Photos uploaded", data: { photos: stored.map((asset) => asset.id) } };
+    },
+  });
+
+  // Photos for a complaint (contract/grievances.ts): guests may send them too, so they count per address.
+  const perAddress = rateLimitCheck(
+    attempts,
+    "grievance-photos:ip",
+    { max: 30, windowMs: HOUR_MS },
+    { refusal: () => tooManyRequests(GRIEVANCE_MESSAGES.tooMany) },
+  );
+  calls.serve(server, uploadGrievancePhotosCall, {
+    onRequest: [(request, reply) => perAddress(request, reply, undefined)],
+    handler: async (_input, { request, reply }) => {
+      const stored = await uploads.storeAll(await filesOf(request, MAX_GRIEVANCE_PHOTOS));
+      const uploadToken = await grievances.keepUploads(stored.map((asset) => asset.id));
+      reply.header("cache-control", PERSONAL_CACHE_CONTROL);
+      return {
+        code: 200,
+        message: "Photos uploaded",
+        data: { photos: stored.map((asset) => asset.id), uploadToken },
+      };
     },
   });
 }

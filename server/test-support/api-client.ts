@@ -5,6 +5,7 @@ import * as books from "../../contract/books";
 import * as catalog from "../../contract/catalog";
 import * as contact from "../../contract/contact";
 import * as delivery from "../../contract/delivery";
+import * as grievances from "../../contract/grievances";
 import * as gst from "../../contract/gst";
 import * as orders from "../../contract/orders";
 import * as payments from "../../contract/payments";
@@ -86,6 +87,7 @@ const CONTRACT = {
   ...catalog,
   ...contact,
   ...delivery,
+  ...grievances,
   ...gst,
   ...orders,
   ...payments,
