@@ -10,7 +10,7 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
 import { bagLines, hasSize, lineKey } from "~/cart/cart-lines";
 import { CustomizationDetails } from "~/orders/customization-details";
-import { DeliveryEstimate } from "~/shipping/delivery-check-form";
+import { DeliveryEstimate } from "~/checkout/delivery-estimate";
 import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { cannotBeOrdered, usePricedCart } from "~/cart/priced-cart";
 import { AddressForm } from "~/checkout/address-form";
