@@ -82,6 +82,7 @@ import { sandboxCredentials } from "./payments/sandbox-credentials";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
 import { createRefunds } from "./payments/refunds";
+import { createRefundResolutions } from "./payments/refund-resolutions";
 import { createPageCache } from "./web/page-cache";
 import { registerWeb, type WebBuild } from "./web/ssr";
 
@@ -289,7 +290,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     catalog,
     orders,
-    payments,
+    // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
+    paymentMethods: { phonepe: payments.method },
     addresses,
     holds,
     delivery,
@@ -309,7 +311,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     orders,
     payments,
-    refunds,
+    refunds: createRefundResolutions({ orders }),
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
   });
   const dashboard = createDashboard({ db });
