@@ -87,6 +87,7 @@ import { sandboxCredentials } from "./payments/sandbox-credentials";
 import { paymentsRoutes } from "./payments/payments.routes";
 import { createPaymentsService, type PaymentsService } from "./payments/payments.service";
 import { createRefunds } from "./payments/refunds";
+import { createRefundResolutions } from "./payments/refund-resolutions";
 import { createPageCache } from "./web/page-cache";
 import { registerWeb, type WebBuild } from "./web/ssr";
 
@@ -318,7 +319,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     catalog,
     orders,
-    payments,
+    // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
+    paymentMethods: { phonepe: payments.method },
     addresses,
     holds,
     delivery,
@@ -338,7 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db,
     orders,
     payments,
-    refunds,
+    refunds: createRefundResolutions({ orders }),
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
   });
   const dashboard = createDashboard({ db });

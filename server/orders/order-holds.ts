@@ -46,6 +46,11 @@ export function attemptExpiry(order: { payBy: Date | null; reservedUntil: Date }
   return new Date(now + seconds * 1000);
 }
 
+/** Stretches a locked order's hold of its stock to `until` (Pay now in its window's last minutes, pay-again.ts). */
+export async function extendHold(tx: Transaction, order: { id: number }, until: Date) {
+  await tx.update(orders).set({ reservedUntil: until }).where(eq(orders.id, order.id));
+}
+
 /** A line as the limits see it: the product and size whose stock it takes, and how many. */
 type HeldLine = { productId: number; size: string; quantity: number };
 

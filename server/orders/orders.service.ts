@@ -2,9 +2,10 @@ import type { CatalogService } from "../catalog/catalog.service";
 import type { Database } from "../db/client";
 import { tellAll, type OrderSubscriber } from "./order-changes";
 import { createOrder, forgetIdempotencyKey } from "./create-order";
+import { extendHold } from "./order-holds";
 import { historyOf, recordEvent } from "./order-history";
 import { createOrderLifecycle } from "./order-lifecycle";
-import { createOrderQueries } from "./order-queries";
+import { createOrderQueries, lockOrder } from "./order-queries";
 import { createOrderRefundStatus } from "./order-status";
 import { markTailoringDone } from "./order-tailoring";
 
@@ -27,12 +28,36 @@ export function createOrdersService({
   subscribers: readonly OrderSubscriber[];
 }) {
   const tell = tellAll(subscribers);
+  const queries = createOrderQueries({ db });
+  const lifecycle = createOrderLifecycle({ catalog, tell });
+
+  /**
+   * The orders whose window for paying ended with no payment confirmed: cancelled and their stock back on sale,
+   * each in its own transaction (the payments reconciler's pass). Their one reminder went while the pieces were
+   * held (payment-reminders.ts): nothing more is mailed.
+   */
+  async function expireOverdue(limit: number): Promise<number> {
+    const overdue = await queries.overdueUnpaid(limit);
+    for (const orderId of overdue)
+      await db.transaction(async (tx) =>
+        lifecycle.releaseUnpaid(tx, await lockOrder(tx, orderId), {
+          paymentStatus: "Failed",
+          actor: "reconciler",
+          note: "the payment window ended before PhonePe confirmed a payment",
+          mailShopper: false,
+        }),
+      );
+    return overdue.length;
+  }
+
   return {
-    ...createOrderQueries({ db }),
-    ...createOrderLifecycle({ catalog, tell }),
+    ...queries,
+    ...lifecycle,
+    expireOverdue,
     ...createOrderRefundStatus({ tell }),
     create: createOrder,
     forgetIdempotencyKey,
+    extendHold,
     markTailoringDone,
     recordEvent,
     /** An order's history, oldest first. */

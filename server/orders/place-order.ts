@@ -1,48 +1,29 @@
 import { createHash } from "node:crypto";
 import { ADDRESS_MESSAGES, addressInput, type Address } from "../../contract/addresses";
-import { formatPaise, rupeesToPaise } from "../../contract/money";
 import {
-  MAX_LINE_QUANTITY,
   MAX_ORDER_PAISE,
   ORDER_MESSAGES,
   PAYMENT_CALLBACK_PATH,
-  type PlaceOrderItem,
   type PlaceOrderRequest,
   type ShippingAddress,
 } from "../../contract/orders";
 import { checkedPlace, type AddressesService } from "../addresses/addresses.service";
 import type { AuthenticatedUser } from "../accounts/sessions";
-import type { CatalogService, StockLine } from "../catalog/catalog.service";
+import type { CatalogService } from "../catalog/catalog.service";
 import { isUniqueViolation, type Database, type Executor } from "../db/client";
-import { badRequest, Conflict, conflict, HttpError, Unavailable } from "../lib/errors";
-import type { PaymentsService } from "../payments/payments.service";
+import { badRequest, HttpError, Unavailable } from "../lib/errors";
+import type { PaymentMethod } from "../payments/payment-method";
+import { checkClientPrices, mergedLines, priceOrderLines, subtotalOf } from "./bag-lines";
 import { placedFromOf, type OrderHolds } from "./order-holds";
-import { customizationKey } from "../../contract/customization-key";
-import type { CustomizationRequest } from "../../contract/tailoring-rules";
-import { customizeLine } from "../tailoring/customized-line";
-import type { OrderLine } from "./create-order";
 import type { OrdersService } from "./orders.service";
 import type { OrderRow } from "./orders.tables";
 import type { DeliveryCharges } from "./delivery-charge";
 
 export type PlacedOrder = { orderId: string; checkoutUrl: string };
 
-/** A line of the bag as asked for, before it is priced. */
-type RequestedLine = StockLine & {
-  customization: CustomizationRequest | undefined;
-  key: string;
-  index: number;
-};
-
-/** The same product, size and customisation make one line. */
-const lineKey = (item: PlaceOrderItem) => `${item.id}|${item.size}|${customizationKey(item.customization)}`;
-
 /** A Place Order request's fingerprint: its Idempotency-Key may only be sent again with the same request. */
 const fingerprintOf = (request: PlaceOrderRequest) =>
   createHash("sha256").update(JSON.stringify(request)).digest("base64url");
-
-const subtotalOf = (lines: readonly OrderLine[]) =>
-  lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
 
 /** Where PhonePe sends the shopper back: the store's callback page, with the client's query if it gave one. */
 export function paymentReturnUrl(origin: string, requested: string | undefined): URL {
@@ -59,14 +40,15 @@ export function paymentReturnUrl(origin: string, requested: string | undefined):
 }
 
 /**
- * Place Order: the server prices the bag from the database, reserves its stock, creates the order and its
- * first payment attempt in one transaction, and only then asks PhonePe for its checkout page.
+ * Place Order: the server prices the bag from the database (bag-lines.ts), reserves its stock, creates the
+ * order and begins its payment (PhonePe: its first attempt) in one transaction, and only then opens the
+ * payment (PhonePe: its checkout page).
  */
 export function createPlaceOrder({
   db,
   catalog,
   orders,
-  payments,
+  paymentMethods,
   addresses,
   holds,
   delivery,
@@ -75,7 +57,8 @@ export function createPlaceOrder({
   db: Database;
   catalog: CatalogService;
   orders: OrdersService;
-  payments: PaymentsService;
+  /** The ways to pay, by the request's `paymentMethod` in lower case (payments/payment-method.ts). */
+  paymentMethods: Readonly<Record<string, PaymentMethod>>;
   addresses: AddressesService;
   holds: OrderHolds;
   delivery: DeliveryCharges;
@@ -126,99 +109,16 @@ export function createPlaceOrder({
     };
   }
 
-  /**
-   * The bag's lines with repeated lines (the same product, size and customisation) added up, as one line
-   * each, with the index of the first item each came from (for the errors' field names). The quantity cap
-   * counts a product and size across all lines, whatever their tailoring, so it cannot be split.
-   */
-  function mergedLines(request: PlaceOrderRequest): RequestedLine[] {
-    const lines = new Map<string, RequestedLine>();
-    const perSize = new Map<string, number>();
-    request.items.forEach((item, index) => {
-      const size = `${item.id}|${item.size}`;
-      perSize.set(size, (perSize.get(size) ?? 0) + item.quantity);
-      if (perSize.get(size)! > MAX_LINE_QUANTITY)
-        throw badRequest(ORDER_MESSAGES.sizeQuantity, {
-          [`items.${index}.quantity`]: ORDER_MESSAGES.sizeQuantity,
-        });
-      const key = lineKey(item);
-      const line = lines.get(key) ?? {
-        productId: item.id,
-        size: item.size,
-        quantity: 0,
-        customization: item.customization,
-        key,
-        index,
-      };
-      line.quantity += item.quantity;
-      if (line.quantity > MAX_LINE_QUANTITY) throw badRequest(ORDER_MESSAGES.quantity);
-      lines.set(key, line);
-    });
-    return [...lines.values()];
-  }
-
-  /** Each line priced from the database: the product's price plus its customisation's charges. */
-  async function priceOrderLines(requested: RequestedLine[]): Promise<(OrderLine & { key: string })[]> {
-    const priced = await catalog.priceLines(requested);
-    return priced.map((line, index) => {
-      const { key, index: itemIndex, customization } = requested[index]!;
-      const customized = customizeLine(line, customization);
-      if (!customized.ok) {
-        const [message] = Object.values(customized.problems);
-        throw badRequest(
-          message!,
-          Object.fromEntries(
-            Object.entries(customized.problems).map(([field, problem]) => [
-              `items.${itemIndex}.customization.${field}`,
-              problem,
-            ]),
-          ),
-        );
-      }
-      return {
-        key,
-        productId: line.productId,
-        size: line.size,
-        quantity: line.quantity,
-        name: line.name,
-        image: line.image,
-        unitPricePaise: line.unitPricePaise + customized.chargePaise,
-        customization: customized.customization,
-      };
-    });
-  }
-
-  /**
-   * Prices the client showed must still be the prices: a changed or tampered one is refused. The total the
-   * shopper saw includes the delivery charge the server prices; the client never sets that charge.
-   */
-  function checkClientPrices(
-    request: PlaceOrderRequest,
-    lines: (OrderLine & { key: string })[],
-    deliveryPaise: number,
-  ) {
-    const errors: Record<string, string> = {};
-    request.items.forEach((item, index) => {
-      const line = lines.find((l) => l.key === lineKey(item))!;
-      if (item.price !== undefined && rupeesToPaise(item.price) !== line.unitPricePaise)
-        errors[`items.${index}.price`] = `${line.name} now costs ${formatPaise(line.unitPricePaise)}.`;
-    });
-    const totalPaise = subtotalOf(lines) + deliveryPaise;
-    if (request.totalAmount !== undefined && rupeesToPaise(request.totalAmount) !== totalPaise)
-      errors.totalAmount =
-        deliveryPaise > 0
-          ? `The total is now ${formatPaise(totalPaise)}, with ${formatPaise(deliveryPaise)} for delivery.`
-          : `The total is now ${formatPaise(totalPaise)}.`;
-    if (Object.keys(errors).length > 0) throw new Conflict(ORDER_MESSAGES.pricesChanged, errors);
+  /** The way to pay the request asks for (app.ts lists them): PhonePe, under either of the spec's spellings. */
+  function methodOf(request: PlaceOrderRequest): PaymentMethod {
+    const method = paymentMethods[request.paymentMethod.toLowerCase()];
+    if (!method) throw badRequest(ORDER_MESSAGES.selectPaymentMethod);
+    return method;
   }
 
   /** The answer for an order this checkout attempt already placed (a double click or a retried request). */
-  async function answerFor(order: OrderRow): Promise<PlacedOrder> {
-    const payment = await payments.latestAttempt(order.id);
-    if (payment?.state === "PENDING" && payment.checkoutUrl)
-      return { orderId: order.publicId, checkoutUrl: payment.checkoutUrl };
-    if (payment?.state === "COMPLETED") throw conflict("This order is already paid.");
-    throw conflict("Your order is being placed. Please wait a moment.");
+  async function answerFor(order: OrderRow, method: PaymentMethod): Promise<PlacedOrder> {
+    return { orderId: order.publicId, checkoutUrl: await method.resume(order) };
   }
 
   /** The order this checkout attempt's key already placed, if any; the same key with another request is 422. */
@@ -242,21 +142,20 @@ export function createPlaceOrder({
     clientAddress: string,
   ): Promise<PlacedOrder> {
     const redirect = paymentReturnUrl(origin, request.redirectUrl);
+    const method = methodOf(request);
     const requestHash = fingerprintOf(request);
     const before = await placedBefore(user.userId, idempotencyKey, requestHash);
-    if (before) return answerFor(before);
+    if (before) return answerFor(before, method);
     // Production without PhonePe's credentials: refused before anything is written or mailed.
-    if (!payments.canTakePayments) throw new Unavailable(ORDER_MESSAGES.paymentUnavailable);
+    if (!method.available) throw new Unavailable(ORDER_MESSAGES.paymentUnavailable);
     const shippingAddress = await deliveryAddress(user, request);
-    const lines = await priceOrderLines(mergedLines(request));
+    const lines = await priceOrderLines(catalog, mergedLines(request));
     const deliveryPaise = await delivery.chargeFor(subtotalOf(lines));
     checkClientPrices(request, lines, deliveryPaise);
     if (subtotalOf(lines) > MAX_ORDER_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
     const placedFrom = placedFromOf(clientAddress);
 
-    let created:
-      | { order: OrderRow; payment: Awaited<ReturnType<PaymentsService["createAttempt"]>> }
-      | { existing: OrderRow };
+    let created: { order: OrderRow; open: (returnUrl: string) => Promise<string> } | { existing: OrderRow };
     try {
       created = await db.transaction(async (tx) => {
         await holds.admit(tx, { userId: user.userId, placedFrom, lines });
@@ -275,20 +174,20 @@ export function createPlaceOrder({
           placedFrom,
           ...holds.newHold(),
         });
-        return { order, payment: await payments.createAttempt(tx, order) };
+        return { order, open: await method.begin(tx, order) };
       });
     } catch (error) {
       // The same checkout attempt placed at the same moment by another request: answer with that order.
       if (idempotencyKey && isUniqueViolation(error)) {
         const existing = await placedBefore(user.userId, idempotencyKey, requestHash);
-        if (existing) return answerFor(existing);
+        if (existing) return answerFor(existing, method);
       }
       throw error;
     }
-    if ("existing" in created) return answerFor(created.existing);
+    if ("existing" in created) return answerFor(created.existing, method);
 
     redirect.searchParams.set("orderId", created.order.publicId);
-    const checkoutUrl = await payments.start(created.payment, created.order, redirect.toString());
+    const checkoutUrl = await created.open(redirect.toString());
     return { orderId: created.order.publicId, checkoutUrl };
   };
 }

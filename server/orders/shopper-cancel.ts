@@ -2,7 +2,6 @@ import { ORDER_MESSAGES } from "../../contract/orders";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { Database } from "../db/client";
 import { NotAllowed } from "../lib/errors";
-import { checkOpenAttempts } from "../payments/pay-again";
 import type { PaymentsService } from "../payments/payments.service";
 import type { OrdersService } from "./orders.service";
 import type { OrderRow } from "./orders.tables";
@@ -26,7 +25,7 @@ export function createShopperCancel({
     const viewer = { userId: user.userId, staff: false };
     const found = await orders.findVisible(orderId, viewer);
     // A payment made meanwhile counts first: a paid order is not cancelled here.
-    await checkOpenAttempts(db, payments, found.id);
+    await payments.checkOpenAttempts(db, found.id);
     await db.transaction(async (tx) => {
       const order = await orders.lock(tx, found.id);
       if (order.paidAt) throw new NotAllowed(ORDER_MESSAGES.alreadyPaid);

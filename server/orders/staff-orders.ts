@@ -15,7 +15,7 @@ import type { MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
 import { NotAllowed, notFound } from "../lib/errors";
 import type { PaymentsService } from "../payments/payments.service";
-import type { Refunds } from "../payments/refunds";
+import type { RefundResolutions } from "../payments/refund-resolutions";
 import { awaitsTailor } from "./order-queries";
 import type { OrdersService } from "./orders.service";
 import { orders as ordersTable } from "./orders.tables";
@@ -37,7 +37,7 @@ export function createStaffOrders({
   orders: OrdersService;
   payments: PaymentsService;
   tracking: TrackingCorrections;
-  refunds: Refunds;
+  refunds: RefundResolutions;
 }) {
   async function idOf(publicId: string): Promise<number> {
     const [row] = await db

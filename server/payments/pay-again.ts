@@ -1,51 +1,19 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { ORDER_MESSAGES, type PayAgainRequestBody } from "../../contract/orders";
 import type { AuthenticatedUser } from "../accounts/sessions";
-import type { Database, Executor, Transaction } from "../db/client";
+import type { Database } from "../db/client";
 import { conflict, NotAllowed, Unavailable } from "../lib/errors";
 import { payByOf, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
 import type { OrdersService } from "../orders/orders.service";
 import type { OrderRow } from "../orders/orders.tables";
-import { orders as ordersTable } from "../orders/orders.tables";
 import { paymentReturnUrl, type PlacedOrder } from "../orders/place-order";
 import type { PaymentsService } from "./payments.service";
 import { payments as paymentsTable } from "./payments.tables";
 
-type PaymentRow = typeof paymentsTable.$inferSelect;
+import type { PaymentRow } from "./payment-attempts";
 
 /** A second Pay now within this long of the first is the same click: it gets the page just opened. */
 const SAME_CLICK_MS = 5_000;
-
-/**
- * Whether a failed attempt leaves its order as it is, because the shopper has paid again since (Pay now): an
- * older attempt expiring at PhonePe must not cancel the order while a newer one is open or has paid it.
- */
-export async function supersededByNewerAttempt(tx: Transaction, payment: { id: number; orderId: number }) {
-  const [newer] = await tx
-    .select({ id: paymentsTable.id })
-    .from(paymentsTable)
-    .where(
-      and(
-        eq(paymentsTable.orderId, payment.orderId),
-        sql`${paymentsTable.id} > ${payment.id}`,
-        inArray(paymentsTable.state, ["CREATED", "PENDING", "COMPLETED"]),
-      ),
-    )
-    .limit(1);
-  return newer !== undefined;
-}
-
-/**
- * Asks PhonePe about each of an order's unsettled attempts, so that a payment the shopper made meanwhile counts
- * before she pays again or cancels.
- */
-export async function checkOpenAttempts(db: Executor, payments: PaymentsService, orderId: number) {
-  const open = await db
-    .select({ id: paymentsTable.id })
-    .from(paymentsTable)
-    .where(and(eq(paymentsTable.orderId, orderId), inArray(paymentsTable.state, ["CREATED", "PENDING"])));
-  for (const { id } of open) await payments.check(id, "phonepe");
-}
 
 /**
  * Pay now: a new PhonePe attempt (a new merchantOrderId) on an order awaiting payment, while its window is
@@ -72,7 +40,7 @@ export function createPayAgain({
     if (!payments.canTakePayments) throw new Unavailable(ORDER_MESSAGES.paymentUnavailable);
     const redirect = paymentReturnUrl(origin, request.redirectUrl);
     const found = await orders.findVisible(request.orderId, { userId: user.userId, staff: false });
-    await checkOpenAttempts(db, payments, found.id);
+    await payments.checkOpenAttempts(db, found.id);
 
     type Next = { reuse: string } | { order: OrderRow; payment: PaymentRow };
     const next = await db.transaction(async (tx): Promise<Next> => {
@@ -93,8 +61,7 @@ export function createPayAgain({
       }
       const payment = await payments.createAttempt(tx, order);
       const heldUntil = new Date(payment.expiresAt.getTime() + RESERVATION_GRACE_SECONDS * 1000);
-      if (heldUntil > order.reservedUntil)
-        await tx.update(ordersTable).set({ reservedUntil: heldUntil }).where(eq(ordersTable.id, order.id));
+      if (heldUntil > order.reservedUntil) await orders.extendHold(tx, order, heldUntil);
       return { order, payment };
     });
     if ("reuse" in next) return { orderId: found.publicId, checkoutUrl: next.reuse };

@@ -18,7 +18,7 @@ import {
 } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
 import { orders } from "../orders/orders.tables";
-import { secondsUntilNextCheck } from "./payments.service";
+import { secondsUntilNextCheck } from "./payment-attempts";
 import { webhookAuthorization } from "./phonepe-protocol";
 
 let app: FastifyInstance;

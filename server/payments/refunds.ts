@@ -1,9 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { STAFF_ORDER_MESSAGES } from "../../contract/staff-orders";
 import type { Database, Transaction } from "../db/client";
 import { claimDue } from "../lib/job-runner";
-import { conflict, notFound } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import type { OrdersService } from "../orders/orders.service";
 import type { OrderRow } from "../orders/orders.tables";
@@ -44,12 +42,39 @@ type Answer =
 
 const LEASE_SECONDS = 30;
 
+/** Until when the store asks PhonePe about a refund sent now. */
+export const checkUntil = () => new Date(Date.now() + REFUND_CHECK_DAYS * 24 * 3600 * 1000);
+
+/** A new refund of a settled payment, queued (CREATED) under the payment's next merchantRefundId. */
+export async function insertRefund(
+  tx: Transaction,
+  payment: PaymentRow,
+  amountPaise: number,
+  reason: string,
+) {
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(refunds)
+    .where(eq(refunds.paymentId, payment.id));
+  const [refund] = await tx
+    .insert(refunds)
+    .values({
+      paymentId: payment.id,
+      merchantRefundId: `${payment.merchantOrderId}-R${(count?.n ?? 0) + 1}`,
+      amountPaise,
+      reason,
+      checkUntil: checkUntil(),
+    })
+    .returning();
+  return refund!;
+}
+
 /**
  * Money sent back to shoppers through PhonePe. A refund is queued in the transaction of the change that causes
  * it, sent by the reconciler (no transaction is open during PhonePe's calls), then asked about with a back-off
  * until it completes. A refusal (any answer but success or pending), or no completion within REFUND_CHECK_DAYS,
  * fails it: the retries stop, the order is flagged for staff, the shop is mailed, and staff either ask PhonePe
- * again or record that they sent the money another way. Each change is applied once, to the locked order and
+ * again or record that they sent the money another way (refund-resolutions.ts). Each change is applied once, to the locked order and
  * refund, and recorded in the order's history.
  */
 export function createRefunds({
@@ -67,26 +92,6 @@ export function createRefunds({
   publicUrl: string;
   storeEmail: string;
 }) {
-  const checkUntil = () => new Date(Date.now() + REFUND_CHECK_DAYS * 24 * 3600 * 1000);
-
-  async function insert(tx: Transaction, payment: PaymentRow, amountPaise: number, reason: string) {
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(refunds)
-      .where(eq(refunds.paymentId, payment.id));
-    const [refund] = await tx
-      .insert(refunds)
-      .values({
-        paymentId: payment.id,
-        merchantRefundId: `${payment.merchantOrderId}-R${(count?.n ?? 0) + 1}`,
-        amountPaise,
-        reason,
-        checkUntil: checkUntil(),
-      })
-      .returning();
-    return refund!;
-  }
-
   /** Queues a refund of a settled payment, in the caller's transaction with the order locked. */
   async function request(
     tx: Transaction,
@@ -94,7 +99,7 @@ export function createRefunds({
     order: OrderRow,
     { amountPaise, reason, actor }: { amountPaise: number; reason: string; actor: string },
   ) {
-    await insert(tx, payment, amountPaise, reason);
+    await insertRefund(tx, payment, amountPaise, reason);
     await orders.refundStarted(tx, order, { amountPaise, actor, note: reason });
   }
 
@@ -238,99 +243,7 @@ export function createRefunds({
     return db.select().from(refunds).where(inArray(refunds.paymentId, paymentIds)).orderBy(refunds.id);
   }
 
-  /** A failed refund of a locked order that no one has dealt with yet, locked; 404 or 409 otherwise. */
-  async function awaitingStaff(tx: Transaction, order: OrderRow, merchantRefundId: string) {
-    const [row] = await tx
-      .select({ refund: refunds })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(eq(refunds.merchantRefundId, merchantRefundId), eq(payments.orderId, order.id)))
-      .for("update", { of: refunds });
-    if (!row) throw notFound(STAFF_ORDER_MESSAGES.refundNotFound);
-    if (row.refund.state !== "FAILED" || row.refund.resolvedAt)
-      throw conflict(STAFF_ORDER_MESSAGES.refundNotAwaiting);
-    return row.refund;
-  }
-
-  /** Keeps the order's flag true while any of its refunds failed and waits for staff. */
-  async function updateAttention(tx: Transaction, order: OrderRow) {
-    const [waiting] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(refunds)
-      .innerJoin(payments, eq(payments.id, refunds.paymentId))
-      .where(and(eq(payments.orderId, order.id), eq(refunds.state, "FAILED"), isNull(refunds.resolvedAt)));
-    await orders.setRefundAttention(tx, order, (waiting?.n ?? 0) > 0);
-  }
-
-  /**
-   * Staff ask PhonePe again for a failed refund of a locked order. One PhonePe refused is asked for anew, under a
-   * new merchantRefundId (PhonePe may hold the old one as used); one PhonePe never finished is asked about
-   * again, under its own, for another REFUND_CHECK_DAYS (a new one could pay the shopper twice).
-   */
-  async function retry(tx: Transaction, order: OrderRow, merchantRefundId: string, actor: string) {
-    const refund = await awaitingStaff(tx, order, merchantRefundId);
-    let asked = refund.merchantRefundId;
-    if (refund.failure === "no-answer") {
-      const state = refund.phonePeRefundId ? "PENDING" : "CREATED";
-      await tx
-        .update(refunds)
-        .set({
-          state,
-          failure: null,
-          failureReason: null,
-          settledAt: null,
-          checks: 0,
-          nextCheckAt: new Date(),
-          checkUntil: checkUntil(),
-        })
-        .where(eq(refunds.id, refund.id));
-    } else {
-      const [payment] = await tx.select().from(payments).where(eq(payments.id, refund.paymentId));
-      asked = (await insert(tx, payment!, refund.amountPaise, refund.reason)).merchantRefundId;
-      await tx
-        .update(refunds)
-        .set({ resolution: "retried", resolvedBy: actor, resolvedAt: new Date(), resolutionNote: asked })
-        .where(eq(refunds.id, refund.id));
-    }
-    await orders.recordEvent(tx, order.id, {
-      actor,
-      subject: "refund",
-      from: "failed",
-      to: "asked again",
-      note:
-        asked === refund.merchantRefundId
-          ? `${asked}: PhonePe is asked about it again`
-          : `${refund.merchantRefundId} asked again as ${asked}`,
-      details: { merchantRefundId: refund.merchantRefundId, retriedAs: asked },
-    });
-    await updateAttention(tx, order);
-  }
-
-  /** Staff sent a failed refund's money another way (a bank transfer): the refund is done, with their note. */
-  async function paidAnotherWay(
-    tx: Transaction,
-    order: OrderRow,
-    { merchantRefundId, note, actor }: { merchantRefundId: string; note: string; actor: string },
-  ) {
-    const refund = await awaitingStaff(tx, order, merchantRefundId);
-    await tx
-      .update(refunds)
-      .set({
-        resolution: "paid-another-way",
-        resolutionNote: note,
-        resolvedBy: actor,
-        resolvedAt: new Date(),
-      })
-      .where(eq(refunds.id, refund.id));
-    await orders.refundSettled(tx, order, {
-      actor,
-      state: "COMPLETED",
-      note: `${refund.merchantRefundId} paid another way: ${note}`,
-    });
-    await updateAttention(tx, order);
-  }
-
-  return { request, processDue, checkSoon, ofPayments, retry, paidAnotherWay };
+  return { request, processDue, checkSoon, ofPayments };
 }
 
 export type Refunds = ReturnType<typeof createRefunds>;

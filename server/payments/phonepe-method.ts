@@ -1,0 +1,20 @@
+import { conflict } from "../lib/errors";
+import type { PaymentAttempts } from "./payment-attempts";
+import type { PaymentMethod } from "./payment-method";
+
+/** PhonePe as a way to pay (payment-method.ts): an attempt per order, opened on PhonePe's checkout page. */
+export function phonePeMethod(attempts: PaymentAttempts, available: boolean): PaymentMethod {
+  return {
+    available,
+    async begin(tx, order) {
+      const payment = await attempts.createAttempt(tx, order);
+      return (returnUrl) => attempts.start(payment, order, returnUrl);
+    },
+    async resume(order) {
+      const payment = await attempts.latestAttempt(order.id);
+      if (payment?.state === "PENDING" && payment.checkoutUrl) return payment.checkoutUrl;
+      if (payment?.state === "COMPLETED") throw conflict("This order is already paid.");
+      throw conflict("Your order is being placed. Please wait a moment.");
+    },
+  };
+}
