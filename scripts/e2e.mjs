@@ -1,11 +1,11 @@
-// npm run test:e2e: the browser suites in three lanes side by side, each a Playwright process against a store of
+// npm run test:e2e: the browser suites in two lanes side by side (E2E_LANES), each a Playwright process against a store of
 // its own (its own port and data folder, so their tests never meet). The spec files are dealt out heaviest first to
 // the lane with the least work so far, by the seconds each file took in a measured run (SECONDS below, both
 // widths together): the lanes finish close together, which Playwright's --shard (an equal count of files or tests)
 // does not do. A spec file not in SECONDS counts as a minute: measure it and add it. The build checks start stores
 // of their own on their lane's port + 1 to + 3. One Playwright worker drives one store (the suites share its demo
-// catalog). A browser test mostly waits (on the store, the browser, timers), so three lanes keep CI's two cores
-// busy. Arguments (a spec file, -g) run one lane with them instead.
+// catalog). Two lanes keep CI's two cores busy: with three, Chromium's processes queued for the cores and
+// journeys passed their 60 s. Arguments (a spec file, -g) run one lane with them instead.
 //
 // The lanes' stores start from copies of one data folder: a store started on an empty one loads the demo catalog,
 // whose pictures it draws and encodes (about a minute of CPU), so one store does that first and stops, rather
@@ -86,7 +86,7 @@ function playwright(name, args, env) {
 
 /** Seconds each spec file took in a measured run on a quiet 2-core machine, both widths together. */
 const SECONDS = {};
-const lanes = Array.from({ length: extra.length ? 1 : Number(process.env.E2E_LANES ?? 3) }, (_, index) => ({
+const lanes = Array.from({ length: extra.length ? 1 : Number(process.env.E2E_LANES ?? 2) }, (_, index) => ({
   name: `lane-${index + 1}`,
   port: port + 10 * index,
   files: [],
