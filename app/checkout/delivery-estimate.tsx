@@ -1,19 +1,19 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { formatDeliveryDate } from "#contract/delivery-date";
-import { DeliveryAnswer, type DeliveryCheckAnswer } from "~/shipping/delivery-answer";
+import { DeliveryAnswer, type DeliveryCheckData } from "~/shipping/delivery-answer";
 
 /**
  * At checkout, under the addresses: by when the chosen address should have the order, or why the courier does
  * not go there, asked of /delivery-check whenever another address is chosen.
  */
 export function DeliveryEstimate({ pincode, customised }: { pincode: string | null; customised: boolean }) {
-  const fetcher = useFetcher<DeliveryCheckAnswer>();
+  const fetcher = useFetcher<DeliveryCheckData>();
   const { load } = fetcher;
   useEffect(() => {
     if (pincode) void load(`/delivery-check?${new URLSearchParams({ pincode })}`);
   }, [pincode, load]);
-  const answer = pincode && fetcher.state === "idle" ? fetcher.data : undefined;
+  const answer = pincode && fetcher.state === "idle" ? fetcher.data?.answer : undefined;
   if (!answer) return null;
   if (answer.ok && answer.check.serviceable && customised)
     return (

@@ -2,7 +2,7 @@ import { data, useLoaderData } from "react-router";
 import { checkDeliveryCall } from "#contract/shipping";
 import { Link } from "~/components/navigation";
 import { TEXT_LINK } from "~/components/styles";
-import { DeliveryAnswer, type DeliveryCheckAnswer } from "~/shipping/delivery-answer";
+import { DeliveryAnswer, type DeliveryCheckAnswer, type DeliveryCheckData } from "~/shipping/delivery-answer";
 import { DeliveryCheckForm } from "~/shipping/delivery-check-form";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageMeta } from "~/lib/seo";
@@ -28,12 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const product = /^\d{1,9}$/.test(params.get("product") ?? "") ? Number(params.get("product")) : null;
   const customisable = params.get("customised") === "1";
   const pincode = params.get("pincode");
-  if (pincode === null) return { answer: null, product, customisable, pincode: "" };
+  if (pincode === null) return data<DeliveryCheckData>({ answer: null, product, customisable, pincode: "" });
   const result = await context.api(checkDeliveryCall, { pincode });
   const answer: DeliveryCheckAnswer = result.ok
     ? { ok: true, check: result.data }
     : { ok: false, message: result.message || FAILURE_TEXT };
-  return data(
+  return data<DeliveryCheckData>(
     { answer, product, customisable, pincode },
     { status: result.ok ? 200 : result.status >= 400 ? result.status : 502 },
   );

@@ -4,6 +4,14 @@ import type { DeliveryCheck } from "#contract/shipping";
 /** What /delivery-check answers (routes/delivery-check.tsx): the courier's answer, or why there is none. */
 export type DeliveryCheckAnswer = { ok: true; check: DeliveryCheck } | { ok: false; message: string };
 
+/** What /delivery-check's loader gives its page and the checkout's fetcher: the answer, with what was asked. */
+export type DeliveryCheckData = {
+  answer: DeliveryCheckAnswer | null;
+  product: number | null;
+  customisable: boolean;
+  pincode: string;
+};
+
 /** The answer in words: the date for a ready piece (and a customised one), or why the courier does not go. */
 export function DeliveryAnswer({
   answer,
