@@ -232,7 +232,8 @@ test.describe("the scrolling banner", () => {
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
-    test("scrolls at once", async ({ page }) => {
+    // The headless shell does not say `scripting: none` when scripts are off: the full browser does.
+    test("scrolls at once", { tag: "@full-browser" }, async ({ page }) => {
       await page.goto("/");
       // (Computed styles are read through the debugging protocol, which runs even with scripts off.)
       expect(await playState(page)).toBe("running");

@@ -52,8 +52,7 @@ test.describe("links to the store's pages (docs/decisions/024-browser-runtime.md
       page.context().waitForEvent("page"),
       card.click({ modifiers: ["ControlOrMeta"] }),
     ]);
-    await tab.waitForLoadState();
-    expect(new URL(tab.url()).pathname).toBe(productPath);
+    await expect(tab).toHaveURL((url) => url.pathname === productPath);
     await expect(page).toHaveURL(/\/products$/);
   });
 
