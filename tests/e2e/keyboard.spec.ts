@@ -333,13 +333,14 @@ test.describe("focus after a control goes away", { tag: "@desktop" }, () => {
 });
 
 test("the welcome toast leaves the header usable", { tag: "@both" }, async ({ page }) => {
-  // The page's clock stops once the toast is up, so that it stays its 5 s however slow the machine.
+  // The page's clock stops once the toast is up (a second on, as pausing cannot go back), so that the toast
+  // stays for the checks however slow the machine.
   await page.clock.install();
   await gotoAndWaitForHydration(page, "/login");
   await logIn(page, "shopper@rangoli.example", "rangoli-demo-2026");
   const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Login Successful" });
   await expect(toast).toBeVisible();
-  await page.clock.pauseAt(await page.evaluate(() => Date.now()));
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await expect(toast).toHaveAttribute("data-mounted", "true");
   const header = page.getByRole("banner");
   const [toastBox, headerBox] = [await toast.boundingBox(), await header.boundingBox()];
