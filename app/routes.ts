@@ -41,6 +41,7 @@ export default [
   route("contact", "routes/contact.tsx"),
   route("grievances", "routes/grievances.tsx"),
   route("faq", "routes/faq.tsx"),
+  route("privacy", "routes/privacy.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("cookies-policy", "routes/cookies-policy.tsx"),
   route("terms-and-conditions", "routes/terms-and-conditions.tsx"),

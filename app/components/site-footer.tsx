@@ -15,7 +15,8 @@ const QUICK_LINKS = [
 
 const SERVICE_LINKS = [
   { to: "/grievances", label: "Grievances" },
-  { to: "/privacy-policy", label: "Privacy Notice" },
+  { to: "/privacy", label: "Privacy Notice" },
+  { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/faq", label: "FAQ" },
   { to: "/return-policy", label: "Returns & Refunds" },
   { to: "/shipping-policy", label: "Shipping Policy" },

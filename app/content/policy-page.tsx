@@ -12,6 +12,7 @@ export type PolicySection = {
 
 /** The policy pages, for the "other policies" links at the foot of each. */
 export const POLICY_LINKS = [
+  { to: "/privacy", label: "Privacy Notice" },
   { to: "/privacy-policy", label: "Privacy Policy" },
   { to: "/cookies-policy", label: "Cookies Policy" },
   { to: "/terms-and-conditions", label: "Terms & Conditions" },

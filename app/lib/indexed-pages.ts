@@ -9,6 +9,7 @@ export const INDEXED_PAGES = [
   "/contact",
   "/grievances",
   "/faq",
+  "/privacy",
   "/privacy-policy",
   "/cookies-policy",
   "/terms-and-conditions",

@@ -473,6 +473,13 @@ export default function Checkout() {
           <p className="mt-3 flex items-center gap-2 text-sm text-muted">
             <LockIcon size={16} aria-hidden="true" /> You pay securely on PhonePe's own page.
           </p>
+          <p className="mt-2 text-sm text-muted">
+            Your address goes to the courier and the payment to PhonePe: see our{" "}
+            <Link to="/privacy" className={TEXT_LINK}>
+              Privacy Notice
+            </Link>
+            .
+          </p>
         </aside>
       </div>
     </div>

@@ -182,6 +182,10 @@ export default function Register() {
               I agree to the{" "}
               <Link to="/terms" className={TEXT_LINK}>
                 Terms &amp; Conditions
+              </Link>{" "}
+              and have read the{" "}
+              <Link to="/privacy" className={TEXT_LINK}>
+                Privacy Notice
               </Link>
             </label>
           </div>
