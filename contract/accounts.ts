@@ -52,6 +52,8 @@ export const registerRequest = z
     password: newPasswordField,
     confirmPassword: z.string().optional(),
     acceptTerms: z.boolean().optional(),
+    /** The optional consent to marketing mails (MARKETING_CONSENT_TEXT): only an explicit true gives it. */
+    marketingConsent: z.boolean().optional(),
   })
   .check((context) => {
     const { password, confirmPassword, acceptTerms } = context.value;

@@ -10,6 +10,10 @@ import { createGrievanceDesk } from "./grievances/grievance-desk";
 import { createGrievanceFiling } from "./grievances/grievance-filing";
 import { createGrievanceViews } from "./grievances/grievance-views";
 import { grievancesRoutes } from "./grievances/grievances.routes";
+import { createAccountErasure } from "./privacy/account-erasure";
+import { createConsents } from "./privacy/consents";
+import { createMyData } from "./privacy/my-data";
+import { privacyRoutes } from "./privacy/privacy.routes";
 import { createReviews, type Reviews } from "./reviews/reviews.service";
 import { stockAlertsRoutes } from "./stock-alerts/stock-alerts.routes";
 import { createStockAlerts, type StockAlerts } from "./stock-alerts/stock-alerts.service";
@@ -467,6 +471,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     passwords,
     sessions,
     accounts,
+    guard,
+    cookie: sessionCookie,
+    attempts,
+  });
+  // A shopper's data rights (decision 045).
+  const consents = createConsents({ db });
+  await app.register(privacyRoutes, {
+    prefix: "/api",
+    calls,
+    myData: createMyData({ db, consents, ticketsOf: grievanceFiling.mine }),
+    consents,
+    erasure: createAccountErasure({ db, onMailQueued: mailWorker.nudge }),
     guard,
     cookie: sessionCookie,
     attempts,

@@ -15,6 +15,8 @@ export const users = pgTable(
     billingAddress: text("billing_address"),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the account was deleted at its owner's request: its personal data was erased then (decision 045). */
+    erasedAt: timestamp("erased_at", { withTimezone: true }),
   },
   (table) => [check("users_role_id_known", sql`${table.roleId} in (1, 2, 3)`)],
 );
@@ -37,8 +39,9 @@ export const sessions = pgTable(
 );
 
 /**
- * The pending e-mail verification of an unverified account: the code (hashed like a password) and the
- * registration token that lets the browser that registered verify without retyping the e-mail.
+ * The pending one-time code of an account (accounts/one-time-codes.ts): the code (hashed like a password), what
+ * it is for, and for a new account's e-mail the registration token that lets the browser that registered
+ * verify without retyping the e-mail.
  */
 export const emailVerifications = pgTable("email_verifications", {
   userId: integer("user_id")
@@ -46,6 +49,10 @@ export const emailVerifications = pgTable("email_verifications", {
     .references(() => users.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
   codeHash: text("code_hash").notNull(),
+  /** `verify` (a new account's e-mail) or `delete` (the owner's confirmation that her account goes). */
+  purpose: text("purpose", { enum: ["verify", "delete"] })
+    .notNull()
+    .default("verify"),
   codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }).notNull(),
   failedAttempts: smallint("failed_attempts").notNull().default(0),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from "drizzle-orm";
+import { and, eq, lte } from "drizzle-orm";
 import { RESEND_COOLDOWN_SECONDS } from "../../contract/accounts-rules";
 import { isUniqueViolation, type Database, type Transaction } from "../db/client";
 import { badRequest, tooManyRequests } from "../lib/errors";
@@ -6,17 +6,10 @@ import { enqueueMail, type Mail } from "../mail/mail.service";
 import { ACCOUNTS_MESSAGES } from "./accounts-messages";
 import { alreadyRegisteredMail, verificationCodeMail } from "./accounts-mails";
 import { emailVerifications, users } from "./accounts.tables";
-import { hashSecret, hashToken, newOtp, newToken, rejectCommonPassword, verifySecret } from "./credentials";
+import { hashSecret, hashToken, newToken, rejectCommonPassword } from "./credentials";
+import { issueCode, secondsUntilResend, spendCode, waitMessage } from "./one-time-codes";
+import { recordConsent } from "../privacy/consents";
 import { startSession, type IssuedSession } from "./sessions";
-
-const CODE_LIFETIME_MS = 10 * 60_000;
-const MAX_CODE_TRIES = 5;
-
-const waitMessage = (seconds: number) =>
-  `Please wait ${seconds} second${seconds === 1 ? "" : "s"} before asking for a new code.`;
-
-const secondsUntilResend = (sentAt: Date) =>
-  Math.max(0, Math.ceil((sentAt.getTime() + RESEND_COOLDOWN_SECONDS * 1000 - Date.now()) / 1000));
 
 /**
  * Writes a fresh code for the account and queues its mail, in the caller's transaction. An account that is
@@ -28,20 +21,12 @@ async function writeVerificationCode(
   user: { id: number; email: string; fullName: string },
   { registrationTokenHash, ownerNotice }: { registrationTokenHash?: string; ownerNotice?: Mail } = {},
 ) {
-  const code = newOtp();
-  const values = {
-    codeHash: await hashSecret(code),
-    codeExpiresAt: new Date(Date.now() + CODE_LIFETIME_MS),
-    failedAttempts: 0,
-    sentAt: new Date(),
-  };
-  await tx
-    .insert(emailVerifications)
-    .values({ userId: user.id, tokenHash: registrationTokenHash ?? hashToken(newToken()), ...values })
-    .onConflictDoUpdate({
-      target: emailVerifications.userId,
-      set: registrationTokenHash ? { ...values, tokenHash: registrationTokenHash } : values,
-    });
+  const code = await issueCode(
+    tx,
+    user.id,
+    "verify",
+    registrationTokenHash ? { tokenHash: registrationTokenHash } : {},
+  );
   await enqueueMail(tx, ownerNotice ?? verificationCodeMail(user.email, user.fullName, code));
 }
 
@@ -58,7 +43,13 @@ export function createRegistration({
   const noticeFor = (user: { email: string; fullName: string; verifiedAt: Date | null }) =>
     user.verifiedAt ? alreadyRegisteredMail(user.email, user.fullName, publicUrl) : undefined;
 
-  async function register(input: { fullName: string; email: string; phone: string; password: string }) {
+  async function register(input: {
+    fullName: string;
+    email: string;
+    phone: string;
+    password: string;
+    marketingConsent?: boolean | undefined;
+  }) {
     await rejectCommonPassword(input.password);
     const passwordHash = await hashSecret(input.password);
     const registrationToken = newToken();
@@ -97,6 +88,9 @@ export function createRegistration({
             .returning({ id: users.id });
           userId = created!.id;
         }
+        // The consent given with the form is logged (decision 045); a verified account's owner was not asked.
+        if (input.marketingConsent === true && !ownerNotice)
+          await recordConsent(tx, userId, "marketing", true);
         await writeVerificationCode(
           tx,
           { id: userId, email: input.email, fullName: input.fullName },
@@ -140,7 +134,7 @@ export function createRegistration({
       })
       .from(emailVerifications)
       .innerJoin(users, eq(users.id, emailVerifications.userId))
-      .where(where);
+      .where(and(where, eq(emailVerifications.purpose, "verify")));
     return row;
   }
 
@@ -152,43 +146,7 @@ export function createRegistration({
     const pending = await findVerification(input);
     // Whether an address has an account is told by no answer: a verified one's is the same as an unknown's.
     if (!pending) throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
-    if (pending.codeExpiresAt.getTime() <= Date.now()) throw badRequest(ACCOUNTS_MESSAGES.codeExpired);
-
-    // Each try is counted before the code is checked, so parallel guesses cannot exceed the limit.
-    const [counted] = await db
-      .update(emailVerifications)
-      .set({ failedAttempts: sql`${emailVerifications.failedAttempts} + 1` })
-      .where(
-        and(
-          eq(emailVerifications.userId, pending.userId),
-          eq(emailVerifications.codeHash, pending.codeHash),
-          lte(emailVerifications.failedAttempts, MAX_CODE_TRIES - 1),
-        ),
-      )
-      .returning({ failedAttempts: emailVerifications.failedAttempts });
-    if (!counted) throw badRequest(ACCOUNTS_MESSAGES.codeTriesExhausted);
-
-    if (!(await verifySecret(pending.codeHash, input.otp))) {
-      const left = MAX_CODE_TRIES - counted.failedAttempts;
-      throw badRequest(
-        left > 0
-          ? `Incorrect code. ${left} ${left === 1 ? "try" : "tries"} left.`
-          : ACCOUNTS_MESSAGES.codeTriesExhausted,
-      );
-    }
-
-    return db.transaction(async (tx) => {
-      // Deleting the row by its code makes the code single use even when two requests race.
-      const [used] = await tx
-        .delete(emailVerifications)
-        .where(
-          and(
-            eq(emailVerifications.userId, pending.userId),
-            eq(emailVerifications.codeHash, pending.codeHash),
-          ),
-        )
-        .returning({ userId: emailVerifications.userId });
-      if (!used) throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
+    return spendCode(db, pending, input.otp, async (tx) => {
       await tx.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, pending.userId));
       return startSession(tx, { id: pending.userId, fullName: pending.fullName, roleId: pending.roleId });
     });

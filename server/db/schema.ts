@@ -14,3 +14,4 @@ export * from "../tailoring/tailoring.tables";
 export * from "../settings/settings.tables";
 export * from "../shipping/shipping.tables";
 export * from "../grievances/grievances.tables";
+export * from "../privacy/privacy.tables";

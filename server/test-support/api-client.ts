@@ -9,6 +9,7 @@ import * as grievances from "../../contract/grievances";
 import * as gst from "../../contract/gst";
 import * as orders from "../../contract/orders";
 import * as payments from "../../contract/payments";
+import * as privacy from "../../contract/privacy";
 import * as productEditing from "../../contract/product-editing";
 import * as reviews from "../../contract/reviews";
 import * as shipping from "../../contract/shipping";
@@ -91,6 +92,7 @@ const CONTRACT = {
   ...gst,
   ...orders,
   ...payments,
+  ...privacy,
   ...productEditing,
   ...reviews,
   ...shipping,
