@@ -17,6 +17,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("logout", "routes/logout.tsx"),
+  route("account-deleted", "routes/account-deleted.tsx"),
   route("profile", "routes/account.tsx", { id: "profile" }),
   route("orders", "routes/account.tsx", { id: "orders" }),
   route("complaints", "routes/account.tsx", { id: "complaints" }),

@@ -7,6 +7,10 @@ import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { myOrdersCall } from "#contract/orders";
 import { myGrievancesCall } from "#contract/grievances";
+import { myConsentsCall } from "#contract/privacy";
+import { ROLE } from "#contract/accounts-rules";
+import { DataRights } from "~/privacy/data-rights";
+import { privacyAction } from "~/privacy/privacy-action";
 import { MyComplaints } from "~/grievances/my-complaints";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
@@ -32,19 +36,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, ANY_ROLE);
   const path = new URL(request.url).pathname.replace(/\/$/, "");
   const tab = TABS[path] ?? "profile";
-  if (tab === "profile") return { user, tab, orders: [], tickets: [] };
+  if (tab === "profile") {
+    const consents = await context.api(myConsentsCall);
+    if (!consents.ok) throw new Response(consents.message, { status: consents.status || 502 });
+    return { user, tab, orders: [], tickets: [], consents: consents.data };
+  }
   if (tab === "complaints") {
     const tickets = await context.api(myGrievancesCall);
     if (!tickets.ok) throw new Response(tickets.message, { status: tickets.status || 502 });
-    return { user, tab, orders: [], tickets: tickets.data };
+    return { user, tab, orders: [], tickets: tickets.data, consents: null };
   }
   const orders = await context.api(myOrdersCall);
   if (!orders.ok) throw new Response(orders.message, { status: orders.status || 502 });
-  return { user, tab, orders: orders.data, tickets: [] };
+  return { user, tab, orders: orders.data, tickets: [], consents: null };
+}
+
+/** The Profile tab's data rights: the marketing consent, deleting the account (app/privacy/). */
+export async function action({ request, context }: Route.ActionArgs) {
+  return privacyAction(request, context.api);
 }
 
 export default function Account() {
-  const { user, tab, orders, tickets } = useLoaderData<typeof loader>();
+  const { user, tab, orders, tickets, consents } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
@@ -55,7 +68,10 @@ export default function Account() {
         ) : tab === "complaints" ? (
           <MyComplaints tickets={tickets} />
         ) : (
-          <MyProfile user={user} />
+          <div>
+            <MyProfile user={user} />
+            {consents && <DataRights consents={consents} shopper={user.roleId === ROLE.customer} />}
+          </div>
         )}
       </div>
     </div>

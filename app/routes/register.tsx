@@ -16,6 +16,7 @@ import { toast } from "~/components/toast";
 import { formText, postedForm } from "~/lib/form-values";
 import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
+import { MARKETING_CONSENT_TEXT } from "#contract/privacy-rules";
 import type { Route } from "./+types/register";
 import { registerCall } from "#contract/accounts";
 
@@ -43,6 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     password: text("password"),
     confirmPassword: text("confirmPassword"),
     acceptTerms: form.get("acceptTerms") === "on",
+    // Optional, and never ticked for her (decision 045): only a ticked box gives the consent.
+    marketingConsent: form.get("marketingConsent") === "on",
   });
   if (result.ok)
     return {
@@ -194,6 +197,17 @@ export default function Register() {
               {errorOf("acceptTerms")}
             </p>
           )}
+        </div>
+        <div className="flex items-start gap-3">
+          <input
+            id="register-marketingConsent"
+            name="marketingConsent"
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+          />
+          <label htmlFor="register-marketingConsent" className="text-sm">
+            <span className="font-medium">Optional:</span> {MARKETING_CONSENT_TEXT}
+          </label>
         </div>
         <button type="submit" disabled={busy} className={`w-full ${BUTTON_PRIMARY}`}>
           {busy ? "Creating account..." : "Create Account"}

@@ -1,0 +1,38 @@
+import { data, redirect } from "react-router";
+import type { ApiCaller } from "#contract/call";
+import { deleteAccountCall, requestAccountDeletionCall, setMarketingConsentCall } from "#contract/privacy";
+import { formText, postedForm } from "~/lib/form-values";
+
+/** What the account page's data-rights forms answer (DataRights shows it). */
+export type PrivacyAnswer = {
+  intent: "marketing" | "delete-request" | "delete-confirm";
+  ok: boolean;
+  message: string;
+};
+
+/**
+ * The account page's action: the marketing consent's one click, asking for the deletion code, and deleting
+ * with it (then to /account-deleted, the session cookie cleared). Plain form posts: they work without JavaScript.
+ */
+export async function privacyAction(request: Request, api: ApiCaller) {
+  const form = await postedForm(request);
+  const intent = formText(form, "intent");
+  const answer = (result: { ok: boolean; message: string; status?: number }, of: PrivacyAnswer["intent"]) =>
+    data<PrivacyAnswer>(
+      { intent: of, ok: result.ok, message: result.message },
+      { status: result.ok ? 200 : result.status || 502 },
+    );
+  if (intent === "marketing")
+    return answer(
+      await api(setMarketingConsentCall, { given: formText(form, "given") === "true" }),
+      "marketing",
+    );
+  if (intent === "delete-request") return answer(await api(requestAccountDeletionCall), "delete-request");
+  if (intent === "delete-confirm") {
+    const headers = new Headers();
+    const result = await api(deleteAccountCall, { otp: formText(form, "otp") }, { answerHeaders: headers });
+    if (result.ok) throw redirect("/account-deleted", { headers });
+    return answer(result, "delete-confirm");
+  }
+  return data<PrivacyAnswer>({ intent: "marketing", ok: false, message: "Unknown action" }, { status: 400 });
+}
