@@ -92,6 +92,7 @@ const SECONDS = {
   "checkout.spec.ts": 85,
   "contact.spec.ts": 8,
   "courier.spec.ts": 8,
+  "data-rights.spec.ts": 10,
   "delivery.spec.ts": 55,
   "grievances.spec.ts": 17,
   "gst-invoice.spec.ts": 16,

@@ -66,7 +66,8 @@ const SECTIONS: PolicySection[] = [
     id: "what-we-keep",
     title: "What we keep, why, and for how long",
     content: (
-      <div className="overflow-x-auto">
+      // Scrolls sideways on a phone: focusable, so that a keyboard can scroll it too.
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="The personal data we keep">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">The personal data we keep</caption>
           <thead>
