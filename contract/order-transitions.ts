@@ -1,7 +1,10 @@
 import type { OrderStatus } from "./orders";
 
-/** Who moves an order: PhonePe's answers and the reconciler (`payment`), its shopper, or staff. */
-export type OrderMover = "payment" | "shopper" | "staff";
+/**
+ * Who moves an order: PhonePe's answers and the reconciler (`payment`), the confirmation of a Cash on Delivery
+ * order by its shopper or by staff on the phone (`confirmation`, cash-on-delivery.ts), its shopper, or staff.
+ */
+export type OrderMover = "payment" | "confirmation" | "shopper" | "staff";
 
 type Moves = Readonly<Partial<Record<OrderStatus, readonly OrderMover[]>>>;
 
@@ -13,7 +16,7 @@ type Moves = Readonly<Partial<Record<OrderStatus, readonly OrderMover[]>>>;
  * not cancel it and its pieces are still there (decision 019).
  */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Moves>> = {
-  Pending: { Processing: ["payment"], Cancelled: ["payment", "shopper", "staff"] },
+  Pending: { Processing: ["payment", "confirmation"], Cancelled: ["payment", "shopper", "staff"] },
   Processing: { Shipped: ["staff"], Cancelled: ["staff"] },
   Shipped: { Delivered: ["staff"] },
   Delivered: {},

@@ -108,7 +108,8 @@ export const placeOrderRequest = z.object({
     .max(MAX_ORDER_LINES, { error: `At most ${MAX_ORDER_LINES} lines in one order.` }),
   addressId: addressIdField.optional(),
   shippingAddress: shippingAddressInput.optional(),
-  paymentMethod: z.enum(["phonePe", "PhonePe"], { error: ORDER_MESSAGES.selectPaymentMethod }),
+  /** PhonePe (the spec's two spellings), or COD: Cash on Delivery where the owner's rules allow it. */
+  paymentMethod: z.enum(["phonePe", "PhonePe", "COD", "cod"], { error: ORDER_MESSAGES.selectPaymentMethod }),
   totalAmount: z.number().nonnegative().optional(),
   redirectUrl: z.string().max(2000).optional(),
 });

@@ -23,6 +23,9 @@ export const SETTINGS_MESSAGES = {
   officerDesignation: "Give the grievance officer's designation (2 to 100 characters).",
   officerEmail: "Give the grievance officer's e-mail address.",
   officerPhone: "Give the grievance officer's phone number: 10 to 13 digits.",
+  codMaxOrder: "Give the largest order paid in cash, from ₹0 (no Cash on Delivery) to ₹1,00,000, in rupees.",
+  codOpenOrders: "Give how many cash orders a shopper may have on their way, a whole number from 1 to 10.",
+  codConfirmHours: "Give the hours a cash order waits for its confirmation, a whole number from 1 to 168.",
   nothing: "Change at least one setting.",
 } as const;
 
@@ -67,6 +70,9 @@ const phoneNumber = (error: string) =>
     { error },
   );
 
+const wholeBetween = (min: number, max: number, error: string) =>
+  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+
 const emailAddress = (error: string) =>
   z.string({ error }).trim().toLowerCase().max(254, { error }).pipe(z.email({ error }));
 
@@ -102,6 +108,12 @@ export const storeSettingsFields = {
   grievanceOfficerDesignation: textBetween(2, 100, SETTINGS_MESSAGES.officerDesignation),
   grievanceOfficerEmail: emailAddress(SETTINGS_MESSAGES.officerEmail),
   grievanceOfficerPhone: phoneNumber(SETTINGS_MESSAGES.officerPhone),
+  /** Cash on Delivery (decision 048): for orders up to this subtotal (rupees); 0 offers none. */
+  codMaxOrder: rupeesBetween(1_00_000, SETTINGS_MESSAGES.codMaxOrder),
+  /** How many of her cash orders a shopper may have placed and not yet delivered or cancelled. */
+  codOpenOrders: wholeBetween(1, 10, SETTINGS_MESSAGES.codOpenOrders),
+  /** Hours an unconfirmed cash order holds its pieces before it is cancelled. */
+  codConfirmHours: wholeBetween(1, 168, SETTINGS_MESSAGES.codConfirmHours),
 };
 
 export const storeSettings = z.object(storeSettingsFields);
@@ -122,6 +134,9 @@ export const STORE_SETTING_NAMES = [
   "grievanceOfficerDesignation",
   "grievanceOfficerEmail",
   "grievanceOfficerPhone",
+  "codMaxOrder",
+  "codOpenOrders",
+  "codConfirmHours",
 ] as const satisfies readonly StoreSettingName[];
 
 /** The settings page's groups, in order: each a fieldset of the names it lists. */
@@ -138,6 +153,7 @@ export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettin
       "grievanceOfficerPhone",
     ],
   },
+  { legend: "Cash on Delivery", names: ["codMaxOrder", "codOpenOrders", "codConfirmHours"] },
 ];
 
 export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
@@ -153,6 +169,9 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   grievanceOfficerDesignation: "Grievance officer's designation",
   grievanceOfficerEmail: "Grievance officer's e-mail",
   grievanceOfficerPhone: "Grievance officer's phone",
+  codMaxOrder: "Cash on Delivery up to (₹; 0 for none)",
+  codOpenOrders: "Cash orders on their way per shopper",
+  codConfirmHours: "Hours to confirm a cash order",
 };
 
 /** An update: any of the settings, at least one; a setting not named keeps its value. */

@@ -89,6 +89,7 @@ const SECONDS = {
   "accessibility.spec.ts": 152,
   "accounts.spec.ts": 52,
   "bounded-bodies.spec.ts": 3,
+  "cash-on-delivery.spec.ts": 12,
   "checkout.spec.ts": 85,
   "contact.spec.ts": 8,
   "courier.spec.ts": 8,

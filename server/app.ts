@@ -84,6 +84,9 @@ import { createDashboard } from "./orders/dashboard";
 import { createStaffOrderList } from "./orders/staff-order-list";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
+import { codRoutes } from "./orders/cod.routes";
+import { createCodConfirmation } from "./orders/cod-confirmation";
+import { codMethod, createCodRules } from "./payments/cod-method";
 import { createPhonePeClient } from "./payments/phonepe-client";
 import { createShipping, type Shipping } from "./shipping/shipping-room";
 import { createPhonePeSandbox, type PhonePeSandbox } from "./payments/phonepe-sandbox";
@@ -317,6 +320,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
   });
   const holds = createOrderHolds({ db, settings: config.orderHolds });
+  const codRules = createCodRules({ db, settings, deliveryCheck: shipping.deliveryCheck });
   // The delivery charge's one accessor (decision 038), from the owner's settings (decision 042).
   const delivery = createDeliveryCharges({ source: async () => (await settings.current()).delivery });
   const placeOrder = createPlaceOrder({
@@ -324,7 +328,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     catalog,
     orders,
     // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
-    paymentMethods: { phonepe: payments.method },
+    paymentMethods: {
+      phonepe: payments.method,
+      cod: codMethod({ rules: codRules, settings, publicUrl: config.publicUrl }),
+    },
     addresses,
     holds,
     delivery,
@@ -532,6 +539,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(settingsRoutes, { prefix: "/api", calls, settings, guard });
   await app.register(staffOrdersRoutes, { prefix: "/api", calls, orderList, staffOrders, dashboard, guard });
+  await app.register(codRoutes, {
+    prefix: "/api",
+    calls,
+    codRules,
+    codConfirmation: createCodConfirmation({ db, orders }),
+    staffOrders,
+    guard,
+  });
   await shipping.register(app, calls);
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });

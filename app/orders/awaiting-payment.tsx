@@ -13,13 +13,20 @@ export function AwaitingPayment({ order, compact = false }: { order: Order; comp
   const action = `/orders/${order.orderId}`;
   const busy = navigation.state !== "idle" && navigation.formAction === action;
   if (order.orderStatus !== "Pending" || order.paymentStatus !== "Initiated") return null;
+  const cash = order.paymentMethod === "COD";
   return (
     <div
       className={`flex flex-wrap items-center gap-3 rounded-2xl bg-amber-50 ring-1 ring-amber-200 ${compact ? "mt-3 p-3 text-sm" : "mt-6 p-5"}`}
     >
       {/* 16rem or the whole line: on a phone the buttons go below the text instead of squeezing it. */}
       <p className="min-w-0 grow basis-64">
-        {order.payBy ? (
+        {cash && order.payBy ? (
+          <>
+            <strong>Confirm your order</strong> to pay in cash when it arrives. We hold the pieces for you
+            until <time dateTime={order.payBy}>{formatHoldTime(order.payBy)}</time>; an order not confirmed by
+            then is cancelled.
+          </>
+        ) : order.payBy ? (
           <>
             <strong>Waiting for payment.</strong> We hold the pieces for you until{" "}
             <time dateTime={order.payBy}>{formatHoldTime(order.payBy)}</time>.
@@ -31,16 +38,29 @@ export function AwaitingPayment({ order, compact = false }: { order: Order; comp
           </>
         )}
       </p>
+      {cash ? (
+        <Form method="post" action={action}>
+          <input type="hidden" name="intent" value="confirm-cod" />
+          <button
+            type="submit"
+            className={BUTTON_PRIMARY}
+            disabled={busy}
+            aria-label={compact ? `Confirm order ${order.orderId}` : undefined}
+          >
+            Confirm order
+          </button>
+        </Form>
+      ) : null}
       {order.payBy ? (
         <Form method="post" action={action}>
           <input type="hidden" name="intent" value="pay" />
           <button
             type="submit"
-            className={BUTTON_PRIMARY}
+            className={cash ? TEXT_LINK : BUTTON_PRIMARY}
             disabled={busy}
             aria-label={compact ? `Pay now for order ${order.orderId}` : undefined}
           >
-            Pay now
+            {cash ? "Pay now with PhonePe instead" : "Pay now"}
           </button>
         </Form>
       ) : null}

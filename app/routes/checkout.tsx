@@ -16,6 +16,7 @@ import { cannotBeOrdered, usePricedCart } from "~/cart/priced-cart";
 import { AddressForm } from "~/checkout/address-form";
 import { DeliveryRuleText } from "~/content/store-details";
 import { openPhonePe } from "~/checkout/open-phonepe";
+import { PaymentChoices, type PaymentChoice } from "~/checkout/payment-choice";
 import { LockIcon } from "~/components/icons";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
@@ -62,7 +63,7 @@ export default function Checkout() {
   const [addresses, setAddresses] = useState<Address[]>(saved);
   const [selected, setSelected] = useState<number | null>(saved[0]?.id ?? null);
   const [editing, setEditing] = useState<number | "new" | null>(saved.length === 0 ? "new" : null);
-  const [method, setMethod] = useState<"phonePe" | null>(null);
+  const [method, setMethod] = useState<PaymentChoice | null>(null);
   const [placing, setPlacing] = useState(false);
   const [waitingFor, setWaitingFor] = useState<{ orderId: string; checkoutUrl: string } | null>(null);
   const { priced, failed, lineOf } = usePricedCart(items);
@@ -163,7 +164,7 @@ export default function Checkout() {
       {
         items: bagLines(items.filter(hasSize)),
         addressId: selected,
-        paymentMethod: "phonePe",
+        paymentMethod: method === "cod" ? "COD" : "phonePe",
         ...(priced ? { totalAmount: priced.total } : {}),
         redirectUrl: `${window.location.origin}/payment/callback`,
       },
@@ -175,6 +176,10 @@ export default function Checkout() {
       const held = result.errors?.awaitingOrderId;
       if (result.status === 409 && held) return setRefusedFor(held);
       return toast("error", "Order Failed", result.message || "Unable to create order");
+    }
+    if (method === "cod") {
+      toast("success", "Order placed", "Confirm it on its page, and pay in cash when it arrives.");
+      return navigate(`/orders/${result.data.orderId}`);
     }
     pay(result.data.orderId, result.data.phonePe.checkoutUrl);
   }
@@ -387,20 +392,13 @@ export default function Checkout() {
             <h2 id="payment-heading" className="text-xl font-bold">
               Payment method
             </h2>
-            <div className="mt-3 flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-brand-100">
-              <input
-                type="radio"
-                name="payment"
-                id="payment-phonepe"
-                checked={method === "phonePe"}
-                onChange={() => setMethod("phonePe")}
-                className="size-4 accent-brand-600"
-              />
-              <label htmlFor="payment-phonepe" className="flex-1 cursor-pointer">
-                <span className="block font-semibold">PhonePe</span>
-                <span className="block text-sm text-muted">UPI, cards, net banking and wallets</span>
-              </label>
-            </div>
+            <PaymentChoices
+              method={method}
+              onChange={setMethod}
+              pincode={addresses.find((address) => address.id === selected)?.pincode ?? null}
+              subtotal={priced?.subtotal ?? null}
+              customised={items.some((item) => item.customization)}
+            />
           </section>
         </div>
 
@@ -471,7 +469,10 @@ export default function Checkout() {
             </button>
           )}
           <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <LockIcon size={16} aria-hidden="true" /> You pay securely on PhonePe's own page.
+            <LockIcon size={16} aria-hidden="true" />{" "}
+            {method === "cod"
+              ? "You pay in cash when the parcel arrives."
+              : "You pay securely on PhonePe's own page."}
           </p>
           <p className="mt-2 text-sm text-muted">
             Your address goes to the courier and the payment to PhonePe: see our{" "}

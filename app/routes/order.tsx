@@ -10,6 +10,7 @@ import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
+import { confirmCodCall, PAYMENT_METHOD_NAMES } from "#contract/cash-on-delivery";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { CancelledNotice } from "~/orders/cancelled-notice";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
@@ -67,13 +68,14 @@ const INTENTS = [
   "tracking",
   "tailoring-done",
   "pay",
+  "confirm-cod",
   "cancel",
   "refund-retry",
   "refund-paid",
 ] as const;
 
 /**
- * The shopper's Pay now (to PhonePe's page for a new attempt) and Cancel; staff's status changes,
+ * The shopper's Pay now (to PhonePe's page for a new attempt), Confirm (a cash order) and Cancel; staff's status changes,
  * tailoring marked done, and a failed refund asked again or marked paid (the API refuses anyone else, any change not allowed from the current status, and a
  * line that is not this order's customised one).
  */
@@ -104,6 +106,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer(paying);
   }
   if (intent === "cancel") return answer(await context.api(cancelOrderCall, { orderId: params.id }));
+  if (intent === "confirm-cod") return answer(await context.api(confirmCodCall, { orderId: params.id }));
   if (intent === "refund-retry")
     return answer(
       await context.api(retryRefundCall, {
@@ -187,7 +190,9 @@ export default function OrderDetail() {
       <h1 className="text-2xl font-bold break-all sm:text-3xl">Order #{order.orderId}</h1>
       <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-muted">
         Placed on {formatDate(order.createdAt)} · <OrderStatusBadge status={order.orderStatus} />
-        <PaymentStatusBadge status={order.paymentStatus} /> · {order.paymentMethod}
+        <PaymentStatusBadge status={order.paymentStatus} /> ·{" "}
+        {PAYMENT_METHOD_NAMES[order.paymentMethod as keyof typeof PAYMENT_METHOD_NAMES] ??
+          order.paymentMethod}
       </p>
 
       {/* Present from the start, so that a screen reader announces the answer to a status change. */}

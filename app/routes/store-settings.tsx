@@ -45,7 +45,11 @@ const NUMBERS: ReadonlySet<StoreSettingName> = new Set([
   "deliveryCharge",
   "freeDeliveryFrom",
   "dispatchDays",
+  "codMaxOrder",
+  "codOpenOrders",
+  "codConfirmHours",
 ]);
+const RUPEES: ReadonlySet<StoreSettingName> = new Set(["deliveryCharge", "freeDeliveryFrom", "codMaxOrder"]);
 const INPUT_TYPES: Partial<Record<StoreSettingName, string>> = {
   carePhone: "tel",
   careEmail: "email",
@@ -85,9 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const shown = (name: StoreSettingName, value: string | number) =>
-  name === "deliveryCharge" || name === "freeDeliveryFrom"
-    ? formatRupeesExact(value as number)
-    : String(value);
+  RUPEES.has(name) ? formatRupeesExact(value as number) : String(value);
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-IN", {
@@ -167,9 +169,7 @@ export default function StoreSettingsPage() {
                       name={name}
                       defaultValue={settings[name]}
                       type={INPUT_TYPES[name] ?? "text"}
-                      inputMode={
-                        NUMBERS.has(name) ? (name === "dispatchDays" ? "numeric" : "decimal") : undefined
-                      }
+                      inputMode={NUMBERS.has(name) ? (RUPEES.has(name) ? "decimal" : "numeric") : undefined}
                       autoCapitalize={name === "gstin" ? "characters" : undefined}
                       {...controlProps(name, problems[name])}
                     />

@@ -36,6 +36,7 @@ export async function createOrder(
     placedFrom: string;
     payBy: Date;
     reservedUntil: Date;
+    paymentMethod: OrderRow["paymentMethod"];
   },
 ): Promise<OrderRow> {
   const subtotalPaise = input.lines.reduce((sum, line) => sum + line.unitPricePaise * line.quantity, 0);
@@ -53,6 +54,7 @@ export async function createOrder(
       placedFrom: input.placedFrom,
       payBy: input.payBy,
       reservedUntil: input.reservedUntil,
+      paymentMethod: input.paymentMethod,
     })
     .returning();
   await tx.insert(orderItems).values(

@@ -9,6 +9,7 @@ import { NotAllowed, OutOfStock } from "../lib/errors";
 import type { OrderSubscriber } from "./order-changes";
 import { recordEvent } from "./order-history";
 import { awaitsTailor, itemsOf } from "./order-queries";
+import { createCodLifecycle } from "./cod-lifecycle";
 import { checkMove, setStatus } from "./order-status";
 import { orders, type OrderRow } from "./orders.tables";
 import { shipmentOf } from "./shipments";
@@ -20,6 +21,8 @@ import { shipmentOf } from "./shipments";
  * mails, GST documents). Applying one twice changes nothing.
  */
 export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogService; tell: OrderSubscriber }) {
+  const cod = createCodLifecycle({ tell });
+
   /**
    * Marks a locked order paid. If its stock was already released (the payment came after the order had
    * expired, or after its shopper cancelled it), the stock is reserved again when it is still there
@@ -51,11 +54,12 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
         note: "paid after the order had expired; the pieces were still in stock",
       });
     }
+    // A Cash on Delivery order paid online instead ("Pay now") is a PhonePe order from now on.
     await setStatus(
       tx,
       order,
       { status: "Processing", by: "payment", paymentStatus: "Success", actor },
-      { paidAt: new Date(), stockReleasedAt: null, cancelledBy: null },
+      { paidAt: new Date(), stockReleasedAt: null, cancelledBy: null, paymentMethod: "PhonePe" },
     );
     await tell(tx, { kind: "paid", order, items, afterCancelling: order.cancelledBy === "shopper" });
     return true;
@@ -146,6 +150,8 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
       .where(and(eq(orders.id, order.id), eq(orders.status, order.status)))
       .returning();
     if (!updated) return false;
+    // A cash order is paid at the door: paid first, so that its invoice goes before the delivered mail.
+    if (change.to === "Delivered") await cod.collectCash(tx, updated, items, change.actor);
     const note = shipment?.courier ? shipmentText(shipment) : undefined;
     await recordEvent(tx, order.id, {
       actor: change.actor,
@@ -183,7 +189,7 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
         status: "Cancelled",
         cancelledBy: actor,
         cancelReason: told,
-        ...(order.status === "Pending" ? { paymentStatus: "Failed" as const } : {}),
+        ...(order.paidAt ? {} : { paymentStatus: "Failed" as const }),
         stockReleasedAt: sql`coalesce(${orders.stockReleasedAt}, now())`,
         updatedAt: new Date(),
       })
@@ -204,7 +210,7 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
       note,
       details,
     });
-    if (order.status === "Pending")
+    if (!order.paidAt)
       await recordEvent(tx, order.id, {
         actor,
         subject: "payment",
@@ -216,5 +222,5 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
     return true;
   }
 
-  return { markPaid, releaseUnpaid, cancelByShopper, advance, cancelByStaff };
+  return { markPaid, releaseUnpaid, cancelByShopper, advance, cancelByStaff, confirmCod: cod.confirm };
 }

@@ -55,7 +55,8 @@ export function createOrderNotices({
         );
         return;
       case "cancelled-by-staff": {
-        const wasPaid = order.status === "Processing";
+        // A confirmed Cash on Delivery order is Processing but unpaid: no invoice to reverse.
+        const wasPaid = order.paidAt !== null;
         // A paid order's invoice is reversed by a credit note, in this transaction.
         const creditNote = wasPaid
           ? await gst.issueCreditNote(

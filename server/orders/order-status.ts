@@ -24,7 +24,7 @@ export async function setStatus(
   change:
     | { status: OrderStatus; by: OrderMover; paymentStatus?: PaymentStatus; actor: string; note?: string }
     | { status?: never; paymentStatus: PaymentStatus; actor: string; note?: string },
-  extra: Partial<Pick<OrderRow, "paidAt" | "stockReleasedAt" | "cancelledBy">> = {},
+  extra: Partial<Pick<OrderRow, "paidAt" | "stockReleasedAt" | "cancelledBy" | "paymentMethod">> = {},
 ) {
   if (change.status) checkMove(order, change.status, change.by);
   await tx

@@ -39,14 +39,18 @@ export function createOrdersService({
   async function expireOverdue(limit: number): Promise<number> {
     const overdue = await queries.overdueUnpaid(limit);
     for (const orderId of overdue)
-      await db.transaction(async (tx) =>
-        lifecycle.releaseUnpaid(tx, await lockOrder(tx, orderId), {
+      await db.transaction(async (tx) => {
+        const order = await lockOrder(tx, orderId);
+        return lifecycle.releaseUnpaid(tx, order, {
           paymentStatus: "Failed",
           actor: "reconciler",
-          note: "the payment window ended before PhonePe confirmed a payment",
+          note:
+            order.paymentMethod === "COD"
+              ? "the cash order was not confirmed in its hours to confirm"
+              : "the payment window ended before PhonePe confirmed a payment",
           mailShopper: false,
-        }),
-      );
+        });
+      });
     return overdue.length;
   }
 

@@ -46,7 +46,10 @@ export const orders = pgTable(
       .references(() => users.id),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("Pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("Initiated"),
-    paymentMethod: text("payment_method").notNull().default("PhonePe"),
+    /** PhonePe, or COD (cash at the door, decision 048): a COD order paid online later becomes PhonePe. */
+    paymentMethod: text("payment_method", { enum: ["PhonePe", "COD"] })
+      .notNull()
+      .default("PhonePe"),
     subtotalPaise: integer("subtotal_paise").notNull(),
     deliveryPaise: integer("delivery_paise").notNull(),
     totalPaise: integer("total_paise").notNull(),

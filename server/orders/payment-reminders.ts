@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
 import { createJobRunner } from "../lib/job-runner";
@@ -39,6 +39,8 @@ export function createPaymentReminders({
         .where(
           and(
             awaitingPayment,
+            // A cash order is not paid before its delivery: nothing to remind.
+            eq(orders.paymentMethod, "PhonePe"),
             isNull(orders.remindedAt),
             lt(orders.createdAt, sql`now() - make_interval(secs => ${(holdMinutes * 60) / 2})`),
             sql`coalesce(${orders.payBy}, ${orders.reservedUntil}) > now() + make_interval(secs => ${LEAST_TIME_LEFT_SECONDS})`,

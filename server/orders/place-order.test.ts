@@ -129,8 +129,8 @@ describe("POST /api/orders/place-order", () => {
         "Please choose a payment option before continuing.",
       ],
       [
-        "cash on delivery",
-        { paymentMethod: "cod" },
+        "a way to pay the store does not take",
+        { paymentMethod: "upi" },
         400,
         "Please choose a payment option before continuing.",
       ],

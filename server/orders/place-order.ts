@@ -109,7 +109,7 @@ export function createPlaceOrder({
     };
   }
 
-  /** The way to pay the request asks for (app.ts lists them): PhonePe, under either of the spec's spellings. */
+  /** The way to pay the request asks for (app.ts lists them): PhonePe (either of the spec's spellings) or COD. */
   function methodOf(request: PlaceOrderRequest): PaymentMethod {
     const method = paymentMethods[request.paymentMethod.toLowerCase()];
     if (!method) throw badRequest(ORDER_MESSAGES.selectPaymentMethod);
@@ -153,6 +153,14 @@ export function createPlaceOrder({
     const deliveryPaise = await delivery.chargeFor(subtotalOf(lines));
     checkClientPrices(request, lines, deliveryPaise);
     if (subtotalOf(lines) > MAX_ORDER_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
+    const bag = {
+      userId: user.userId,
+      lines,
+      subtotalPaise: subtotalOf(lines),
+      pincode: shippingAddress.postalCode,
+    };
+    await method.accepts?.(bag);
+    const hold = (await method.hold?.()) ?? holds.newHold();
     const placedFrom = placedFromOf(clientAddress);
 
     let created: { order: OrderRow; open: (returnUrl: string) => Promise<string> } | { existing: OrderRow };
@@ -164,6 +172,7 @@ export function createPlaceOrder({
         if (existing) return { existing };
         await catalog.reserveStock(tx, lines);
         await holds.checkLimits(tx, { userId: user.userId, placedFrom, lines });
+        await method.admit?.(tx, bag);
         const order = await orders.create(tx, {
           userId: user.userId,
           lines,
@@ -172,7 +181,8 @@ export function createPlaceOrder({
           idempotencyKey,
           requestHash,
           placedFrom,
-          ...holds.newHold(),
+          ...hold,
+          paymentMethod: method.name,
         });
         return { order, open: await method.begin(tx, order) };
       });

@@ -1,16 +1,34 @@
 import type { Transaction } from "../db/client";
+import type { PricedOrderLine } from "../orders/bag-lines";
 import type { OrderRow } from "../orders/orders.tables";
+
+/** The bag as a way to pay judges it: the shopper, the priced lines, their subtotal and where they go. */
+export type BagToPay = {
+  userId: number;
+  lines: readonly PricedOrderLine[];
+  subtotalPaise: number;
+  pincode: string;
+};
 
 /**
  * A way to pay for an order, as Place Order sees it (place-order.ts picks one by the request's
- * `paymentMethod`, from the ones app.ts lists). PhonePe is the one there is (phonepe-method.ts). Cash on
- * Delivery would be another file of this shape: `begin` records that the order waits for the store to confirm
- * it and `open` sends the shopper to her order's page; the staff's confirmation is a move the transition table
- * would give staff (contract/order-transitions.ts), and nothing for the payments reconciler to poll.
+ * `paymentMethod`, from the ones app.ts lists): PhonePe (phonepe-method.ts) and Cash on Delivery
+ * (cod-method.ts).
  */
 export type PaymentMethod = {
+  /** As the order keeps it. */
+  name: OrderRow["paymentMethod"];
   /** Whether the store takes payments this way now (production without PhonePe's credentials does not). */
   available: boolean;
+  /**
+   * Before the order's transaction (it may ask the courier): refuses a bag this way does not take, with the
+   * reason in the shopper's words (NotAllowed).
+   */
+  accepts?(bag: BagToPay): Promise<void>;
+  /** In the order's transaction, holding the account's lock: refuses what this way's own limits forbid. */
+  admit?(tx: Transaction, bag: BagToPay): Promise<void>;
+  /** How long a new order holds its stock for this way (PhonePe: the payment window). */
+  hold?(): Promise<{ payBy: Date; reservedUntil: Date }>;
   /**
    * In the new order's transaction, once its stock is reserved: what the method writes before anyone outside
    * the store is asked (PhonePe: a payment attempt). Returns `open`, run after that transaction commits and

@@ -5,6 +5,7 @@ import type { PaymentMethod } from "./payment-method";
 /** PhonePe as a way to pay (payment-method.ts): an attempt per order, opened on PhonePe's checkout page. */
 export function phonePeMethod(attempts: PaymentAttempts, available: boolean): PaymentMethod {
   return {
+    name: "PhonePe",
     available,
     async begin(tx, order) {
       const payment = await attempts.createAttempt(tx, order);

@@ -79,6 +79,9 @@ describe("the settings", () => {
         grievanceOfficerDesignation: DEMO_GRIEVANCE_OFFICER.designation,
         grievanceOfficerEmail: DEMO_GRIEVANCE_OFFICER.email,
         grievanceOfficerPhone: DEMO_GRIEVANCE_OFFICER.phone,
+        codMaxOrder: 10_000,
+        codOpenOrders: 2,
+        codConfirmHours: 48,
       },
       history: [],
     });
@@ -97,6 +100,9 @@ describe("the settings", () => {
     [{ gstAddress: "Hyd" }, "gstAddress", SETTINGS_MESSAGES.gstAddress],
     [{ dispatchDays: 0 }, "dispatchDays", SETTINGS_MESSAGES.dispatchDays],
     [{ dispatchDays: 2.5 }, "dispatchDays", SETTINGS_MESSAGES.dispatchDays],
+    [{ codMaxOrder: 1_00_001 }, "codMaxOrder", SETTINGS_MESSAGES.codMaxOrder],
+    [{ codOpenOrders: 0 }, "codOpenOrders", SETTINGS_MESSAGES.codOpenOrders],
+    [{ codConfirmHours: 169 }, "codConfirmHours", SETTINGS_MESSAGES.codConfirmHours],
   ])("refuses %j with the field's message and changes nothing", async (update, field, message) => {
     const before = await settingsNow();
     const answer = await api.as(owner.token).updateStoreSettings(update);

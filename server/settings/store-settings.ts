@@ -21,7 +21,14 @@ export type CurrentSettings = {
   dispatchDays: number;
   care: { phone: string; email: string };
   grievanceOfficer: SellerDetails["grievanceOfficer"];
+  cod: CodRules;
 };
+
+/** The owner's Cash on Delivery rules (decision 048), money in paise. */
+export type CodRules = { maxOrderPaise: number; openOrders: number; confirmHours: number };
+
+/** Cash on Delivery's first rules: orders up to ₹10,000, two on their way per shopper, 48 h to confirm. */
+export const DEFAULT_COD_RULES: CodRules = { maxOrderPaise: 10_000_00, openOrders: 2, confirmHours: 48 };
 
 /**
  * The grievance officer until the owner names one on the settings page: plainly a demo, like the demo GSTIN
@@ -45,7 +52,7 @@ export type SettingsPeers = {
   onChange: (forget: () => void) => () => void;
 };
 
-const MONEY: ReadonlySet<StoreSettingName> = new Set(["deliveryCharge", "freeDeliveryFrom"]);
+const MONEY: ReadonlySet<StoreSettingName> = new Set(["deliveryCharge", "freeDeliveryFrom", "codMaxOrder"]);
 /** A value as the table keeps it (paise) from the API's (rupees), and back. */
 const stored = (name: StoreSettingName, value: string | number) =>
   MONEY.has(name) ? rupeesToPaise(value as number) : value;
@@ -67,6 +74,9 @@ function defaultsOf(config: Defaults): Record<StoreSettingName, string | number>
     grievanceOfficerDesignation: DEMO_GRIEVANCE_OFFICER.designation,
     grievanceOfficerEmail: DEMO_GRIEVANCE_OFFICER.email,
     grievanceOfficerPhone: DEMO_GRIEVANCE_OFFICER.phone,
+    codMaxOrder: DEFAULT_COD_RULES.maxOrderPaise,
+    codOpenOrders: DEFAULT_COD_RULES.openOrders,
+    codConfirmHours: DEFAULT_COD_RULES.confirmHours,
   };
 }
 
@@ -137,6 +147,11 @@ export function createStoreSettings({
         designation: v.grievanceOfficerDesignation as string,
         email: v.grievanceOfficerEmail as string,
         phone: v.grievanceOfficerPhone as string,
+      },
+      cod: {
+        maxOrderPaise: v.codMaxOrder as number,
+        openOrders: v.codOpenOrders as number,
+        confirmHours: v.codConfirmHours as number,
       },
     };
   }

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import * as accounts from "../../contract/accounts";
 import * as addresses from "../../contract/addresses";
 import * as books from "../../contract/books";
+import * as cashOnDelivery from "../../contract/cash-on-delivery";
 import * as catalog from "../../contract/catalog";
 import * as contact from "../../contract/contact";
 import * as delivery from "../../contract/delivery";
@@ -85,6 +86,7 @@ const CONTRACT = {
   ...accounts,
   ...addresses,
   ...books,
+  ...cashOnDelivery,
   ...catalog,
   ...contact,
   ...delivery,

@@ -1,0 +1,89 @@
+import { z } from "zod";
+import { defineCall } from "./call";
+import { envelope } from "./envelope";
+import { formatPaise } from "./money";
+import { orderIdRequest, orderStatusResponse } from "./orders";
+import { updateOrderStatusResponse } from "./staff-orders";
+
+/**
+ * Cash on Delivery (issue 37, decision 048): offered at checkout only when the owner's rules allow it; an
+ * order paid in cash holds its stock like any order, waits for the shopper's (or staff's) confirmation before
+ * it can ship, and is paid when the courier collects the cash at the door.
+ */
+export const COD_MESSAGES = {
+  off: "Cash on Delivery is not offered at the moment. Please pay online with PhonePe.",
+  overLimit: (maxPaise: number) =>
+    `Cash on Delivery is for orders up to ${formatPaise(maxPaise)}. Please pay online with PhonePe.`,
+  pincode: (pincode: string) =>
+    `Cash on Delivery is not available at ${pincode}. Please pay online with PhonePe.`,
+  customised:
+    "Cash on Delivery is not offered for pieces made to your measurements. Please pay online with PhonePe.",
+  tooManyOpen: (limit: number) =>
+    `You have ${limit === 1 ? "an order" : `${limit} orders`} to pay in cash not yet delivered. Please pay online with PhonePe, or wait until ${limit === 1 ? "it arrives" : "one arrives"}.`,
+  courierUnavailable:
+    "We cannot check Cash on Delivery for this pincode right now. Please pay online with PhonePe, or try again in a few minutes.",
+  notCod: "This order is not paid in cash on delivery.",
+  confirmed: "Thank you! Your order is confirmed and will be packed for dispatch.",
+  alreadyConfirmed: "This order is confirmed already.",
+  cannotConfirm: (status: string) => `An order that is ${status} cannot be confirmed.`,
+  staffNote: "Write how the shopper confirmed (up to 300 characters), such as the call's time.",
+} as const;
+
+/** How the order's page and the staff's views name the way an order is paid. */
+export const PAYMENT_METHOD_NAMES = { PhonePe: "PhonePe", COD: "Cash on Delivery" } as const;
+export type PaymentMethodName = keyof typeof PAYMENT_METHOD_NAMES;
+
+/** The shopper confirms her Cash on Delivery order from its page: it may then ship. */
+export const confirmCodCall = defineCall({
+  method: "POST",
+  path: "/orders/confirm-cod",
+  tag: "orders",
+  description:
+    "The shopper confirms her Cash on Delivery order so that it can ship; confirming again changes nothing.",
+  body: orderIdRequest,
+  output: orderStatusResponse,
+});
+
+export const staffConfirmCodRequest = z.object({
+  orderId: orderIdRequest.shape.orderId,
+  note: z
+    .string({ error: COD_MESSAGES.staffNote })
+    .trim()
+    .min(1, { error: COD_MESSAGES.staffNote })
+    .max(300, { error: COD_MESSAGES.staffNote }),
+});
+export type StaffConfirmCodRequest = z.infer<typeof staffConfirmCodRequest>;
+
+/** Staff mark a Cash on Delivery order "confirmed by phone", with a note kept in its history. */
+export const staffConfirmCodCall = defineCall({
+  method: "POST",
+  path: "/orders/confirm-cod-by-phone",
+  tag: "orders",
+  description:
+    "Staff only. Confirms a Cash on Delivery order the shopper confirmed by phone, with a note; again changes nothing.",
+  body: staffConfirmCodRequest,
+  output: updateOrderStatusResponse,
+});
+
+/** Whether Cash on Delivery is offered for a bag delivered to a pincode, and if not, why. */
+export const codOption = z.object({ offered: z.boolean(), reason: z.string().nullable() });
+export type CodOption = z.infer<typeof codOption>;
+
+export const codOptionRequest = z.object({
+  pincode: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{5}$/, { error: "Give a 6-digit pincode." }),
+  subtotal: z.number().nonnegative().optional(),
+  customised: z.boolean().optional(),
+});
+
+export const codOptionCall = defineCall({
+  method: "POST",
+  path: "/orders/cod-option",
+  tag: "orders",
+  description:
+    "Signed-in shoppers. Whether Cash on Delivery is offered for the shopper's bag (its subtotal in rupees, whether it has a customised piece) delivered to a pincode; Place Order checks the same rules on the priced bag.",
+  body: codOptionRequest,
+  output: envelope(codOption),
+});

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from "@playwright/test";
+import { CHENNAI, gotoAndWaitForHydration, newVerifiedShopper, signIn, STAFF } from "./support";
+
+const PORT_BLAIR = {
+  name: "Anita Das",
+  phone: "94342 12345",
+  address: "12 Aberdeen Bazaar",
+  city: "Port Blair",
+  state: "Andaman and Nicobar Islands",
+  country: "India",
+  pincode: "744101",
+};
+
+/** Saves an address in the signed-in shopper's address book through the API. */
+async function saveAddress(page: Page, baseURL: string, address: typeof CHENNAI) {
+  const saved = await page.request.post("/api/addresses/add-address", {
+    data: address,
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+/** A demo piece under ₹10,000 with a size in stock: its id and that size. */
+async function affordablePiece(page: Page) {
+  const list = await (
+    await page.request.get("/api/products/get-products?page=1&limit=24&maxPrice=9999")
+  ).json();
+  for (const summary of list.data as Array<{ _id: number }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
+    const size = (detail.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock >= 2);
+    if (size) return { id: detail._id as number, size: size.label };
+  }
+  throw new Error("no demo piece under ₹10,000 in stock");
+}
+
+/** Staff move the order through the API (shipping through the pages is staff-orders.spec.ts's). */
+async function staffMove(page: Page, baseURL: string, orderId: string, data: Record<string, string>) {
+  await signIn(page, STAFF.email, STAFF.password);
+  const moved = await page.request.post("/api/orders/update-order-status", {
+    data: { orderId, ...data },
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+}
+
+test(
+  "a shopper pays in cash: refused where the courier takes no cash, placed and confirmed for Chennai, paid at the door",
+  { tag: "@both" },
+  async ({ page, baseURL }) => {
+    const piece = await affordablePiece(page);
+    const email = await newVerifiedShopper(page, baseURL!, { signedIn: true });
+    await saveAddress(page, baseURL!, PORT_BLAIR);
+    await saveAddress(page, baseURL!, CHENNAI);
+
+    await gotoAndWaitForHydration(page, `/products/${piece.id}`);
+    await page
+      .getByRole("group", { name: "Select Size" })
+      .getByRole("radio", { name: piece.size, exact: true })
+      .check({ force: true });
+    await page.getByRole("button", { name: "ADD TO BAG" }).click();
+    await page
+      .getByRole("dialog", { name: "Your Bag" })
+      .getByRole("button", { name: "Proceed to Checkout" })
+      .click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    // Port Blair: the courier collects no cash there, and the page says so beside the choice.
+    const cash = page.getByRole("radio", { name: /^Cash on Delivery/ });
+    await page.getByRole("radio", { name: /Anita Das/ }).check();
+    await expect(
+      page.getByText("Cash on Delivery is not available at 744101. Please pay online with PhonePe."),
+    ).toBeVisible();
+    await expect(cash).toBeDisabled();
+
+    // Chennai: offered.
+    await page.getByRole("radio", { name: /Meera Iyer/ }).check();
+    await expect(cash).toBeEnabled();
+    await cash.check();
+    await expect(page.getByText("You pay in cash when the parcel arrives.")).toBeVisible();
+    await page.getByRole("button", { name: "Place Order" }).click();
+
+    // Her order's page: it waits for her confirmation.
+    await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
+    const orderId = page.url().split("/").pop()!;
+    await expect(page.getByText("Confirm your order")).toBeVisible();
+    await expect(page.locator("p", { hasText: "Placed on" })).toContainText("Cash on Delivery");
+    await page.getByRole("button", { name: "Confirm order" }).click();
+    await expect(
+      page.getByText("Thank you! Your order is confirmed and will be packed for dispatch."),
+    ).toBeVisible();
+    await expect(page.getByText("Confirm your order")).toHaveCount(0);
+    await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+
+    // Shipped and delivered: the cash collected, the order is paid and its invoice is there.
+    await staffMove(page, baseURL!, orderId, {
+      status: "Shipped",
+      courier: "delhivery",
+      trackingNumber: "DL7788990011",
+    });
+    await staffMove(page, baseURL!, orderId, { status: "Delivered" });
+    await signIn(page, email);
+    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+    await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Success", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /invoice/i }).first()).toBeVisible();
+  },
+);
