@@ -185,6 +185,27 @@ describe("deleting my account", () => {
     expect(JSON.stringify(log)).not.toContain(HOME.name);
   });
 
+  it("leaves her reviews shown under the erased name", async () => {
+    const her = await shopperWithAddress(app);
+    await orderUntil(her, "Delivered");
+    const written = await api.as(her.token).writeReview({
+      productId: productId!,
+      rating: 5,
+      title: "Soft and true to size",
+      text: "The indigo print is even and the cotton soft after washing.",
+    });
+    expect(written.status).toBe(200);
+    await api.as(staff).moderateReview({ id: written.body.data.id, status: "approved" });
+    const authors = async () =>
+      (await api.productReviews({ productId: productId! })).body.data.reviews.map((review) => review.author);
+    expect(await authors()).toContain("Role P.");
+
+    expect((await api.as(her.token).requestAccountDeletion()).status).toBe(200);
+    expect((await api.as(her.token).deleteAccount({ otp: await deletionCode(her.email) })).status).toBe(200);
+    expect(await authors()).toContain("Erased S.");
+    expect(await authors()).not.toContain("Role P.");
+  });
+
   it("is not for staff accounts", async () => {
     expect((await api.as(staff).requestAccountDeletion()).status).toBe(403);
   });
