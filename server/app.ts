@@ -489,7 +489,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     calls,
     myData: createMyData({ db, consents, ticketsOf: grievanceFiling.mine }),
     consents,
-    erasure: createAccountErasure({ db, onMailQueued: mailWorker.nudge }),
+    erasure: createAccountErasure({
+      db,
+      onMailQueued: mailWorker.nudge,
+      onReviewsChanged: (productIds) => catalog.announce({ productIds, listings: "unchanged" }),
+    }),
     guard,
     cookie: sessionCookie,
     attempts,

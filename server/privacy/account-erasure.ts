@@ -58,7 +58,7 @@ async function refuseWhileOpen(executor: Executor, userId: number) {
 }
 
 /** Erases or anonymises everything personal of the account, in the caller's transaction; returns the counts. */
-async function erase(tx: Transaction, userId: number): Promise<Record<string, number>> {
+async function erase(tx: Transaction, userId: number) {
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
   const email = user!.email;
   const count = (rows: unknown[]) => rows.length;
@@ -112,9 +112,11 @@ async function erase(tx: Transaction, userId: number): Promise<Record<string, nu
       .returning(id),
   );
   // Reviews show their author's name from the account, now erased.
-  erased.reviewAuthorNames = count(
-    await tx.select(id).from(productReviews).where(eq(productReviews.userId, userId)),
-  );
+  const reviewed = await tx
+    .select({ productId: productReviews.productId })
+    .from(productReviews)
+    .where(eq(productReviews.userId, userId));
+  erased.reviewAuthorNames = reviewed.length;
   erased.grievanceTickets = count(
     await tx
       .update(grievances)
@@ -128,11 +130,20 @@ async function erase(tx: Transaction, userId: number): Promise<Record<string, nu
   );
   erased.mails = count(await tx.delete(outboxEmails).where(eq(outboxEmails.to, email)).returning(id));
   await tx.insert(accountErasures).values({ userId, erased });
-  return erased;
+  return { erased, reviewedProductIds: reviewed.map((row) => row.productId) };
 }
 
 /** Deleting one's own account, confirmed by a mailed one-time code (decision 045). */
-export function createAccountErasure({ db, onMailQueued }: { db: Database; onMailQueued: () => void }) {
+export function createAccountErasure({
+  db,
+  onMailQueued,
+  onReviewsChanged,
+}: {
+  db: Database;
+  onMailQueued: () => void;
+  /** Her reviews now show the erased name: the kept answers and pages of these products go. */
+  onReviewsChanged: (productIds: number[]) => void;
+}) {
   async function requestCode(user: { userId: number; email: string; fullName: string }) {
     await refuseWhileOpen(db, user.userId);
     const pending = await pendingCode(db, user.userId, "delete");
@@ -149,12 +160,14 @@ export function createAccountErasure({ db, onMailQueued }: { db: Database; onMai
   async function confirm(userId: number, otp: string) {
     const pending = await pendingCode(db, userId, "delete");
     if (!pending) throw badRequest(ACCOUNTS_MESSAGES.codeInvalid);
-    return spendCode(db, pending, otp, async (tx) => {
+    const { erased, reviewedProductIds } = await spendCode(db, pending, otp, async (tx) => {
       // Locks her orders' rows against a payment arriving meanwhile, and checks again.
       await tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).for("update");
       await refuseWhileOpen(tx, userId);
       return erase(tx, userId);
     });
+    if (reviewedProductIds.length > 0) onReviewsChanged(reviewedProductIds);
+    return erased;
   }
 
   return { requestCode, confirm };
