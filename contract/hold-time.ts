@@ -8,6 +8,12 @@ const timeOfDay = new Intl.DateTimeFormat("en-IN", {
   timeZone: "Asia/Kolkata",
 });
 
+const dayOf = new Intl.DateTimeFormat("en-IN", { day: "numeric", month: "short", timeZone: "Asia/Kolkata" });
+
+/** Until when a cash order waits for its confirmation (hours, days): "30 Nov, 9:41 am". */
+export const formatHoldDay = (at: Date | string): string =>
+  `${dayOf.format(new Date(at))}, ${formatHoldTime(at)}`;
+
 /** Until when an order awaiting payment is held, as a time of day: "4:35 pm". */
 export function formatHoldTime(at: Date | string): string {
   return timeOfDay

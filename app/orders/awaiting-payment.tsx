@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { formatHoldTime } from "#contract/hold-time";
+import { formatHoldDay, formatHoldTime } from "#contract/hold-time";
 import type { Order } from "#contract/orders";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 
@@ -23,7 +23,7 @@ export function AwaitingPayment({ order, compact = false }: { order: Order; comp
         {cash && order.payBy ? (
           <>
             <strong>Confirm your order</strong> to pay in cash when it arrives. We hold the pieces for you
-            until <time dateTime={order.payBy}>{formatHoldTime(order.payBy)}</time>; an order not confirmed by
+            until <time dateTime={order.payBy}>{formatHoldDay(order.payBy)}</time>; an order not confirmed by
             then is cancelled.
           </>
         ) : order.payBy ? (

@@ -58,7 +58,7 @@ const newAttemptKey = () =>
 export default function Checkout() {
   const { addresses: saved } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
-  const { items } = useCart();
+  const { items, clear: clearCart } = useCart();
   const navigate = useNavigate();
   const [addresses, setAddresses] = useState<Address[]>(saved);
   const [selected, setSelected] = useState<number | null>(saved[0]?.id ?? null);
@@ -178,6 +178,8 @@ export default function Checkout() {
       return toast("error", "Order Failed", result.message || "Unable to create order");
     }
     if (method === "cod") {
+      // The order holds the pieces now; nothing is left to pay online (decision 048).
+      clearCart();
       toast("success", "Order placed", "Confirm it on its page, and pay in cash when it arrives.");
       return navigate(`/orders/${result.data.orderId}`);
     }

@@ -84,6 +84,11 @@ test(
     await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
     const orderId = page.url().split("/").pop()!;
     await expect(page.getByText("Confirm your order")).toBeVisible();
+    // Held for 48 hours: the day is said with the time. The bag is empty: the order holds the pieces.
+    await expect(
+      page.getByText(/We hold the pieces for you until \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m/),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Bag, 0 items" })).toBeVisible();
     await expect(page.locator("p", { hasText: "Placed on" })).toContainText("Cash on Delivery");
     await page.getByRole("button", { name: "Confirm order" }).click();
     await expect(
