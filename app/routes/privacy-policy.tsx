@@ -112,9 +112,11 @@ const SECTIONS: PolicySection[] = [
     title: "Your rights",
     content: (
       <p>
-        You may ask to see, correct or delete the personal information we hold about you, or withdraw your
-        consent, subject to what we must keep by law. Write to us at{" "}
-        <a href={`mailto:${STORE.email}`}>{STORE.email}</a> and we will respond promptly.
+        Download your data, withdraw your consent to marketing e-mails or delete your account yourself on your{" "}
+        <Link to="/profile">account page</Link>; what we keep, why, for how long and who receives it is
+        itemised in our <Link to="/privacy">Privacy Notice</Link>. GST invoices keep your name, as the law
+        requires. You may also write to us at <a href={`mailto:${STORE.email}`}>{STORE.email}</a> and we will
+        respond promptly.
       </p>
     ),
   },
