@@ -71,9 +71,14 @@ export function PaymentChoices({
           onChange={() => onChange("cod")}
           className="size-4 accent-brand-600"
         />
-        <label htmlFor="payment-cod" className={`flex-1 ${codOffered ? "cursor-pointer" : "opacity-70"}`}>
-          <span className="block font-semibold">Cash on Delivery</span>
-          <span id="payment-cod-note" className="block text-sm text-muted">
+        <div className="flex-1">
+          <label
+            htmlFor="payment-cod"
+            className={`block font-semibold ${codOffered ? "cursor-pointer" : ""}`}
+          >
+            Cash on Delivery
+          </label>
+          <p id="payment-cod-note" className="text-sm text-muted">
             {!pincode
               ? "Choose a delivery address to see if you can pay in cash."
               : cod === null
@@ -81,8 +86,8 @@ export function PaymentChoices({
                 : codOffered
                   ? "Pay in cash at the door. You confirm the order once it is placed; no extra charge."
                   : cod.reason}
-          </span>
-        </label>
+          </p>
+        </div>
       </div>
     </div>
   );

@@ -91,7 +91,7 @@ test("register, read the code from the mail, verify and land on the profile; the
 
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByText("OTP Verified")).toBeVisible();
-  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Account", exact: true })).toBeVisible();
   await expect(page.getByRole("main").getByText(email).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Kavya Reddy" })).toBeVisible();
 
@@ -190,7 +190,7 @@ test("a customer opening a staff page sees Access Denied; a guest goes to login 
   await page.goto("/super-admin-dashboard");
   await expect(page).toHaveURL(/\/not-available$/);
   await page.goto("/profile");
-  await expect(page.getByRole("heading", { name: "My Account" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My Account", exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
 });
 
