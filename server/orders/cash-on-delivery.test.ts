@@ -1,8 +1,10 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
 import { COD_MESSAGES } from "../../contract/cash-on-delivery";
+import { SHIPPING_MESSAGES } from "../../contract/shipping";
+import { HttpError } from "../lib/errors";
 import { bearer, createUserAndLogin, lastMailTo, post } from "../test-support/accounts";
 import { malformed, type TestApi } from "../test-support/api-client";
 import { seedCatalog } from "../test-support/catalog-fixture";
@@ -33,7 +35,7 @@ beforeAll(async () => {
   staff = await createUserAndLogin(app, ROLE.admin);
 });
 afterEach(async () => {
-  app.services.shipping.sandbox!.setFailure("none");
+  vi.restoreAllMocks();
   await api
     .as(owner.token)
     .updateStoreSettings({ codMaxOrder: 10_000, codOpenOrders: 2, codConfirmHours: 48 });
@@ -158,25 +160,14 @@ describe("the rules, each refusal in the shopper's words and changing nothing", 
   });
 
   it("says so when the courier cannot be asked", async () => {
-    app.services.shipping.sandbox!.setFailure("server-error");
-    // A pincode no earlier test asked, so that no kept answer stands in.
-    const shopper = await shopperWithAddress(app);
-    const added = await post(
-      app,
-      "/api/addresses/add-address",
-      {
-        name: "Ravi K",
-        phone: "98480 12345",
-        address: "4 Temple Street",
-        city: "Mysuru",
-        state: "Karnataka",
-        country: "India",
-        pincode: "570001",
-      },
-      bearer(shopper.token),
+    // The sandbox's failure knob is a row of the database the PostgreSQL run shares between test files
+    // (delivery-check.test.ts turns it on and off): the courier's check fails here alone.
+    vi.spyOn(app.services.shipping.deliveryCheck, "check").mockRejectedValue(
+      new HttpError(503, SHIPPING_MESSAGES.unavailable),
     );
+    const shopper = await shopperWithAddress(app);
     const id = await product();
-    const response = await placeCod(shopper.token, added.json().data.id, id);
+    const response = await placeCod(shopper.token, shopper.addressId, id);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toBe(COD_MESSAGES.courierUnavailable);
     expect(await stockOf(app, id, "M")).toBe(5);
