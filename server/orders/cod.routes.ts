@@ -11,6 +11,7 @@ import type { Calls } from "../lib/calls";
 import type { CodRules } from "../payments/cod-method";
 import type { CodConfirmation } from "./cod-confirmation";
 import type { StaffOrders } from "./staff-orders";
+import { statusView } from "./orders.routes";
 
 type Options = {
   calls: Calls;
@@ -54,12 +55,7 @@ export async function codRoutes(
       return {
         code: 200,
         message: confirmed ? COD_MESSAGES.confirmed : COD_MESSAGES.alreadyConfirmed,
-        data: {
-          orderId: order.publicId,
-          orderStatus: order.status,
-          paymentMethod: order.paymentMethod,
-          paymentStatus: order.paymentStatus,
-        },
+        data: statusView(order),
       };
     },
   });

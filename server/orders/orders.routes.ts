@@ -47,7 +47,8 @@ type Options = {
 /** Place Order is counted per 15 minutes (decision 035). */
 const PLACE_ORDER_WINDOW_MS = 15 * 60_000;
 
-const statusView = (order: OrderRow) => ({
+/** An order's status as the shopper's status calls answer it. */
+export const statusView = (order: OrderRow) => ({
   orderId: order.publicId,
   orderStatus: order.status,
   paymentMethod: order.paymentMethod,

@@ -68,7 +68,7 @@ export function createCodRules({
     }
   }
 
-  return { refusal, tooManyOpen, openOrders };
+  return { refusal, tooManyOpen };
 }
 
 export type CodRules = ReturnType<typeof createCodRules>;
