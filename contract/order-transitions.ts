@@ -2,9 +2,10 @@ import type { OrderStatus } from "./orders";
 
 /**
  * Who moves an order: PhonePe's answers and the reconciler (`payment`), the confirmation of a Cash on Delivery
- * order by its shopper or by staff on the phone (`confirmation`, cash-on-delivery.ts), its shopper, or staff.
+ * order by its shopper or by staff on the phone (`confirmation`, cash-on-delivery.ts), its shopper, staff, or
+ * the courier's scans (`courier`: delivered, or returned to origin; server/shipping/parcel-tracking.ts).
  */
-export type OrderMover = "payment" | "confirmation" | "shopper" | "staff";
+export type OrderMover = "payment" | "confirmation" | "shopper" | "staff" | "courier";
 
 type Moves = Readonly<Partial<Record<OrderStatus, readonly OrderMover[]>>>;
 
@@ -18,9 +19,11 @@ type Moves = Readonly<Partial<Record<OrderStatus, readonly OrderMover[]>>>;
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Moves>> = {
   Pending: { Processing: ["payment", "confirmation"], Cancelled: ["payment", "shopper", "staff"] },
   Processing: { Shipped: ["staff"], Cancelled: ["staff"] },
-  Shipped: { Delivered: ["staff"] },
+  // A parcel still waiting for its pickup may be cancelled: the courier is asked first (decision 050).
+  Shipped: { Delivered: ["staff", "courier"], Returned: ["courier"], Cancelled: ["staff"] },
   Delivered: {},
   Cancelled: { Processing: ["payment"] },
+  Returned: {},
 };
 
 /** Whether `by` may move an order from `from` to `to`. */

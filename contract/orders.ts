@@ -8,7 +8,15 @@ import { customizationRequest, orderCustomization } from "./tailoring";
 import { shipmentView } from "./couriers";
 
 /** An order's own status (spec section 4's badge colours are keyed by these). */
-export const ORDER_STATUSES = ["Pending", "Processing", "Shipped", "Delivered", "Cancelled"] as const;
+/** The spec's five, and "Returned": a parcel the courier brought back to the shop (RTO, decision 050). */
+export const ORDER_STATUSES = [
+  "Pending",
+  "Processing",
+  "Shipped",
+  "Delivered",
+  "Cancelled",
+  "Returned",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The order's payment status as shoppers and staff see it. */

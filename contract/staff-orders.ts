@@ -7,6 +7,7 @@ import { order, orderIdQuery, orderIdRequest, ORDER_STATUSES, type OrderStatus }
 import { TRANSITION_MESSAGES } from "./order-transitions";
 import { markTailoringDoneRequest } from "./tailoring";
 import { checkShipment, shipmentFields } from "./couriers";
+import { courierParcel } from "./parcel-tracking";
 
 /** Spec section 9: the admin orders page size is 10, from page 1. */
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -216,6 +217,8 @@ export const staffOrderDetails = z.object({
   allowedTransitions: z.array(statusField),
   /** Customised lines whose tailoring is not done yet: the order ships once there are none. */
   tailoringPending: z.number().int(),
+  /** The parcel with Delhivery when staff shipped through it (issue 37); null otherwise. */
+  courierParcel: courierParcel.nullable(),
 });
 export type StaffOrderDetails = z.infer<typeof staffOrderDetails>;
 export const staffOrderDetailsResponse = envelope(staffOrderDetails);

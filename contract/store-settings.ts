@@ -26,6 +26,8 @@ export const SETTINGS_MESSAGES = {
   codMaxOrder: "Give the largest order paid in cash, from ₹0 (no Cash on Delivery) to ₹1,00,000, in rupees.",
   codOpenOrders: "Give how many cash orders a shopper may have on their way, a whole number from 1 to 10.",
   codConfirmHours: "Give the hours a cash order waits for its confirmation, a whole number from 1 to 168.",
+  parcelWeight: "Give the usual parcel's weight in grams, a whole number from 50 to 30,000.",
+  parcelSide: "Give each side of the usual parcel in centimetres, a whole number from 1 to 150.",
   nothing: "Change at least one setting.",
 } as const;
 
@@ -114,6 +116,11 @@ export const storeSettingsFields = {
   codOpenOrders: wholeBetween(1, 10, SETTINGS_MESSAGES.codOpenOrders),
   /** Hours an unconfirmed cash order holds its pieces before it is cancelled. */
   codConfirmHours: wholeBetween(1, 168, SETTINGS_MESSAGES.codConfirmHours),
+  /** The usual parcel handed to the courier (decision 050): staff change it per order when it differs. */
+  parcelWeightGrams: wholeBetween(50, 30_000, SETTINGS_MESSAGES.parcelWeight),
+  parcelLengthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
+  parcelWidthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
+  parcelHeightCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
 };
 
 export const storeSettings = z.object(storeSettingsFields);
@@ -137,6 +144,10 @@ export const STORE_SETTING_NAMES = [
   "codMaxOrder",
   "codOpenOrders",
   "codConfirmHours",
+  "parcelWeightGrams",
+  "parcelLengthCm",
+  "parcelWidthCm",
+  "parcelHeightCm",
 ] as const satisfies readonly StoreSettingName[];
 
 /** The settings page's groups, in order: each a fieldset of the names it lists. */
@@ -154,6 +165,10 @@ export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettin
     ],
   },
   { legend: "Cash on Delivery", names: ["codMaxOrder", "codOpenOrders", "codConfirmHours"] },
+  {
+    legend: "The usual parcel (courier)",
+    names: ["parcelWeightGrams", "parcelLengthCm", "parcelWidthCm", "parcelHeightCm"],
+  },
 ];
 
 export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
@@ -172,6 +187,10 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   codMaxOrder: "Cash on Delivery up to (₹; 0 for none)",
   codOpenOrders: "Cash orders on their way per shopper",
   codConfirmHours: "Hours to confirm a cash order",
+  parcelWeightGrams: "Weight (grams)",
+  parcelLengthCm: "Length (cm)",
+  parcelWidthCm: "Width (cm)",
+  parcelHeightCm: "Height (cm)",
 };
 
 /** An update: any of the settings, at least one; a setting not named keeps its value. */

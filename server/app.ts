@@ -85,6 +85,9 @@ import { createStaffOrderList } from "./orders/staff-order-list";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { codRoutes } from "./orders/cod.routes";
+import { courierRoutes } from "./shipping/courier.routes";
+import { createParcelTracking, type ParcelTracking } from "./shipping/parcel-tracking";
+import { createShipWithCourier } from "./shipping/ship-with-courier";
 import { createCodConfirmation } from "./orders/cod-confirmation";
 import { codMethod, createCodRules } from "./payments/cod-method";
 import { createPhonePeClient } from "./payments/phonepe-client";
@@ -118,6 +121,8 @@ export type Services = {
   phonePeSandbox: PhonePeSandbox | null;
   /** The courier's room: the delivery check, and the built-in Delhivery sandbox when the store runs on it. */
   shipping: Shipping;
+  /** The courier's scans applied to parcels and orders: the poll job, and what a scan push starts. */
+  parcelTracking: ParcelTracking;
   /** The API's calls, as pages make them in-process (tests make them too). */
   calls: Calls;
 };
@@ -353,6 +358,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     refunds: createRefundResolutions({ orders }),
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
+    parcels: shipping.parcels,
+  });
+  const shipWithCourier = createShipWithCourier({
+    db,
+    orders,
+    settings,
+    courier: shipping.courier,
+    parcels: shipping.parcels,
+  });
+  const parcelTracking = createParcelTracking({
+    db,
+    courier: shipping.courier,
+    orders,
+    payments,
+    log: app.log,
   });
   const dashboard = createDashboard({ db });
   const orderList = createStaffOrderList({ db, orders });
@@ -383,6 +403,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     paymentReminders,
     phonePeSandbox,
     shipping,
+    parcelTracking,
     calls,
   });
 
@@ -552,6 +573,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
   });
   await shipping.register(app, calls);
+  await app.register(courierRoutes, {
+    prefix: "/api",
+    calls,
+    guard,
+    orders,
+    parcels: shipping.parcels,
+    shipping: shipWithCourier,
+    tracking: parcelTracking,
+    details: staffOrders.details,
+    pushToken: shipping.pushToken,
+  });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);
@@ -580,6 +612,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailWorker.start();
     payments.reconciler.start();
     paymentReminders.start();
+    parcelTracking.start();
   }
   app.addHook("onClose", async () => {
     stopHearingPeers?.();
@@ -588,6 +621,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await mailWorker.stop();
     await payments.reconciler.stop();
     await paymentReminders.stop();
+    await parcelTracking.stop();
     await redis?.quit();
     await database.close();
   });

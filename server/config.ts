@@ -113,6 +113,10 @@ const envSchema = z.object({
   DELHIVERY_ENV: z.enum(["staging", "production"]).default("staging"),
   /** Another host than DELHIVERY_ENV's (a proxy, or another store's built-in sandbox in tests). */
   DELHIVERY_BASE_URL: z.url().optional(),
+  /** The pickup warehouse's name exactly as registered with Delhivery (the sandbox's, outside production). */
+  DELHIVERY_WAREHOUSE: z.string().trim().min(1).max(100).default("RANGOLI-HYD"),
+  /** The secret the store gave Delhivery for its scan pushes (sent as `Authorization: Bearer`). */
+  DELHIVERY_PUSH_TOKEN: z.string().min(24, { error: "must be at least 24 characters" }).optional(),
   TRUST_PROXY: trustProxySetting.optional(),
   // How long an order holds its stock for its payment, and who may hold how much (decision 035).
   ORDER_HOLD_MINUTES: z.coerce
@@ -283,7 +287,10 @@ export type Config = {
    * sandbox on this server, whose token is the install's own (in its database); null in production without a
    * token (staff ship by hand and the delivery check says it cannot check).
    */
-  courier: { sandbox: false; settings: DelhiverySettings } | { sandbox: true; baseUrl: string } | null;
+  courier:
+    | { sandbox: false; settings: DelhiverySettings; warehouse: string; pushToken: string }
+    | { sandbox: true; baseUrl: string; warehouse: string }
+    | null;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   timeouts: typeof SERVER_TIMEOUTS;
@@ -326,6 +333,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.ADMIN_EMAIL === undefined) !== (e.ADMIN_PASSWORD === undefined))
     throw new ConfigError("Invalid configuration:\n  ADMIN_EMAIL and ADMIN_PASSWORD must be set together");
+  if (e.DELHIVERY_API_TOKEN && !e.DELHIVERY_PUSH_TOKEN)
+    throw new ConfigError(
+      "Invalid configuration:\n  DELHIVERY_API_TOKEN needs DELHIVERY_PUSH_TOKEN, the secret Delhivery's scan pushes carry",
+    );
   const phonePeSet = PHONEPE_VARIABLES.filter((name) => e[name] !== undefined);
   if (phonePeSet.length > 0 && phonePeSet.length < PHONEPE_VARIABLES.length)
     throw new ConfigError(`Invalid configuration:\n  ${PHONEPE_VARIABLES.join(", ")} must be set together`);
@@ -382,10 +393,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             baseUrl: e.DELHIVERY_BASE_URL ?? DELHIVERY_HOSTS[e.DELHIVERY_ENV],
             token: e.DELHIVERY_API_TOKEN,
           },
+          warehouse: e.DELHIVERY_WAREHOUSE,
+          pushToken: e.DELHIVERY_PUSH_TOKEN!,
         }
       : e.NODE_ENV === "production"
         ? null
-        : { sandbox: true, baseUrl: `${localOrigin(e.HOST, e.PORT)}${COURIER_SANDBOX_PREFIX}` },
+        : {
+            sandbox: true,
+            baseUrl: `${localOrigin(e.HOST, e.PORT)}${COURIER_SANDBOX_PREFIX}`,
+            warehouse: e.DELHIVERY_WAREHOUSE,
+          },
     trustProxy: e.TRUST_PROXY ?? false,
     timeouts: SERVER_TIMEOUTS,
     gst: { legalName: e.GST_LEGAL_NAME, address: e.GST_ADDRESS, gstin: e.GSTIN },

@@ -48,6 +48,10 @@ const NUMBERS: ReadonlySet<StoreSettingName> = new Set([
   "codMaxOrder",
   "codOpenOrders",
   "codConfirmHours",
+  "parcelWeightGrams",
+  "parcelLengthCm",
+  "parcelWidthCm",
+  "parcelHeightCm",
 ]);
 const RUPEES: ReadonlySet<StoreSettingName> = new Set(["deliveryCharge", "freeDeliveryFrom", "codMaxOrder"]);
 const INPUT_TYPES: Partial<Record<StoreSettingName, string>> = {

@@ -34,6 +34,14 @@ export type OrderChange =
       /** The reason, as the shopper reads it (decision 040). */
       told: string;
     }
+  | { kind: "out-for-delivery"; order: OrderRow; items: OrderItemRow[] }
+  | {
+      /** The courier brought the parcel back (RTO): the order is Returned, its pieces back on sale. */
+      kind: "returned";
+      order: OrderRow;
+      returned: OrderRow;
+      items: OrderItemRow[];
+    }
   | { kind: "refund-started"; order: OrderRow; items: OrderItemRow[]; amountPaise: number; reason: string };
 
 /** One who acts on an order's changes, in their transaction (so a failure rolls the change back). */

@@ -10,6 +10,7 @@ import type { OrderSubscriber } from "./order-changes";
 import { recordEvent } from "./order-history";
 import { awaitsTailor, itemsOf } from "./order-queries";
 import { createCodLifecycle } from "./cod-lifecycle";
+import { createCourierMoves } from "./courier-moves";
 import { checkMove, setStatus } from "./order-status";
 import { orders, type OrderRow } from "./orders.tables";
 import { shipmentOf } from "./shipments";
@@ -120,7 +121,7 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
 
   /**
    * Staff: Processing -> Shipped (with the courier from the list and its tracking number, when given; not while
-   * a line is still with the tailor) or Shipped -> Delivered, on a locked order, by a conditional update on its
+   * a line is still with the tailor) or Shipped -> Delivered (staff, or the courier's delivered scan), on a locked order, by a conditional update on its
    * status; the shopper is told. False if it moved meanwhile.
    */
   async function advance(
@@ -135,8 +136,9 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
           trackingUrl?: string | undefined;
         }
       | { to: "Delivered"; actor: string },
+    by: "staff" | "courier" = "staff",
   ): Promise<boolean> {
-    checkMove(order, change.to, "staff");
+    checkMove(order, change.to, by);
     const items = await itemsOf(tx, [order.id]);
     if (change.to === "Shipped" && items.some(awaitsTailor)) throw new NotAllowed(TAILORING_MESSAGES.pending);
     const shipment = change.to === "Shipped" ? shipmentOf(change) : null;
@@ -222,5 +224,19 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
     return true;
   }
 
-  return { markPaid, releaseUnpaid, cancelByShopper, advance, cancelByStaff, confirmCod: cod.confirm };
+  const courier = createCourierMoves({ catalog, tell });
+
+  return {
+    markPaid,
+    releaseUnpaid,
+    cancelByShopper,
+    advance,
+    cancelByStaff,
+    confirmCod: cod.confirm,
+    /** The courier's delivered scan: Shipped -> Delivered, a cash order paid. */
+    deliverByCourier: (tx: Transaction, order: OrderRow) =>
+      advance(tx, order, { to: "Delivered", actor: "courier" }, "courier"),
+    returnToOrigin: courier.returnToOrigin,
+    outForDelivery: courier.outForDelivery,
+  };
 }

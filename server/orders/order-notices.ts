@@ -10,6 +10,7 @@ import {
   paymentReceivedMail,
   refundMail,
 } from "./order-mails";
+import { outForDeliveryMail, returnedToOriginMail } from "./courier-mails";
 
 /**
  * The shopper's mails of an order's changes and the GST documents that go with them (decision 025): a paid
@@ -71,6 +72,32 @@ export function createOrderNotices({
             orderUrl(order.publicId),
             wasPaid,
             change.told,
+            creditNote?.number,
+          ),
+          ...(creditNote ? { attachments: [{ kind: "gst-document" as const, id: creditNote.id }] } : {}),
+        });
+        return;
+      }
+      case "out-for-delivery":
+        await enqueueMail(
+          tx,
+          outForDeliveryMail(
+            mailedOrder(order, items),
+            orderUrl(order.publicId),
+            order.paidAt ? null : order.totalPaise,
+          ),
+        );
+        return;
+      case "returned": {
+        const wasPaid = order.paidAt !== null;
+        const creditNote = wasPaid
+          ? await gst.issueCreditNote(tx, order, "the parcel was returned to the shop by the courier")
+          : undefined;
+        await enqueueMail(tx, {
+          ...returnedToOriginMail(
+            mailedOrder(change.returned, items),
+            orderUrl(order.publicId),
+            wasPaid,
             creditNote?.number,
           ),
           ...(creditNote ? { attachments: [{ kind: "gst-document" as const, id: creditNote.id }] } : {}),

@@ -11,6 +11,7 @@ import {
 } from "../../contract/staff-orders";
 import { canMove, movesFrom } from "../../contract/order-transitions";
 import type { TrackingCorrections } from "./shipments";
+import type { CourierParcels } from "../shipping/courier-parcels";
 import type { MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
 import { NotAllowed, notFound } from "../lib/errors";
@@ -32,12 +33,15 @@ export function createStaffOrders({
   payments,
   tracking,
   refunds,
+  parcels,
 }: {
   db: Database;
   orders: OrdersService;
   payments: PaymentsService;
   tracking: TrackingCorrections;
   refunds: RefundResolutions;
+  /** The order's parcel with the courier: shown, and cancelled there before a shipped order is. */
+  parcels: CourierParcels;
 }) {
   async function idOf(publicId: string): Promise<number> {
     const [row] = await db
@@ -51,11 +55,15 @@ export function createStaffOrders({
   async function details(publicId: string): Promise<StaffOrderDetails> {
     const id = await idOf(publicId);
     const order = (await orders.byId(id))!;
-    const [items, history, { attempts, refunds }] = await Promise.all([
+    const [items, history, { attempts, refunds }, courierParcel] = await Promise.all([
       orders.itemsOf(db, [id]),
       orders.historyOf(id),
       payments.attemptsOf(id),
+      parcels.staffView(id),
     ]);
+    // A shipped order may be cancelled only while its courier parcel waits for its pickup (decision 050).
+    const cancellable =
+      order.status !== "Shipped" || (courierParcel?.state === "created" && courierParcel.pickedUpAt === null);
     const merchantOrderIdOf = new Map(attempts.map((attempt) => [attempt.id, attempt.merchantOrderId]));
     return {
       order: orders.toApi(order, items),
@@ -95,8 +103,9 @@ export function createStaffOrders({
         note: event.note,
         at: event.at.toISOString(),
       })),
-      allowedTransitions: movesFrom(order.status, "staff"),
+      allowedTransitions: movesFrom(order.status, "staff").filter((to) => to !== "Cancelled" || cancellable),
       tailoringPending: items.filter(awaitsTailor).length,
+      courierParcel,
     };
   }
 
@@ -105,6 +114,10 @@ export function createStaffOrders({
     const id = await idOf(request.orderId);
     const actor = `staff:${staffUserId}`;
     const to: OrderStatus = request.status;
+    // A shipped order's parcel is cancelled at the courier first, outside any transaction.
+    const current = await orders.byId(id);
+    const cancelledParcel =
+      to === "Cancelled" && current?.status === "Shipped" ? await parcels.cancelAtCourier(id) : null;
     await db.transaction(async (tx) => {
       const order = await orders.lock(tx, id);
       if (!canMove(order.status, to, "staff"))
@@ -119,7 +132,10 @@ export function createStaffOrders({
         });
       else if (to === "Delivered") await orders.advance(tx, order, { to, actor });
       else if (to === "Cancelled") {
-        const paid = order.status === "Processing" ? await payments.paidAttempt(tx, order) : undefined;
+        if (order.status === "Shipped" && cancelledParcel === null)
+          throw new NotAllowed(STAFF_ORDER_MESSAGES.forbiddenTransition(order.status, to));
+        if (cancelledParcel !== null) await parcels.markCancelled(tx, cancelledParcel);
+        const paid = order.paidAt ? await payments.paidAttempt(tx, order) : undefined;
         await orders.cancelByStaff(tx, order, {
           actor,
           // The contract requires a reason with a cancellation.

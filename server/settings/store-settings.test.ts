@@ -82,6 +82,10 @@ describe("the settings", () => {
         codMaxOrder: 10_000,
         codOpenOrders: 2,
         codConfirmHours: 48,
+        parcelWeightGrams: 500,
+        parcelLengthCm: 30,
+        parcelWidthCm: 25,
+        parcelHeightCm: 5,
       },
       history: [],
     });
@@ -103,6 +107,8 @@ describe("the settings", () => {
     [{ codMaxOrder: 1_00_001 }, "codMaxOrder", SETTINGS_MESSAGES.codMaxOrder],
     [{ codOpenOrders: 0 }, "codOpenOrders", SETTINGS_MESSAGES.codOpenOrders],
     [{ codConfirmHours: 169 }, "codConfirmHours", SETTINGS_MESSAGES.codConfirmHours],
+    [{ parcelWeightGrams: 49 }, "parcelWeightGrams", SETTINGS_MESSAGES.parcelWeight],
+    [{ parcelHeightCm: 0 }, "parcelHeightCm", SETTINGS_MESSAGES.parcelSide],
   ])("refuses %j with the field's message and changes nothing", async (update, field, message) => {
     const before = await settingsNow();
     const answer = await api.as(owner.token).updateStoreSettings(update);

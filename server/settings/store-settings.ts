@@ -22,7 +22,14 @@ export type CurrentSettings = {
   care: { phone: string; email: string };
   grievanceOfficer: SellerDetails["grievanceOfficer"];
   cod: CodRules;
+  parcel: ParcelDefaults;
 };
+
+/** The usual parcel handed to the courier (decision 050). */
+export type ParcelDefaults = { weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };
+
+/** A folded kurta or Anarkali in a courier bag: half a kilo, 30 × 25 × 5 cm. */
+export const DEFAULT_PARCEL: ParcelDefaults = { weightGrams: 500, lengthCm: 30, widthCm: 25, heightCm: 5 };
 
 /** The owner's Cash on Delivery rules (decision 048), money in paise. */
 export type CodRules = { maxOrderPaise: number; openOrders: number; confirmHours: number };
@@ -77,6 +84,10 @@ function defaultsOf(config: Defaults): Record<StoreSettingName, string | number>
     codMaxOrder: DEFAULT_COD_RULES.maxOrderPaise,
     codOpenOrders: DEFAULT_COD_RULES.openOrders,
     codConfirmHours: DEFAULT_COD_RULES.confirmHours,
+    parcelWeightGrams: DEFAULT_PARCEL.weightGrams,
+    parcelLengthCm: DEFAULT_PARCEL.lengthCm,
+    parcelWidthCm: DEFAULT_PARCEL.widthCm,
+    parcelHeightCm: DEFAULT_PARCEL.heightCm,
   };
 }
 
@@ -152,6 +163,12 @@ export function createStoreSettings({
         maxOrderPaise: v.codMaxOrder as number,
         openOrders: v.codOpenOrders as number,
         confirmHours: v.codConfirmHours as number,
+      },
+      parcel: {
+        weightGrams: v.parcelWeightGrams as number,
+        lengthCm: v.parcelLengthCm as number,
+        widthCm: v.parcelWidthCm as number,
+        heightCm: v.parcelHeightCm as number,
       },
     };
   }

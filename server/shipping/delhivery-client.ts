@@ -1,11 +1,32 @@
-import type { z } from "zod";
-import { DELHIVERY_PATHS, expectedTatAnswer, pincodeAnswer } from "./delhivery-protocol";
-import { CourierUnavailable, type PincodeService, type ShippingProvider } from "./shipping-provider";
+import { z } from "zod";
+import { paiseToRupees } from "../../contract/money";
+import {
+  cancelAnswer,
+  courierTime,
+  createAnswer,
+  DELHIVERY_PATHS,
+  expectedTatAnswer,
+  labelAnswer,
+  ndrAnswer,
+  pickupAnswer,
+  pincodeAnswer,
+  trackAnswer,
+  type CreateRequest,
+  type TrackAnswer,
+} from "./delhivery-protocol";
+import {
+  CourierRefused,
+  CourierUnavailable,
+  type CourierScan,
+  type PincodeService,
+  type ShippingProvider,
+  type TrackedParcel,
+} from "./shipping-provider";
 
 /**
  * Delhivery B2C over HTTP (../shared/reference/delhivery.md): `Authorization: Token`, JSON asked for with
  * Accept, every answer read through delhivery-protocol.ts. The built-in sandbox speaks the same protocol; only
- * the base URL and the token differ.
+ * the base URL, the token and the warehouse differ.
  */
 export type DelhiverySettings = {
   baseUrl: string;
@@ -17,41 +38,89 @@ export type DelhiverySettings = {
 /** Delhivery's slowest routes answer in seconds; a shopper's delivery check should not wait longer than this. */
 const REQUEST_TIMEOUT_MS = 8_000;
 
-export function createDelhiveryClient(settings: DelhiverySettings): ShippingProvider {
-  /** A GET read through `schema`; anything else (network, 4xx/5xx, HTML, truncated JSON) is CourierUnavailable. */
-  async function get<Schema extends z.ZodType>(
+type Body = { json: unknown } | { form: Record<string, string> };
+
+export function createDelhiveryClient(settings: DelhiverySettings & { warehouse: string }): ShippingProvider {
+  /**
+   * A call read through `schema`; anything else (network, a status outside `statuses`, HTML, truncated JSON)
+   * is CourierUnavailable.
+   */
+  async function call<Schema extends z.ZodType>(
     path: string,
-    query: Record<string, string>,
     schema: Schema,
+    {
+      query,
+      body,
+      statuses = [200],
+    }: { query?: Record<string, string>; body?: Body; statuses?: number[] } = {},
   ): Promise<z.infer<Schema>> {
-    const url = `${settings.baseUrl}${path}?${new URLSearchParams(query)}`;
+    const url = `${settings.baseUrl}${path}${query ? `?${new URLSearchParams(query)}` : ""}`;
+    const headers: Record<string, string> = {
+      authorization: `Token ${settings.token}`,
+      accept: "application/json",
+    };
+    let payload: string | undefined;
+    if (body && "json" in body) {
+      headers["content-type"] = "application/json";
+      payload = JSON.stringify(body.json);
+    } else if (body) {
+      headers["content-type"] = "application/x-www-form-urlencoded";
+      payload = new URLSearchParams(body.form).toString();
+    }
     let response: Response;
     try {
       response = await fetch(url, {
-        headers: { authorization: `Token ${settings.token}`, accept: "application/json" },
+        method: body ? "POST" : "GET",
+        headers,
+        ...(payload === undefined ? {} : { body: payload }),
         signal: AbortSignal.timeout(settings.timeoutMs ?? REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
       throw new CourierUnavailable(error instanceof Error ? error.name : "no answer");
     }
     const text = await response.text().catch(() => "");
-    if (!response.ok) throw new CourierUnavailable(`HTTP ${response.status}`);
-    let body: unknown;
+    if (!statuses.includes(response.status)) throw new CourierUnavailable(`HTTP ${response.status}`);
+    let parsedJson: unknown;
     try {
-      body = JSON.parse(text);
+      parsedJson = JSON.parse(text);
     } catch {
       throw new CourierUnavailable("an answer that is not JSON");
     }
-    const parsed = schema.safeParse(body);
+    const parsed = schema.safeParse(parsedJson);
     if (!parsed.success) throw new CourierUnavailable(`an answer outside its protocol (${path})`);
     return parsed.data;
   }
+
+  const parcelsOf = (answer: TrackAnswer): TrackedParcel[] =>
+    "Error" in answer
+      ? []
+      : answer.ShipmentData.map(({ Shipment }) => ({
+          waybill: Shipment.AWB,
+          reference: Shipment.ReferenceNo ?? null,
+          scans: Shipment.Scans.flatMap(({ ScanDetail }): CourierScan[] => {
+            const at = courierTime(ScanDetail.ScanDateTime);
+            return at
+              ? [
+                  {
+                    status: ScanDetail.Scan,
+                    statusType: ScanDetail.ScanType,
+                    statusCode: ScanDetail.StatusCode ?? "",
+                    at,
+                    location: ScanDetail.ScannedLocation,
+                    instructions: ScanDetail.Instructions,
+                  },
+                ]
+              : [];
+          }),
+        }));
 
   return {
     courier: "delhivery",
 
     async pincodeService(pincode): Promise<PincodeService> {
-      const answer = await get(DELHIVERY_PATHS.pincodes, { filter_codes: pincode }, pincodeAnswer);
+      const answer = await call(DELHIVERY_PATHS.pincodes, pincodeAnswer, {
+        query: { filter_codes: pincode },
+      });
       const code = answer.delivery_codes.find(
         (entry) => String(entry.postal_code.pin) === pincode,
       )?.postal_code;
@@ -66,12 +135,112 @@ export function createDelhiveryClient(settings: DelhiverySettings): ShippingProv
     },
 
     async transitDays(originPincode, pincode) {
-      const answer = await get(
-        DELHIVERY_PATHS.expectedTat,
-        { origin_pin: originPincode, destination_pin: pincode, mot: "S", pdt: "B2C" },
-        expectedTatAnswer,
-      );
+      const answer = await call(DELHIVERY_PATHS.expectedTat, expectedTatAnswer, {
+        query: { origin_pin: originPincode, destination_pin: pincode, mot: "S", pdt: "B2C" },
+      });
       return answer.data.tat;
+    },
+
+    async createParcel(parcel) {
+      const data: CreateRequest = {
+        shipments: [
+          {
+            name: parcel.consignee.name,
+            add: parcel.consignee.address,
+            pin: parcel.consignee.pincode,
+            city: parcel.consignee.city,
+            state: parcel.consignee.state,
+            country: "India",
+            phone: parcel.consignee.phone,
+            order: parcel.reference,
+            payment_mode: parcel.codPaise === null ? "Prepaid" : "COD",
+            ...(parcel.codPaise === null ? {} : { cod_amount: paiseToRupees(parcel.codPaise) }),
+            total_amount: paiseToRupees(parcel.valuePaise),
+            products_desc: parcel.description,
+            quantity: parcel.quantity,
+            weight: parcel.weightGrams,
+            shipment_length: parcel.lengthCm,
+            shipment_width: parcel.widthCm,
+            shipment_height: parcel.heightCm,
+            shipping_mode: "Surface",
+            seller_name: parcel.seller.name,
+            seller_gst_tin: parcel.seller.gstin,
+          },
+        ],
+        pickup_location: { name: settings.warehouse },
+      };
+      // Delhivery's form body: `format=json&data=<JSON>`, and the JSON must not hold & % # ; or \.
+      const json = JSON.stringify(data).replace(/[&%#;\\]/g, " ");
+      const answer = await call(DELHIVERY_PATHS.create, createAnswer, {
+        body: { form: { format: "json", data: json } },
+      });
+      const saved = answer.packages.find((entry) => entry.status === "Success" && entry.waybill);
+      if (saved) return { waybill: saved.waybill };
+      const remarks = answer.packages.flatMap((entry) =>
+        Array.isArray(entry.remarks) ? entry.remarks : [entry.remarks ?? ""],
+      );
+      throw new CourierRefused(
+        [...remarks, answer.rmk ?? ""].filter((text) => text.trim()).join(" ") || "refused",
+      );
+    },
+
+    async findByReference(reference) {
+      const answer = await call(DELHIVERY_PATHS.track, trackAnswer, { query: { ref_ids: reference } });
+      return parcelsOf(answer).find((parcel) => parcel.reference === reference) ?? null;
+    },
+
+    async track(waybills) {
+      if (waybills.length === 0) return [];
+      const answer = await call(DELHIVERY_PATHS.track, trackAnswer, {
+        query: { waybill: waybills.slice(0, 50).join(",") },
+      });
+      return parcelsOf(answer);
+    },
+
+    async label(waybill) {
+      const answer = await call(DELHIVERY_PATHS.label, labelAnswer, {
+        query: { wbns: waybill, pdf: "true", pdf_size: "4R" },
+      });
+      return answer.packages.find((entry) => entry.wbn === waybill)?.pdf_download_link ?? null;
+    },
+
+    async requestPickup(date, parcels) {
+      // Field-keyed errors come with HTTP 400 (an open request for the day is `pr_exist`, which is as good).
+      const answer = await call(DELHIVERY_PATHS.pickup, pickupAnswer, {
+        body: {
+          json: {
+            pickup_time: "11:00:00",
+            pickup_date: date,
+            pickup_location: settings.warehouse,
+            expected_package_count: parcels,
+          },
+        },
+        statuses: [200, 201, 400],
+      });
+      if ("pickup_id" in answer && typeof answer.pickup_id === "number")
+        return { pickupId: String(answer.pickup_id) };
+      if ("pr_exist" in answer && answer.pr_exist) return { pickupId: null };
+      throw new CourierRefused(
+        Object.values(answer)
+          .filter((value) => typeof value === "string")
+          .join(" ") || "the pickup request was refused",
+      );
+    },
+
+    async cancel(waybill) {
+      const answer = await call(DELHIVERY_PATHS.edit, cancelAnswer, {
+        body: { json: { waybill, cancellation: "true" } },
+      });
+      if (answer.status !== true && String(answer.status).toLowerCase() !== "true")
+        throw new CourierRefused(answer.remark ?? "the courier did not cancel the parcel");
+    },
+
+    async reattempt(waybill) {
+      const answer = await call(DELHIVERY_PATHS.ndr, ndrAnswer, {
+        body: { json: { data: [{ waybill, act: "RE-ATTEMPT" }] } },
+      });
+      if (answer.success === false || answer.error)
+        throw new CourierRefused(answer.error ?? "the courier did not take the request");
     },
   };
 }

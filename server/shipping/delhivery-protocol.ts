@@ -19,6 +19,7 @@ export const DELHIVERY_PATHS = {
   label: "/api/p/packing_slip",
   pickup: "/fm/request/new/",
   track: "/api/v1/packages/json/",
+  ndr: "/api/p/update",
 } as const;
 
 /** "Y" or "N", as the pincode answer gives each service. */
@@ -196,3 +197,33 @@ export const scanPush = z.object({
   }),
 });
 export type ScanPush = z.infer<typeof scanPush>;
+
+/** POST api/p/update: asks the courier to act on a failed delivery attempt (NDR), such as another attempt. */
+export const ndrRequest = z.object({
+  data: z
+    .array(z.object({ waybill: z.string().min(1), act: z.enum(["RE-ATTEMPT", "DEFER_DLV", "EDIT_DETAILS"]) }))
+    .min(1)
+    .max(1000),
+});
+/** Its answer's shape is unverified: an upload id to poll when it was taken, or an error in the courier's words. */
+export const ndrAnswer = z.object({
+  success: z.boolean().optional(),
+  request_id: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** Delhivery's timestamps are India's time without an offset ("2024-09-20T15:41:19.002"): read as IST. */
+export function courierTime(text: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?)$/.exec(text.trim());
+  if (!match) {
+    const withOffset = new Date(text);
+    return Number.isNaN(withOffset.getTime()) ? null : withOffset;
+  }
+  const date = new Date(`${match[1]}T${match[2]}+05:30`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** A time as Delhivery writes it: India's, without an offset, to the millisecond. */
+export function courierTimeText(at: Date): string {
+  return new Date(at.getTime() + 330 * 60_000).toISOString().replace("Z", "");
+}

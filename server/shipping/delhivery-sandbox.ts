@@ -1,10 +1,11 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { lookUpPincode } from "../addresses/pincode-directory";
 import type { Database } from "../db/client";
 import { DELHIVERY_PATHS, type PincodeAnswer } from "./delhivery-protocol";
+import { createSandboxParcels } from "./delhivery-sandbox-parcels";
 import { delhiverySandbox, delhiverySandboxFailure } from "./shipping.tables";
 
 /**
@@ -64,7 +65,20 @@ export function sandboxPincodeAnswer(pincode: string): PincodeAnswer {
 /** How long a "slow" sandbox waits before it answers: longer than any client of the store waits. */
 const SLOW_ANSWER_MS = 30_000;
 
-export async function createDelhiverySandbox({ db }: { db: Database }) {
+export async function createDelhiverySandbox({
+  db,
+  baseUrl,
+  warehouse,
+  pushUrl,
+}: {
+  db: Database;
+  /** Where the sandbox answers (its label links point there). */
+  baseUrl: string;
+  /** The pickup warehouse registered with it. */
+  warehouse: string;
+  /** The store's scan-push route. */
+  pushUrl: string;
+}) {
   await db
     .insert(delhiverySandbox)
     .values({ id: 1, token: randomBytes(24).toString("base64url") })
@@ -76,6 +90,9 @@ export async function createDelhiverySandbox({ db }: { db: Database }) {
     const given = Buffer.from(header ?? "");
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+
+  // The header the store gave "Delhivery" for its scan pushes: the install's own, made from the token.
+  const pushToken = createHash("sha256").update(`push:${token}`).digest("base64url");
 
   async function currentFailure(): Promise<DelhiverySandboxFailure> {
     const [state] = await db.select({ failure: delhiverySandbox.failure }).from(delhiverySandbox);
@@ -97,12 +114,16 @@ export async function createDelhiverySandbox({ db }: { db: Database }) {
     return reply.send(body);
   }
 
+  const parcels = createSandboxParcels({ db, token, baseUrl, warehouse, pushUrl, pushToken, answer });
+
   async function routes(app: FastifyInstance) {
     // Delhivery's stand-in is no part of the store's API: its calls stay out of /api/docs.
     app.addHook("onRoute", (route) => {
       route.schema = { ...route.schema, hide: true };
     });
     app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+      // A label's link is pre-signed, as Delhivery's S3 links are: fetched without the token.
+      if (request.routeOptions.url?.endsWith("/sandbox/labels/:file")) return;
       if (!authorized(request.headers.authorization))
         return reply.code(401).type("text/plain").send("Login or API Key Required");
     });
@@ -138,9 +159,10 @@ export async function createDelhiverySandbox({ db }: { db: Database }) {
       await setFailure(parsed.data.failure);
       return { failure: parsed.data.failure };
     });
+    await app.register(parcels.routes);
   }
 
-  return { token, routes, setFailure };
+  return { token, pushToken, routes, setFailure, move: parcels.move };
 }
 
 export type DelhiverySandbox = Awaited<ReturnType<typeof createDelhiverySandbox>>;

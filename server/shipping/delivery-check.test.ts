@@ -101,7 +101,12 @@ describe("Check delivery", () => {
 
 describe("the Delhivery client", () => {
   const client = (token: string, timeoutMs?: number) =>
-    createDelhiveryClient({ baseUrl: sandboxUrl, token, ...(timeoutMs ? { timeoutMs } : {}) });
+    createDelhiveryClient({
+      baseUrl: sandboxUrl,
+      token,
+      warehouse: "RANGOLI-HYD",
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
 
   it("sends its token as Delhivery asks, and a wrong one is the courier unavailable, not a pincode unserved", async () => {
     const token = app.services.shipping.sandbox!.token;

@@ -67,6 +67,7 @@ export async function createTestApp(
         phonePe: { sandbox: true as const, baseUrl: `${localOrigin("127.0.0.1", port)}${SANDBOX_PREFIX}` },
         courier: {
           sandbox: true as const,
+          warehouse: base.courier?.warehouse ?? "RANGOLI-HYD",
           baseUrl: `${localOrigin("127.0.0.1", port)}${COURIER_SANDBOX_PREFIX}`,
         },
       }

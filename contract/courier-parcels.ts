@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { defineCall } from "./call";
+import { envelope } from "./envelope";
+import { orderIdQuery, orderIdRequest } from "./orders";
+import { parcelTracking } from "./parcel-tracking";
+import { updateOrderStatusResponse } from "./staff-orders";
+
+/**
+ * An order's parcel with the courier (issue 37, decision 050): staff ship it with one action (the waybill,
+ * the label, the pickup), the courier's scans follow it to the door or back, and the shopper reads them as a
+ * timeline. The manual "Shipped, with courier and tracking number" stays for other couriers.
+ */
+export const COURIER_MESSAGES = {
+  notProcessing: (status: string) =>
+    `Only an order being prepared (Processing) can be shipped; this order is ${status}.`,
+  refused: (reason: string) => `Delhivery did not take the parcel: ${reason}`,
+  unavailable:
+    "Delhivery could not be reached, so nothing was shipped and the order is as it was. Please try again in a minute.",
+  weight: "Give the parcel's weight in grams, a whole number from 50 to 30,000.",
+  side: "Give each side of the parcel in centimetres, a whole number from 1 to 150.",
+  shipped: "Shipped with Delhivery. The shopper has been e-mailed the tracking number.",
+  labelMissing: "The label is not ready yet at Delhivery: ship again in a few minutes to fetch it.",
+  pickupMissing: "The pickup could not be asked for yet: ship again in a few minutes to ask again.",
+  notCourierParcel: "This order's parcel was not shipped through Delhivery: it cannot be cancelled here.",
+  pickedUp: "The courier has picked this parcel up: it can no longer be cancelled.",
+  courierRefusedCancel: (reason: string) => `Delhivery did not cancel the parcel: ${reason}`,
+  noFailedAttempt: "There is no failed delivery attempt waiting for an answer.",
+  reattemptAsked: "Delhivery has been asked to try the delivery again.",
+  reattemptRefused: (reason: string) => `Delhivery did not take the request: ${reason}`,
+  noParcel: "This order has no parcel with the courier yet.",
+  busy: "This order is being handed to the courier right now. Reload the page in a moment.",
+} as const;
+
+/** The parcel's size limits: a courier's B2C parcel, from an envelope to a large box. */
+export const PARCEL_LIMITS = {
+  weightGrams: { min: 50, max: 30_000 },
+  sideCm: { min: 1, max: 150 },
+} as const;
+
+const weightGrams = z
+  .number({ error: COURIER_MESSAGES.weight })
+  .int({ error: COURIER_MESSAGES.weight })
+  .min(PARCEL_LIMITS.weightGrams.min, { error: COURIER_MESSAGES.weight })
+  .max(PARCEL_LIMITS.weightGrams.max, { error: COURIER_MESSAGES.weight });
+const sideCm = z
+  .number({ error: COURIER_MESSAGES.side })
+  .int({ error: COURIER_MESSAGES.side })
+  .min(PARCEL_LIMITS.sideCm.min, { error: COURIER_MESSAGES.side })
+  .max(PARCEL_LIMITS.sideCm.max, { error: COURIER_MESSAGES.side });
+
+/** The parcel's weight and size; each one not given is the owner's default (the settings page). */
+export const parcelSize = z.object({
+  weightGrams: weightGrams.optional(),
+  lengthCm: sideCm.optional(),
+  widthCm: sideCm.optional(),
+  heightCm: sideCm.optional(),
+});
+export type ParcelSize = z.infer<typeof parcelSize>;
+
+export const shipWithCourierRequest = orderIdRequest.extend(parcelSize.shape).strict();
+export type ShipWithCourierRequest = z.infer<typeof shipWithCourierRequest>;
+
+export const shipWithCourierCall = defineCall({
+  method: "POST",
+  path: "/orders/ship-with-courier",
+  tag: "shipping",
+  description:
+    "Staff only. Hands a Processing order to Delhivery: the waybill, the label, the pickup; the order becomes Shipped. Again, it fetches what is missing and never makes a second waybill.",
+  body: shipWithCourierRequest,
+  output: updateOrderStatusResponse,
+});
+
+export const askReattemptCall = defineCall({
+  method: "POST",
+  path: "/orders/ask-reattempt",
+  tag: "shipping",
+  description: "Staff only. Asks the courier to try a failed delivery again (NDR re-attempt).",
+  body: orderIdRequest,
+  output: updateOrderStatusResponse,
+});
+
+export const parcelTrackingCall = defineCall({
+  method: "GET",
+  path: "/orders/parcel-tracking",
+  tag: "shipping",
+  description:
+    "The shopper's own order: its parcel's scans with the courier, oldest first; null before it ships.",
+  query: orderIdQuery,
+  output: envelope(parcelTracking.nullable()),
+});

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/**
+ * Where a parcel is, in the shopper's words: each scan of the courier falls in one of these (the courier's own
+ * status and place are kept beside it).
+ */
+export const PARCEL_MILESTONES = {
+  booked: "Booked with the courier",
+  "picked-up": "Picked up by the courier",
+  "in-transit": "On its way",
+  "out-for-delivery": "Out for delivery",
+  "failed-attempt": "Delivery attempted",
+  delivered: "Delivered",
+  returning: "On its way back to us",
+  returned: "Returned to us",
+  cancelled: "Cancelled",
+} as const;
+export type ParcelMilestone = keyof typeof PARCEL_MILESTONES;
+const MILESTONE_KEYS = Object.keys(PARCEL_MILESTONES) as [ParcelMilestone, ...ParcelMilestone[]];
+
+export const parcelScan = z.object({
+  milestone: z.enum(MILESTONE_KEYS),
+  /** The courier's words: its status and instructions ("Consignee unavailable"). */
+  status: z.string(),
+  instructions: z.string(),
+  location: z.string(),
+  at: z.string(),
+});
+export type ParcelScan = z.infer<typeof parcelScan>;
+
+/** The parcel as the shopper follows it: its waybill and every scan, oldest first. */
+export const parcelTracking = z.object({
+  courierName: z.string(),
+  waybill: z.string(),
+  scans: z.array(parcelScan),
+});
+export type ParcelTracking = z.infer<typeof parcelTracking>;
+
+/** The parcel as staff see it on the order's page. */
+export const courierParcel = parcelTracking.extend({
+  state: z.enum(["creating", "created", "refused", "cancelled"]),
+  refusal: z.string().nullable(),
+  weightGrams: z.number().int(),
+  size: z.string(),
+  labelUrl: z.string().nullable(),
+  pickupRequestedAt: z.string().nullable(),
+  pickedUpAt: z.string().nullable(),
+  /** A failed delivery attempt still waiting for an answer (NDR): the courier's reason, and whether staff asked again. */
+  failedAttempt: z
+    .object({ at: z.string(), reason: z.string(), reattemptAskedAt: z.string().nullable() })
+    .nullable(),
+});
+export type CourierParcel = z.infer<typeof courierParcel>;

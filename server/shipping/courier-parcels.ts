@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { COURIER_MESSAGES } from "../../contract/courier-parcels";
+import { courierName } from "../../contract/couriers";
+import type { CourierParcel, ParcelTracking } from "../../contract/parcel-tracking";
+import type { Database, Transaction } from "../db/client";
+import { HttpError, NotAllowed } from "../lib/errors";
+import { milestoneOf } from "./parcel-milestones";
+import { CourierRefused, CourierUnavailable, type ShippingProvider } from "./shipping-provider";
+import { courierScans, courierShipments, type CourierShipmentRow } from "./shipping.tables";
+
+/**
+ * An order's parcel with the courier, as staff and the shopper read it, and its cancellation before pickup
+ * (decision 050). Reads and the courier's cancel only: the order's own moves are the lifecycle's.
+ */
+export function createCourierParcels({ db, courier }: { db: Database; courier: ShippingProvider | null }) {
+  /** The order's parcel on its way or being booked (at most one: the unique index), locked when in `tx`. */
+  async function liveParcel(tx: Database | Transaction, orderId: number) {
+    const [row] = await tx
+      .select()
+      .from(courierShipments)
+      .where(
+        and(eq(courierShipments.orderId, orderId), inArray(courierShipments.state, ["creating", "created"])),
+      )
+      .for("update");
+    return row;
+  }
+
+  /** The newest parcel of the order (a refused or cancelled one too: staff see why). */
+  async function latestParcel(orderId: number): Promise<CourierShipmentRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(courierShipments)
+      .where(eq(courierShipments.orderId, orderId))
+      .orderBy(desc(courierShipments.id))
+      .limit(1);
+    return row;
+  }
+
+  async function scansOf(shipmentId: number) {
+    const rows = await db
+      .select()
+      .from(courierScans)
+      .where(eq(courierScans.shipmentId, shipmentId))
+      .orderBy(asc(courierScans.at), asc(courierScans.id));
+    return rows.map((scan) => ({
+      milestone: milestoneOf(scan),
+      status: scan.status,
+      instructions: scan.instructions,
+      location: scan.location,
+      at: scan.at.toISOString(),
+    }));
+  }
+
+  /** What the shopper follows on her order page: null until the parcel has a waybill. */
+  async function tracking(orderId: number): Promise<ParcelTracking | null> {
+    const parcel = await latestParcel(orderId);
+    if (!parcel?.waybill) return null;
+    return {
+      courierName: courierName(parcel.courier),
+      waybill: parcel.waybill,
+      scans: await scansOf(parcel.id),
+    };
+  }
+
+  /** What staff see of the order's parcel: null when it never went through the courier. */
+  async function staffView(orderId: number): Promise<CourierParcel | null> {
+    const parcel = await latestParcel(orderId);
+    if (!parcel) return null;
+    return {
+      courierName: courierName(parcel.courier),
+      waybill: parcel.waybill ?? "",
+      scans: await scansOf(parcel.id),
+      state: parcel.state,
+      refusal: parcel.refusal,
+      weightGrams: parcel.weightGrams,
+      size: `${parcel.lengthCm} × ${parcel.widthCm} × ${parcel.heightCm} cm`,
+      labelUrl: parcel.labelUrl,
+      pickupRequestedAt: parcel.pickupRequestedAt?.toISOString() ?? null,
+      pickedUpAt: parcel.pickedUpAt?.toISOString() ?? null,
+      failedAttempt: parcel.attemptFailedAt
+        ? {
+            at: parcel.attemptFailedAt.toISOString(),
+            reason: parcel.attemptFailure ?? "",
+            reattemptAskedAt: parcel.reattemptAskedAt?.toISOString() ?? null,
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Asks the courier to cancel the order's parcel before it is picked up, outside any transaction; the
+   * courier answers a repeated cancel as the first. NotAllowed when there is none or it has left; 409 with
+   * the courier's words when it refuses; 503 when it cannot be reached (the order is as it was).
+   */
+  async function cancelAtCourier(orderId: number): Promise<number> {
+    const parcel = await liveParcel(db, orderId);
+    if (!parcel?.waybill || !courier) throw new NotAllowed(COURIER_MESSAGES.notCourierParcel);
+    if (parcel.pickedUpAt) throw new NotAllowed(COURIER_MESSAGES.pickedUp);
+    try {
+      await courier.cancel(parcel.waybill);
+    } catch (error) {
+      if (error instanceof CourierRefused)
+        throw new HttpError(409, COURIER_MESSAGES.courierRefusedCancel(error.reason));
+      if (error instanceof CourierUnavailable) throw new HttpError(503, COURIER_MESSAGES.unavailable);
+      throw error;
+    }
+    return parcel.id;
+  }
+
+  /** Records the cancellation the courier confirmed, in the transaction that cancels the order. */
+  async function markCancelled(tx: Transaction, shipmentId: number) {
+    await tx
+      .update(courierShipments)
+      .set({ state: "cancelled", trackDueAt: null, updatedAt: new Date() })
+      .where(eq(courierShipments.id, shipmentId));
+  }
+
+  return { liveParcel, latestParcel, tracking, staffView, cancelAtCourier, markCancelled };
+}
+
+export type CourierParcels = ReturnType<typeof createCourierParcels>;

@@ -1,0 +1,84 @@
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import { STAFF_ROLES } from "../../contract/accounts-rules";
+import {
+  askReattemptCall,
+  COURIER_MESSAGES,
+  parcelTrackingCall,
+  shipWithCourierCall,
+} from "../../contract/courier-parcels";
+import type { StaffOrderDetails } from "../../contract/staff-orders";
+import type { SessionGuard } from "../accounts/session-guard";
+import type { Calls } from "../lib/calls";
+import type { OrdersService } from "../orders/orders.service";
+import type { CourierParcels } from "./courier-parcels";
+import { scanPush } from "./delhivery-protocol";
+import type { ParcelTracking } from "./parcel-tracking";
+import type { ShipWithCourier } from "./ship-with-courier";
+
+/** Where Delhivery pushes its scans (given to it in the Webhook Requirement Document; README "Going live"). */
+export const SCAN_PUSH_ROUTE = "/courier/delhivery/scans";
+export const SCAN_PUSH_PATH = `/api${SCAN_PUSH_ROUTE}`;
+
+type Options = {
+  calls: Calls;
+  guard: SessionGuard;
+  orders: OrdersService;
+  parcels: CourierParcels;
+  shipping: ShipWithCourier;
+  tracking: ParcelTracking;
+  /** Staff's view of an order, as the orders' calls answer it. */
+  details: (publicId: string) => Promise<StaffOrderDetails>;
+  /** The secret the courier's pushes carry, or null when there is no courier. */
+  pushToken: string | null;
+};
+
+/** Shipping with the courier (issue 37): staff ship and answer failed attempts, the shopper follows, the courier pushes. */
+export async function courierRoutes(
+  app: FastifyInstance,
+  { calls, guard, orders, parcels, shipping, tracking, details, pushToken }: Options,
+) {
+  const idOf = async (publicId: string, userId: number, staff: boolean) =>
+    (await orders.findVisible(publicId, { userId, staff })).id;
+
+  calls.serve(app, shipWithCourierCall, {
+    onRequest: [guard.requireStaff],
+    handler: async ({ orderId, ...size }, { request }) => {
+      const user = request.user!;
+      await shipping.ship(user.userId, await idOf(orderId, user.userId, true), { orderId, ...size });
+      return { code: 200, message: COURIER_MESSAGES.shipped, data: await details(orderId) };
+    },
+  });
+
+  calls.serve(app, askReattemptCall, {
+    onRequest: [guard.requireStaff],
+    handler: async ({ orderId }, { request }) => {
+      const user = request.user!;
+      await shipping.askReattempt(user.userId, await idOf(orderId, user.userId, true));
+      return { code: 200, message: COURIER_MESSAGES.reattemptAsked, data: await details(orderId) };
+    },
+  });
+
+  calls.serve(app, parcelTrackingCall, {
+    onRequest: [guard.requireUser],
+    handler: async ({ id }, { request, reply }) => {
+      const user = request.user!;
+      reply.header("cache-control", "private, no-store");
+      const orderId = await idOf(id, user.userId, STAFF_ROLES.includes(user.roleId));
+      return { code: 200, message: "Tracking fetched successfully", data: await parcels.tracking(orderId) };
+    },
+  });
+
+  // Delhivery's scan push: no signature, only the static header the store gave it. It makes the parcel due
+  // for the poll, which asks Delhivery itself (parcel-tracking.ts); it is answered 200 at once.
+  const expected = pushToken ? Buffer.from(`Bearer ${pushToken}`) : null;
+  app.post(SCAN_PUSH_ROUTE, { schema: { hide: true }, bodyLimit: 64 * 1024 }, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? "");
+    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply.code(401).send({ error: "Unauthorized" });
+    const parsed = scanPush.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: "Not a scan push" });
+    await tracking.pushed(parsed.data.Shipment.AWB);
+    return { status: "received" };
+  });
+}
