@@ -19,21 +19,28 @@ import { startTestApp } from "../test-support/test-app";
  * staff, and the order lifecycle refuses any move not in it, changing nothing.
  */
 describe("the transition table", () => {
-  it("gives staff the moves their page offers, and no one a move out of Delivered", () => {
+  it("gives staff the moves their page offers, and no one a move out of Delivered or Returned", () => {
     expect(ORDER_STATUSES.map((from) => [from, movesFrom(from, "staff")])).toEqual([
       ["Pending", ["Cancelled"]],
       ["Processing", ["Shipped", "Cancelled"]],
-      ["Shipped", ["Delivered"]],
+      ["Shipped", ["Delivered", "Cancelled"]],
       ["Delivered", []],
       ["Cancelled", []],
+      ["Returned", []],
     ]);
+    // The courier's scans deliver a parcel or bring it back; only they say it came back.
+    expect(movesFrom("Shipped", "courier")).toEqual(["Delivered", "Returned"]);
+    expect(canMove("Shipped", "Returned", "staff")).toBe(false);
     expect(canMove("Pending", "Processing", "payment")).toBe(true);
     expect(canMove("Pending", "Processing", "staff")).toBe(false);
     expect(canMove("Cancelled", "Processing", "payment")).toBe(true);
     expect(canMove("Pending", "Cancelled", "shopper")).toBe(true);
     expect(canMove("Processing", "Cancelled", "shopper")).toBe(false);
-    for (const by of ["payment", "shopper", "staff"] as const)
-      for (const to of ORDER_STATUSES) expect(canMove("Delivered", to, by)).toBe(false);
+    for (const by of ["payment", "shopper", "staff", "courier"] as const)
+      for (const to of ORDER_STATUSES) {
+        expect(canMove("Delivered", to, by)).toBe(false);
+        expect(canMove("Returned", to, by)).toBe(false);
+      }
     expect(Object.keys(ORDER_TRANSITIONS)).toEqual([...ORDER_STATUSES]);
   });
 });

@@ -47,6 +47,16 @@ export async function lastMailTo(app: FastifyInstance, to: string) {
   return mail;
 }
 
+/** The subjects of the mails queued for an address, oldest first. */
+export const mailSubjects = async (app: FastifyInstance, to: string) =>
+  (
+    await app.services.db
+      .select({ subject: outboxEmails.subject })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.to, to))
+      .orderBy(outboxEmails.id)
+  ).map((mail) => mail.subject);
+
 export const mailCount = async (app: FastifyInstance, to: string) =>
   (await app.services.db.select().from(outboxEmails).where(eq(outboxEmails.to, to))).length;
 

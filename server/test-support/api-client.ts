@@ -5,6 +5,7 @@ import * as books from "../../contract/books";
 import * as cashOnDelivery from "../../contract/cash-on-delivery";
 import * as catalog from "../../contract/catalog";
 import * as contact from "../../contract/contact";
+import * as courierParcels from "../../contract/courier-parcels";
 import * as delivery from "../../contract/delivery";
 import * as grievances from "../../contract/grievances";
 import * as gst from "../../contract/gst";
@@ -89,6 +90,7 @@ const CONTRACT = {
   ...cashOnDelivery,
   ...catalog,
   ...contact,
+  ...courierParcels,
   ...delivery,
   ...grievances,
   ...gst,
