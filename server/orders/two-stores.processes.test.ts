@@ -3,12 +3,17 @@
  * shoppers ask both at once for the last 10 pieces of a size, then each of the 10 orders is approved,
  * declined or left pending on the PhonePe sandbox, with its webhook sent, dropped or sent twice, and settled
  * by the shopper's status check or, once its payment window ends, by the reconcilers of both processes.
+ * Then the same two follow one parcel with the courier (issue 37), every scan pushed to both at once so
+ * that both poll side by side: each scan is still applied once.
  *
  * Run by `npm run test:processes` (vitest.processes.config.ts) with DATABASE_URL set, as CI's PostgreSQL
  * pass does: PGlite cannot be shared by two processes, so `npm run test:api` leaves this file out.
  */
+import { createHash } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE } from "../../contract/accounts-rules";
+import { users } from "../accounts/accounts.tables";
 import { productSizes } from "../catalog/catalog.tables";
 import { outboxEmails } from "../mail/mail.tables";
 import { payments, refunds } from "../payments/payments.tables";
@@ -16,6 +21,7 @@ import {
   clientAddress,
   createProcessTestDatabase,
   createShoppers,
+  insertShoppers,
   request,
   seedProduct,
   startStoreProcess,
@@ -23,6 +29,10 @@ import {
   type StoreProcess,
   type TestDatabase,
 } from "../test-support/store-processes";
+import { PASSWORD } from "../test-support/accounts";
+import { SCAN_PUSH_PATH } from "../shipping/courier.routes";
+import type { SandboxEvent } from "../shipping/delhivery-sandbox-parcels";
+import { courierScans, courierShipments, delhiverySandbox } from "../shipping/shipping.tables";
 import { orderEvents, orders } from "./orders.tables";
 
 let database: TestDatabase;
@@ -328,5 +338,103 @@ describe("paying again on two store processes", () => {
     const mails = await db.select().from(outboxEmails).where(eq(outboxEmails.to, shopper!.email));
     expect(mails.filter((mail) => mail.subject.includes("payment received"))).toHaveLength(1);
     expect(mails.filter((mail) => mail.subject.includes(`order ${orderId} placed`))).toHaveLength(1);
+  });
+});
+
+describe("two store processes tracking one parcel", () => {
+  it("never apply a scan twice", async () => {
+    const { db } = database;
+    const [a, b] = stores as [StoreProcess, StoreProcess];
+    const productId = await seedProduct(db, { name: "Lotus Anarkali", pricePaise: 159_900, sizes: { M: 3 } });
+    const [shopper] = await createShoppers(db, 1, () => a.url);
+    const auth = { authorization: `Bearer ${shopper!.token}` };
+    const placed = await request(`${a.url}/api/orders/place-order`, {
+      method: "POST",
+      headers: auth,
+      json: {
+        paymentMethod: "COD",
+        items: [{ id: productId, size: "M", quantity: 1 }],
+        addressId: shopper!.addressId,
+      },
+    });
+    expect(placed.status, placed.body).toBe(200);
+    const orderId = placed.json().data.orderId as string;
+    expect(
+      (await request(`${b.url}/api/orders/confirm-cod`, { method: "POST", headers: auth, json: { orderId } }))
+        .status,
+    ).toBe(200);
+
+    const [staffUser] = await insertShoppers(db, 1);
+    await db.update(users).set({ roleId: ROLE.admin }).where(eq(users.id, staffUser!.id));
+    const login = await request(`${a.url}/api/users/login`, {
+      method: "POST",
+      json: { email: staffUser!.email, password: PASSWORD },
+    });
+    const staff = { authorization: `Bearer ${login.json().token as string}` };
+    const shipped = await request(`${a.url}/api/orders/ship-with-courier`, {
+      method: "POST",
+      headers: staff,
+      json: { orderId },
+    });
+    expect(shipped.status, shipped.body).toBe(200);
+    const [order] = await db.select().from(orders).where(eq(orders.publicId, orderId));
+    const [parcel] = await db.select().from(courierShipments).where(eq(courierShipments.orderId, order!.id));
+    const waybill = parcel!.waybill!;
+
+    // The sandbox's token and the push secret made from it, as every process of the install reads them.
+    const [sandbox] = await db.select().from(delhiverySandbox);
+    const pushToken = createHash("sha256").update(`push:${sandbox!.token}`).digest("base64url");
+    const push = (store: StoreProcess) =>
+      request(`${store.url}${SCAN_PUSH_PATH}`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${pushToken}` },
+        json: {
+          Shipment: {
+            AWB: waybill,
+            ReferenceNo: orderId,
+            Status: { Status: "In Transit", StatusType: "UD", StatusDateTime: "2026-11-28T10:00:00" },
+          },
+        },
+      });
+    const move = async (event: SandboxEvent) => {
+      const moved = await request(`${a.url}/delhivery-sandbox/sandbox/scan`, {
+        method: "POST",
+        headers: { authorization: `Token ${sandbox!.token}` },
+        json: { waybill, event, push: "drop" },
+      });
+      expect(moved.status, moved.body).toBe(200);
+      // Both processes hear of it again and again, at once: both poll.
+      await Promise.all(Array.from({ length: 6 }, (_, index) => push(index % 2 ? a : b)));
+    };
+
+    const scans = async () =>
+      (await db.select().from(courierScans).where(eq(courierScans.shipmentId, parcel!.id))).length;
+    for (const [event, expected] of [
+      ["picked-up", 2],
+      ["out-for-delivery", 3],
+      ["delivered", 4],
+    ] as const) {
+      await move(event);
+      await waitUntil(`the ${event} scan is applied`, async () => (await scans()) === expected);
+    }
+    await waitUntil("the order is delivered", async () => {
+      const [now] = await db.select().from(orders).where(eq(orders.id, order!.id));
+      return now!.status === "Delivered";
+    });
+    // More pushes after the end change nothing.
+    await Promise.all([push(a), push(b), push(a), push(b)]);
+    const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    expect(history.filter((event) => event.subject === "parcel").map((event) => event.to)).toEqual([
+      "Manifested",
+      "In Transit",
+      "Dispatched",
+      "Delivered",
+    ]);
+    expect(history.filter((event) => event.subject === "order" && event.to === "Delivered")).toHaveLength(1);
+    expect(history.filter((event) => event.subject === "payment" && event.to === "Success")).toHaveLength(1);
+    const mails = await db.select().from(outboxEmails).where(eq(outboxEmails.to, shopper!.email));
+    expect(mails.filter((mail) => mail.subject.includes("out for delivery"))).toHaveLength(1);
+    expect(mails.filter((mail) => mail.subject.includes("delivered"))).toHaveLength(1);
+    expect(await scans()).toBe(4);
   });
 });
