@@ -10,6 +10,8 @@ const ORDER_BADGES: Partial<Record<OrderStatus | "Completed", string>> = {
   Delivered: "bg-green-100 text-green-900 ring-green-300",
   Shipped: "bg-blue-100 text-blue-900 ring-blue-300",
   Cancelled: "bg-red-100 text-red-900 ring-red-300",
+  // Not in the spec: a parcel the courier brought back (decision 050).
+  Returned: "bg-orange-100 text-orange-900 ring-orange-300",
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus | undefined }) {

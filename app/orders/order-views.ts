@@ -13,6 +13,7 @@ export const ORDER_VIEWS = [
   { id: "shipped", label: "Shipped", query: { status: "Shipped" } },
   { id: "delivered", label: "Delivered", query: { status: "Delivered" } },
   { id: "cancelled", label: "Cancelled", query: { status: "Cancelled" } },
+  { id: "returned", label: "Returned to us", query: { status: "Returned" } },
   { id: "refunds", label: "Refunds that need you", query: { attention: "refund" } },
   { id: "all", label: "All orders", query: {} },
 ] as const satisfies readonly { id: string; label: string; query: AdminOrdersQuery }[];

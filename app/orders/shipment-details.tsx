@@ -9,8 +9,9 @@ import { TEXT_LINK } from "~/components/styles";
  */
 export function ShipmentDetails({ order, compact = false }: { order: Order; compact?: boolean }) {
   const shipment = order.shipment;
-  if (!shipment || (order.orderStatus !== "Shipped" && order.orderStatus !== "Delivered")) return null;
+  if (!shipment || !["Shipped", "Delivered", "Returned"].includes(order.orderStatus)) return null;
   const delivered = order.orderStatus === "Delivered";
+  const returned = order.orderStatus === "Returned";
   const link = shipment.trackingLink;
   return (
     <section
@@ -23,7 +24,14 @@ export function ShipmentDetails({ order, compact = false }: { order: Order; comp
     >
       {compact ? null : <h2 className="text-lg font-bold">Delivery</h2>}
       <p className={compact ? "" : "mt-2"}>
-        {delivered ? (
+        {returned ? (
+          <>
+            <strong>Came back to us</strong>: the courier could not deliver it.
+            {["Success", "Refund Pending", "Refunded"].includes(order.paymentStatus)
+              ? " What you paid is refunded to the account you paid from."
+              : " Nothing is owed."}
+          </>
+        ) : delivered ? (
           <>
             <strong>Delivered</strong>
             {shipment.deliveredAt ? <> on {formatDate(shipment.deliveredAt)}</> : null}.
@@ -49,7 +57,7 @@ export function ShipmentDetails({ order, compact = false }: { order: Order; comp
       ) : (
         <p className="mt-1 text-muted">Handed over without a courier's tracking.</p>
       )}
-      {link && !delivered ? (
+      {link && !delivered && !returned ? (
         <p className="mt-2">
           <a href={link.url} target="_blank" rel="noopener noreferrer" className={TEXT_LINK}>
             Track your parcel on {shipment.courierName}'s site

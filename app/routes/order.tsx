@@ -32,6 +32,10 @@ import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import { ShipmentDetails } from "~/orders/shipment-details";
 import { COURIER_KEYS } from "#contract/couriers";
+import { askReattemptCall, parcelTrackingCall, shipWithCourierCall } from "#contract/courier-parcels";
+import type { ParcelTracking } from "#contract/parcel-tracking";
+import { CourierParcelPanel } from "~/orders/courier-parcel-panel";
+import { ParcelTimeline } from "~/orders/parcel-timeline";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -50,15 +54,21 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Staff also see the shopper's contact, the payments, refunds, history and what they may do next.
   if (STAFF_ROLES.includes(user.roleId)) {
     const result = await api(orderDetailsCall, { id: params.id });
-    if (result.ok) return { order: result.data.order, staff: result.data, documents: await gstDocuments };
+    if (result.ok)
+      return { order: result.data.order, staff: result.data, documents: await gstDocuments, parcel: null };
     if (result.status === 404 || result.status === 400)
-      return data({ order: null, staff: null, documents: [] }, { status: 404 });
+      return data({ order: null, staff: null, documents: [], parcel: null }, { status: 404 });
     throw new Response(result.message, { status: result.status || 502 });
   }
   const result = await api(getOrderCall, { id: params.id });
-  if (result.ok) return { order: result.data, staff: null, documents: await gstDocuments };
+  // Once shipped, the parcel's journey with the courier (none for a parcel handed over by hand).
+  const parcel =
+    result.ok && ["Shipped", "Delivered", "Returned"].includes(result.data.orderStatus)
+      ? await api(parcelTrackingCall, { id: params.id }).then((answer) => (answer.ok ? answer.data : null))
+      : null;
+  if (result.ok) return { order: result.data, staff: null, documents: await gstDocuments, parcel };
   if (result.status === 404 || result.status === 400)
-    return data({ order: null, staff: null, documents: [] }, { status: 404 });
+    return data({ order: null, staff: null, documents: [], parcel: null }, { status: 404 });
   throw new Response(result.message, { status: result.status || 502 });
 }
 
@@ -72,6 +82,8 @@ const INTENTS = [
   "cancel",
   "refund-retry",
   "refund-paid",
+  "ship-courier",
+  "reattempt",
 ] as const;
 
 /**
@@ -122,6 +134,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         note: formText(form, "note"),
       }),
     );
+  if (intent === "ship-courier") {
+    // The parcel's weight and size as staff gave them; an empty box is the usual parcel's (the API's).
+    const size = Object.fromEntries(
+      (["weightGrams", "lengthCm", "widthCm", "heightCm"] as const).flatMap((name) => {
+        const given = formText(form, name).trim();
+        return given ? [[name, Number(given)]] : [];
+      }),
+    );
+    return answer(await context.api(shipWithCourierCall, { orderId: params.id, ...size }));
+  }
+  if (intent === "reattempt") return answer(await context.api(askReattemptCall, { orderId: params.id }));
   if (intent === "tailoring-done")
     return answer(
       await context.api(markTailoringDoneCall, {
@@ -169,7 +192,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OrderDetail() {
-  const { order, staff, documents } = useLoaderData<typeof loader>();
+  const { order, staff, documents, parcel } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   if (!order)
@@ -208,9 +231,11 @@ export default function OrderDetail() {
       <CancelledNotice order={order} />
 
       <ShipmentDetails order={order} />
+      {parcel ? <ParcelJourney parcel={parcel} /> : null}
 
       <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 
+      {staff && <CourierParcelPanel details={staff} />}
       {staff && (
         <StaffOrderPanel
           details={staff}
@@ -332,5 +357,24 @@ export default function OrderDetail() {
         Back
       </Link>
     </div>
+  );
+}
+
+/** The shopper's parcel, scan by scan (issue 37). */
+function ParcelJourney({ parcel }: { parcel: ParcelTracking }) {
+  if (parcel.scans.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="journey-heading"
+      className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100"
+    >
+      <h2 id="journey-heading" className="text-lg font-bold">
+        Your parcel's journey
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        {parcel.courierName} waybill <span className="font-mono">{parcel.waybill}</span>
+      </p>
+      <ParcelTimeline scans={parcel.scans} label="Your parcel's journey, newest first" />
+    </section>
   );
 }
