@@ -28,6 +28,7 @@ export const COURIER_MESSAGES = {
   reattemptAsked: "Delhivery has been asked to try the delivery again.",
   reattemptRefused: (reason: string) => `Delhivery did not take the request: ${reason}`,
   noParcel: "This order has no parcel with the courier yet.",
+  noSandbox: "The store is not running on the courier sandbox.",
   busy: "This order is being handed to the courier right now. Reload the page in a moment.",
 } as const;
 
@@ -59,6 +60,39 @@ export type ParcelSize = z.infer<typeof parcelSize>;
 
 export const shipWithCourierRequest = orderIdRequest.extend(parcelSize.shape).strict();
 export type ShipWithCourierRequest = z.infer<typeof shipWithCourierRequest>;
+
+/**
+ * The built-in courier sandbox's moves of a parcel, as a person trying the store (or a browser test) makes
+ * them from staff's order page; never in production, where only Delhivery's scans move a parcel.
+ */
+export const SANDBOX_PARCEL_EVENTS = {
+  "picked-up": "Picked up",
+  "out-for-delivery": "Out for delivery",
+  "failed-attempt": "Delivery attempt failed",
+  delivered: "Delivered",
+  "return-started": "Sent back",
+  returned: "Returned to the shop",
+  "in-transit": "In transit",
+} as const;
+export type SandboxParcelEvent = keyof typeof SANDBOX_PARCEL_EVENTS;
+
+export const sandboxParcelScanRequest = orderIdRequest
+  .extend({
+    event: z.enum(Object.keys(SANDBOX_PARCEL_EVENTS) as [SandboxParcelEvent, ...SandboxParcelEvent[]], {
+      error: "Choose how the parcel moves.",
+    }),
+  })
+  .strict();
+
+export const sandboxParcelScanCall = defineCall({
+  method: "POST",
+  path: "/orders/sandbox-parcel-scan",
+  tag: "shipping",
+  description:
+    "Staff only, and only while the store runs on the built-in courier sandbox: moves the order's parcel as the courier's scan would, and the store tracks it.",
+  body: sandboxParcelScanRequest,
+  output: updateOrderStatusResponse,
+});
 
 export const shipWithCourierCall = defineCall({
   method: "POST",

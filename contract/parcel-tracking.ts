@@ -46,6 +46,8 @@ export const courierParcel = parcelTracking.extend({
   pickupRequestedAt: z.string().nullable(),
   pickedUpAt: z.string().nullable(),
   /** A failed delivery attempt still waiting for an answer (NDR): the courier's reason, and whether staff asked again. */
+  /** The store runs on the built-in courier sandbox: staff's page may move the parcel by hand. */
+  sandbox: z.boolean(),
   failedAttempt: z
     .object({ at: z.string(), reason: z.string(), reattemptAskedAt: z.string().nullable() })
     .nullable(),

@@ -90,6 +90,7 @@ const SECONDS = {
   "accounts.spec.ts": 52,
   "bounded-bodies.spec.ts": 3,
   "cash-on-delivery.spec.ts": 12,
+  "courier-shipping.spec.ts": 40,
   "checkout.spec.ts": 85,
   "contact.spec.ts": 8,
   "courier.spec.ts": 8,

@@ -583,6 +583,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tracking: parcelTracking,
     details: staffOrders.details,
     pushToken: shipping.pushToken,
+    sandbox: shipping.sandbox,
   });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { PARCEL_LIMITS } from "#contract/courier-parcels";
+import { PARCEL_LIMITS, SANDBOX_PARCEL_EVENTS } from "#contract/courier-parcels";
 import { PARCEL_MILESTONES } from "#contract/parcel-tracking";
 import type { StaffOrderDetails } from "#contract/staff-orders";
 import { formatMoment } from "~/accounts/format";
@@ -125,6 +125,30 @@ export function CourierParcelPanel({ details }: { details: StaffOrderDetails }) 
                 </Form>
               )}
             </div>
+          ) : null}
+          {parcel.sandbox && !["Delivered", "Returned", "Cancelled"].includes(status) ? (
+            <Form method="post" className="mt-4 rounded-xl bg-gray-50 p-3 text-sm ring-1 ring-gray-200">
+              <input type="hidden" name="intent" value="sandbox-scan" />
+              <label htmlFor="sandbox-event" className="font-semibold">
+                Courier sandbox: move the parcel
+              </label>
+              <div className="mt-2 flex flex-wrap gap-2">
+                <select
+                  id="sandbox-event"
+                  name="event"
+                  className="rounded-lg border border-muted/70 bg-white px-3 py-2"
+                >
+                  {Object.entries(SANDBOX_PARCEL_EVENTS).map(([event, label]) => (
+                    <option key={event} value={event}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" disabled={busy} className={`${BUTTON_SECONDARY} py-2`}>
+                  Scan
+                </button>
+              </div>
+            </Form>
           ) : null}
           <h3 className="mt-4 font-bold">Journey</h3>
           <ParcelTimeline scans={parcel.scans} label="The parcel's scans, newest first" />

@@ -32,7 +32,13 @@ import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import { ShipmentDetails } from "~/orders/shipment-details";
 import { COURIER_KEYS } from "#contract/couriers";
-import { askReattemptCall, parcelTrackingCall, shipWithCourierCall } from "#contract/courier-parcels";
+import {
+  askReattemptCall,
+  parcelTrackingCall,
+  SANDBOX_PARCEL_EVENTS,
+  sandboxParcelScanCall,
+  shipWithCourierCall,
+} from "#contract/courier-parcels";
 import type { ParcelTracking } from "#contract/parcel-tracking";
 import { CourierParcelPanel } from "~/orders/courier-parcel-panel";
 import { ParcelTimeline } from "~/orders/parcel-timeline";
@@ -84,6 +90,7 @@ const INTENTS = [
   "refund-paid",
   "ship-courier",
   "reattempt",
+  "sandbox-scan",
 ] as const;
 
 /**
@@ -145,6 +152,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer(await context.api(shipWithCourierCall, { orderId: params.id, ...size }));
   }
   if (intent === "reattempt") return answer(await context.api(askReattemptCall, { orderId: params.id }));
+  if (intent === "sandbox-scan") {
+    const event = Object.keys(SANDBOX_PARCEL_EVENTS).find((name) => name === formText(form, "event"));
+    if (event)
+      return answer(
+        await context.api(sandboxParcelScanCall, {
+          orderId: params.id,
+          event: event as keyof typeof SANDBOX_PARCEL_EVENTS,
+        }),
+      );
+  }
   if (intent === "tailoring-done")
     return answer(
       await context.api(markTailoringDoneCall, {

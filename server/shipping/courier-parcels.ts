@@ -12,7 +12,16 @@ import { courierScans, courierShipments, type CourierShipmentRow } from "./shipp
  * An order's parcel with the courier, as staff and the shopper read it, and its cancellation before pickup
  * (decision 050). Reads and the courier's cancel only: the order's own moves are the lifecycle's.
  */
-export function createCourierParcels({ db, courier }: { db: Database; courier: ShippingProvider | null }) {
+export function createCourierParcels({
+  db,
+  courier,
+  sandbox,
+}: {
+  db: Database;
+  courier: ShippingProvider | null;
+  /** The courier is the built-in sandbox (never in production). */
+  sandbox: boolean;
+}) {
   /** The order's parcel on its way or being booked (at most one: the unique index), locked when in `tx`. */
   async function liveParcel(tx: Database | Transaction, orderId: number) {
     const [row] = await tx
@@ -77,6 +86,7 @@ export function createCourierParcels({ db, courier }: { db: Database; courier: S
       labelUrl: parcel.labelUrl,
       pickupRequestedAt: parcel.pickupRequestedAt?.toISOString() ?? null,
       pickedUpAt: parcel.pickedUpAt?.toISOString() ?? null,
+      sandbox,
       failedAttempt: parcel.attemptFailedAt
         ? {
             at: parcel.attemptFailedAt.toISOString(),

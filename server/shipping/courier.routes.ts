@@ -4,12 +4,17 @@ import { STAFF_ROLES } from "../../contract/accounts-rules";
 import {
   askReattemptCall,
   COURIER_MESSAGES,
+  SANDBOX_PARCEL_EVENTS,
   parcelTrackingCall,
+  sandboxParcelScanCall,
   shipWithCourierCall,
 } from "../../contract/courier-parcels";
 import type { StaffOrderDetails } from "../../contract/staff-orders";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
+import { HttpError, NotAllowed, notFound } from "../lib/errors";
+import { CourierUnavailable } from "./shipping-provider";
+import type { DelhiverySandbox } from "./delhivery-sandbox";
 import type { OrdersService } from "../orders/orders.service";
 import type { CourierParcels } from "./courier-parcels";
 import { scanPush } from "./delhivery-protocol";
@@ -31,12 +36,14 @@ type Options = {
   details: (publicId: string) => Promise<StaffOrderDetails>;
   /** The secret the courier's pushes carry, or null when there is no courier. */
   pushToken: string | null;
+  /** The built-in sandbox, when the store runs on it (never in production). */
+  sandbox: DelhiverySandbox | null;
 };
 
 /** Shipping with the courier (issue 37): staff ship and answer failed attempts, the shopper follows, the courier pushes. */
 export async function courierRoutes(
   app: FastifyInstance,
-  { calls, guard, orders, parcels, shipping, tracking, details, pushToken }: Options,
+  { calls, guard, orders, parcels, shipping, tracking, details, pushToken, sandbox }: Options,
 ) {
   const idOf = async (publicId: string, userId: number, staff: boolean) =>
     (await orders.findVisible(publicId, { userId, staff })).id;
@@ -56,6 +63,29 @@ export async function courierRoutes(
       const user = request.user!;
       await shipping.askReattempt(user.userId, await idOf(orderId, user.userId, true));
       return { code: 200, message: COURIER_MESSAGES.reattemptAsked, data: await details(orderId) };
+    },
+  });
+
+  calls.serve(app, sandboxParcelScanCall, {
+    onRequest: [guard.requireStaff],
+    handler: async ({ orderId, event }, { request }) => {
+      const user = request.user!;
+      const parcel = await parcels.liveParcel(app.services.db, await idOf(orderId, user.userId, true));
+      if (!sandbox) throw notFound(COURIER_MESSAGES.noSandbox);
+      if (!parcel?.waybill) throw new NotAllowed(COURIER_MESSAGES.noParcel);
+      try {
+        // The push is left to the poll's: the page shows the parcel once the courier is asked here.
+        await sandbox.move(parcel.waybill, event, "drop");
+      } catch (error) {
+        throw new NotAllowed(error instanceof Error ? error.message : String(error));
+      }
+      try {
+        await tracking.trackNow(parcel.waybill);
+      } catch (error) {
+        if (error instanceof CourierUnavailable) throw new HttpError(503, COURIER_MESSAGES.unavailable);
+        throw error;
+      }
+      return { code: 200, message: SANDBOX_PARCEL_EVENTS[event], data: await details(orderId) };
     },
   });
 

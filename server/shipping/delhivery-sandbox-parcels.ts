@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import PDFDocument from "pdfkit";
 import { z } from "zod";
+import type { SandboxParcelEvent } from "../../contract/courier-parcels";
 import type { Database } from "../db/client";
 import {
   courierTimeText,
@@ -64,8 +65,8 @@ export const SANDBOX_EVENTS = {
     Instructions: "Returned as per client instructions",
   },
   returned: { Scan: "RTO", ScanType: "DL", StatusCode: "RT-110", Instructions: "RTO delivered to origin" },
-} as const satisfies Record<string, Omit<SandboxScan, "ScanDateTime" | "ScannedLocation">>;
-export type SandboxEvent = keyof typeof SANDBOX_EVENTS;
+} as const satisfies Record<SandboxParcelEvent, Omit<SandboxScan, "ScanDateTime" | "ScannedLocation">>;
+export type SandboxEvent = SandboxParcelEvent;
 
 /** How the sandbox pushes a scan to the store: as Delhivery does, twice, after an older one, or not at all. */
 export const PUSH_DELIVERIES = ["send", "twice", "out-of-order", "drop"] as const;

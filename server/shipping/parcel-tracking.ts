@@ -189,7 +189,15 @@ export function createParcelTracking({
     if (due.length > 0) runner.nudge();
   }
 
-  return { ...runner, apply, pushed };
+  /** Asks the courier about one parcel now and applies its answer (the sandbox's moves from staff's page). */
+  async function trackNow(waybill: string): Promise<number> {
+    if (!courier) return 0;
+    let applied = 0;
+    for (const parcel of await courier.track([waybill])) applied += await apply(parcel);
+    return applied;
+  }
+
+  return { ...runner, apply, pushed, trackNow };
 }
 
 export type ParcelTracking = ReturnType<typeof createParcelTracking>;

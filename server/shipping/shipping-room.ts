@@ -45,7 +45,7 @@ export async function createShipping({
       : config.courier.pushToken
     : null;
   const deliveryCheck = createDeliveryCheck({ courier, settings });
-  const parcels = createCourierParcels({ db, courier });
+  const parcels = createCourierParcels({ db, courier, sandbox: sandbox !== null });
   return {
     courier,
     sandbox,

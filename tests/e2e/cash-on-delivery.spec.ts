@@ -1,5 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
-import { CHENNAI, gotoAndWaitForHydration, newVerifiedShopper, signIn, STAFF } from "./support";
+import {
+  affordablePiece,
+  CHENNAI,
+  gotoAndWaitForHydration,
+  newVerifiedShopper,
+  signIn,
+  STAFF,
+} from "./support";
 
 const PORT_BLAIR = {
   name: "Anita Das",
@@ -18,20 +25,6 @@ async function saveAddress(page: Page, baseURL: string, address: typeof CHENNAI)
     headers: { origin: new URL(baseURL).origin },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
-}
-
-/** A demo piece under ₹10,000 with a size in stock: its id and that size. */
-async function affordablePiece(page: Page) {
-  const list = await (
-    await page.request.get("/api/products/get-products?page=1&limit=24&maxPrice=9999")
-  ).json();
-  for (const summary of list.data as Array<{ _id: number }>) {
-    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
-      .data;
-    const size = (detail.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock >= 2);
-    if (size) return { id: detail._id as number, size: size.label };
-  }
-  throw new Error("no demo piece under ₹10,000 in stock");
 }
 
 /** Staff move the order through the API (shipping through the pages is staff-orders.spec.ts's). */

@@ -269,6 +269,20 @@ export async function productOffering(page: Page, categoryId: number, options: s
   throw new Error(`no demo product of category ${categoryId} offering ${options.join(", ")} in stock`);
 }
 
+/** A demo piece under ₹10,000 with a size in stock: its id and that size. */
+export async function affordablePiece(page: Page) {
+  const list = await (
+    await page.request.get("/api/products/get-products?page=1&limit=24&maxPrice=9999")
+  ).json();
+  for (const summary of list.data as Array<{ _id: number }>) {
+    const detail = (await (await page.request.get(`/api/products/get-product?id=${summary._id}`)).json())
+      .data;
+    const size = (detail.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock >= 2);
+    if (size) return { id: detail._id as number, size: size.label };
+  }
+  throw new Error("no demo piece under ₹10,000 in stock");
+}
+
 /** A demo product with three pieces or more in stock in one of its sizes. */
 export async function productInStock(page: Page) {
   const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
