@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./call";
-import { envelope } from "./envelope";
+import { envelope, messageResponse } from "./envelope";
 import { orderIdQuery, orderIdRequest } from "./orders";
 import { parcelTracking } from "./parcel-tracking";
 import { updateOrderStatusResponse } from "./staff-orders";
@@ -28,6 +28,8 @@ export const COURIER_MESSAGES = {
   reattemptAsked: "Delhivery has been asked to try the delivery again.",
   reattemptRefused: (reason: string) => `Delhivery did not take the request: ${reason}`,
   noParcel: "This order has no parcel with the courier yet.",
+  pushUnauthorized: "This push does not carry the store's secret.",
+  notAScan: "This is not a scan of Delhivery's.",
   noSandbox: "The store is not running on the courier sandbox.",
   busy: "This order is being handed to the courier right now. Reload the page in a moment.",
 } as const;
@@ -121,4 +123,18 @@ export const parcelTrackingCall = defineCall({
     "The shopper's own order: its parcel's scans with the courier, oldest first; null before it ships.",
   query: orderIdQuery,
   output: envelope(parcelTracking.nullable()),
+});
+
+/**
+ * Delhivery's scan push (decision 050): its body is the courier's, read by the server through the protocol's
+ * schema; it carries the store's secret as `Authorization: Bearer`. It makes the parcel due for tracking.
+ */
+export const courierScanPushCall = defineCall({
+  method: "POST",
+  path: "/courier/delhivery/scans",
+  tag: "shipping",
+  description:
+    "Delhivery only. A scan of a parcel, with the secret the store gave Delhivery; the store then asks Delhivery for the parcel's scans.",
+  body: z.unknown(),
+  output: messageResponse,
 });

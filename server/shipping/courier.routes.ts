@@ -4,6 +4,7 @@ import { STAFF_ROLES } from "../../contract/accounts-rules";
 import {
   askReattemptCall,
   COURIER_MESSAGES,
+  courierScanPushCall,
   SANDBOX_PARCEL_EVENTS,
   parcelTrackingCall,
   sandboxParcelScanCall,
@@ -22,8 +23,7 @@ import type { ParcelTracking } from "./parcel-tracking";
 import type { ShipWithCourier } from "./ship-with-courier";
 
 /** Where Delhivery pushes its scans (given to it in the Webhook Requirement Document; README "Going live"). */
-export const SCAN_PUSH_ROUTE = "/courier/delhivery/scans";
-export const SCAN_PUSH_PATH = `/api${SCAN_PUSH_ROUTE}`;
+export const SCAN_PUSH_PATH = `/api${courierScanPushCall.path}`;
 
 type Options = {
   calls: Calls;
@@ -100,15 +100,17 @@ export async function courierRoutes(
   });
 
   // Delhivery's scan push: no signature, only the static header the store gave it. It makes the parcel due
-  // for the poll, which asks Delhivery itself (parcel-tracking.ts); it is answered 200 at once.
+  // for the poll, which asks Delhivery itself (parcel-tracking.ts); it is answered at once.
   const expected = pushToken ? Buffer.from(`Bearer ${pushToken}`) : null;
-  app.post(SCAN_PUSH_ROUTE, { schema: { hide: true }, bodyLimit: 64 * 1024 }, async (request, reply) => {
-    const given = Buffer.from(request.headers.authorization ?? "");
-    if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected))
-      return reply.code(401).send({ error: "Unauthorized" });
-    const parsed = scanPush.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ error: "Not a scan push" });
-    await tracking.pushed(parsed.data.Shipment.AWB);
-    return { status: "received" };
+  calls.serve(app, courierScanPushCall, {
+    handler: async (body, { request }) => {
+      const given = Buffer.from(request.headers.authorization ?? "");
+      if (!expected || given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new HttpError(401, COURIER_MESSAGES.pushUnauthorized);
+      const parsed = scanPush.safeParse(body);
+      if (!parsed.success) throw new HttpError(400, COURIER_MESSAGES.notAScan);
+      await tracking.pushed(parsed.data.Shipment.AWB);
+      return { code: 200, message: "Received", data: null };
+    },
   });
 }
