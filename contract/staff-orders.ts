@@ -99,6 +99,8 @@ export const adminOrdersQuery = z
     attention: optional(z.enum(["refund"], { error: "Attention must be refund." })),
     search: z.preprocess((value) => (value === "" ? undefined : value), staffText(100, "Search").optional()),
     work: optional(z.enum(ORDER_WORK, { error: `Work must be one of ${ORDER_WORK.join(", ")}.` })),
+    /** `COD`: only the Cash on Delivery orders (decision 048). */
+    paymentMethod: optional(z.enum(["COD", "PhonePe"], { error: "Payment method must be COD or PhonePe." })),
     paidFrom: optional(indiaDay),
     paidTo: optional(indiaDay),
   })

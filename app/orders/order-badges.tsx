@@ -36,11 +36,38 @@ export function PaymentStatusBadge({ status }: { status: PaymentStatus | undefin
 }
 
 /**
- * What staff must know of an order's work at a glance, beside its statuses: its tailoring, with the lines
- * still to stitch while it is paid and not shipped. (A cash-on-delivery badge goes here too, from the order's
- * paymentMethod, once the store takes COD.)
+ * What staff must know of an order's work at a glance, beside its statuses: a Cash on Delivery order and
+ * where its confirmation stands, and its tailoring, with the lines still to stitch while it is paid and not
+ * shipped.
  */
-export function OrderWorkBadges({ order }: { order: Pick<Order, "orderStatus" | "items"> }) {
+export function OrderWorkBadges({
+  order,
+}: {
+  order: Pick<Order, "orderStatus" | "items" | "paymentMethod" | "paymentStatus">;
+}) {
+  return (
+    <>
+      <CashBadge order={order} />
+      <TailoringBadge order={order} />
+    </>
+  );
+}
+
+/** A cash order: to confirm (Pending), confirmed (on its way, unpaid), or its cash collected. */
+function CashBadge({ order }: { order: Pick<Order, "orderStatus" | "paymentMethod" | "paymentStatus"> }) {
+  if (order.paymentMethod !== "COD") return null;
+  const [label, colours] =
+    order.orderStatus === "Pending"
+      ? ["COD: to confirm", "bg-amber-100 text-amber-950 ring-amber-400"]
+      : order.paymentStatus === "Success"
+        ? ["COD: cash collected", "bg-gray-100 text-gray-800 ring-gray-300"]
+        : order.orderStatus === "Cancelled"
+          ? ["COD", "bg-gray-100 text-gray-800 ring-gray-300"]
+          : ["COD: confirmed", "bg-teal-100 text-teal-900 ring-teal-300"];
+  return <span className={`${BADGE} ${colours}`}>{label}</span>;
+}
+
+function TailoringBadge({ order }: { order: Pick<Order, "orderStatus" | "items"> }) {
   const customised = order.items.filter((item) => item.customization !== null);
   if (customised.length === 0) return null;
   const toStitch = customised.filter((item) => !item.customization!.doneAt).length;

@@ -10,6 +10,11 @@ export const ORDER_VIEWS = [
   { id: "tailoring", label: "With the tailor", query: { work: "tailoring" } },
   { id: "to-ship", label: "Ready to ship", query: { work: "to-ship" } },
   { id: "awaiting-payment", label: "Awaiting payment", query: { status: "Pending" } },
+  {
+    id: "cash-to-confirm",
+    label: "Cash orders to confirm",
+    query: { status: "Pending", paymentMethod: "COD" },
+  },
   { id: "shipped", label: "Shipped", query: { status: "Shipped" } },
   { id: "delivered", label: "Delivered", query: { status: "Delivered" } },
   { id: "cancelled", label: "Cancelled", query: { status: "Cancelled" } },

@@ -10,7 +10,7 @@ import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
-import { confirmCodCall, PAYMENT_METHOD_NAMES } from "#contract/cash-on-delivery";
+import { confirmCodCall, PAYMENT_METHOD_NAMES, staffConfirmCodCall } from "#contract/cash-on-delivery";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { CancelledNotice } from "~/orders/cancelled-notice";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
@@ -41,6 +41,7 @@ import {
 } from "#contract/courier-parcels";
 import type { ParcelTracking } from "#contract/parcel-tracking";
 import { CourierParcelPanel } from "~/orders/courier-parcel-panel";
+import { CashConfirmationPanel } from "~/orders/cash-confirmation-panel";
 import { ParcelTimeline } from "~/orders/parcel-timeline";
 import type { Route } from "./+types/order";
 
@@ -91,6 +92,7 @@ const INTENTS = [
   "ship-courier",
   "reattempt",
   "sandbox-scan",
+  "confirm-cod-by-phone",
 ] as const;
 
 /**
@@ -126,6 +128,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent === "cancel") return answer(await context.api(cancelOrderCall, { orderId: params.id }));
   if (intent === "confirm-cod") return answer(await context.api(confirmCodCall, { orderId: params.id }));
+  if (intent === "confirm-cod-by-phone")
+    return answer(
+      await context.api(staffConfirmCodCall, { orderId: params.id, note: formText(form, "note") }),
+    );
   if (intent === "refund-retry")
     return answer(
       await context.api(retryRefundCall, {
@@ -252,6 +258,16 @@ export default function OrderDetail() {
 
       <GstDocuments documents={documents} paymentStatus={order.paymentStatus} />
 
+      {staff && (
+        <CashConfirmationPanel
+          details={staff}
+          error={
+            answer && !answer.ok && answer.intent === "confirm-cod-by-phone" && navigation.state === "idle"
+              ? answer.errors?.note
+              : undefined
+          }
+        />
+      )}
       {staff && <CourierParcelPanel details={staff} />}
       {staff && (
         <StaffOrderPanel

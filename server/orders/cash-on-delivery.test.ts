@@ -238,6 +238,23 @@ describe("confirming", () => {
     expect((await api.as(shopper.token).staffConfirmCod({ orderId, note: "x" })).status).toBe(403);
   });
 
+  it("staff find the cash orders waiting for confirmation apart from the others", async () => {
+    const { orderId } = await codOrder();
+    const shopper = await shopperWithAddress(app);
+    const card = await placeOrder(app, shopper.token, {
+      items: [{ id: await product(), size: "M", quantity: 1 }],
+      addressId: shopper.addressId,
+    });
+    const listed = await api
+      .as(staff.token)
+      .adminOrders({ status: "Pending", paymentMethod: "COD", page: 1, limit: 50 });
+    const ids = listed.body.data.map((order) => order.orderId);
+    expect(ids).toContain(orderId);
+    expect(ids).not.toContain(card.json().data.orderId);
+    expect(listed.body.data.every((order) => order.paymentMethod === "COD")).toBe(true);
+    expect(listed.body.pagination.total).toBe(ids.length);
+  });
+
   it("never comes: the order is cancelled when its hours end, its stock released once, and it cannot be confirmed after", async () => {
     const { id, shopper, orderId } = await codOrder();
     await app.services.db

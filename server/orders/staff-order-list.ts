@@ -14,6 +14,7 @@ export type StaffOrderListQuery = {
   attention?: "refund" | undefined;
   search?: string | undefined;
   work?: OrderWork | undefined;
+  paymentMethod?: "COD" | "PhonePe" | undefined;
   paidFrom?: string | undefined;
   paidTo?: string | undefined;
 };
@@ -78,6 +79,7 @@ export function createStaffOrderList({ db, orders: ordersService }: { db: Databa
     if (query.status) conditions.push(eq(orders.status, query.status));
     // Orders with a refund that failed and waits for staff (orders_refund_attention_idx).
     if (query.attention) conditions.push(isNotNull(orders.refundAttentionSince));
+    if (query.paymentMethod) conditions.push(eq(orders.paymentMethod, query.paymentMethod));
     if (query.work) {
       conditions.push(eq(orders.status, "Processing"));
       conditions.push(query.work === "tailoring" ? tailoringPending : sql`not ${tailoringPending}`);
@@ -97,7 +99,13 @@ export function createStaffOrderList({ db, orders: ordersService }: { db: Databa
     if (query.search) conditions.push(await searchCondition(query.search));
     const where = conditions.length ? and(...conditions) : undefined;
     // Of one status or of all, the total is kept by the database; anything else counts its matches.
-    const kept = !query.search && !query.attention && !query.work && !query.paidFrom && !query.paidTo;
+    const kept =
+      !query.search &&
+      !query.attention &&
+      !query.work &&
+      !query.paymentMethod &&
+      !query.paidFrom &&
+      !query.paidTo;
     const [rows, total] = await Promise.all([
       db
         .select()

@@ -4,6 +4,7 @@ import {
   CHENNAI,
   gotoAndWaitForHydration,
   newVerifiedShopper,
+  placedCodOrder,
   signIn,
   STAFF,
 } from "./support";
@@ -104,3 +105,21 @@ test(
     await expect(page.getByRole("link", { name: /invoice/i }).first()).toBeVisible();
   },
 );
+
+test("staff find a cash order waiting for confirmation and confirm it by phone with a note", async ({
+  page,
+  baseURL,
+}) => {
+  const { orderId } = await placedCodOrder(page, baseURL!);
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, "/admin/received-orders?show=cash-to-confirm");
+  const card = page.getByRole("article", { name: `Order ${orderId}` });
+  await expect(card.getByText("COD: to confirm")).toBeVisible();
+  await card.getByRole("link", { name: `View Details of order ${orderId}` }).click();
+  const panel = page.getByRole("region", { name: "Cash on Delivery: waiting for confirmation" });
+  await panel.getByLabel("How she confirmed").fill("Called at 11:05, she said yes");
+  await panel.getByRole("button", { name: "Confirmed by phone" }).click();
+  await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+  await expect(panel).toHaveCount(0);
+  await expect(page.getByText("confirmed by phone: Called at 11:05, she said yes")).toBeVisible();
+});

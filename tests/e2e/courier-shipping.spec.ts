@@ -1,12 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
-  addressOfItsOwn,
-  affordablePiece,
-  CHENNAI,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
   newVerifiedShopper,
   paidOrder,
+  placedCodOrder,
   productInStock,
   signIn,
   STAFF,
@@ -35,21 +33,7 @@ test(
   "a cash order confirmed, shipped with Delhivery by staff, followed by its shopper to her door",
   { tag: "@both" },
   async ({ page, baseURL }) => {
-    const piece = await affordablePiece(page);
-    const email = await newVerifiedShopper(page, baseURL!, { signedIn: true });
-    const headers = { origin: new URL(baseURL!).origin, "x-forwarded-for": addressOfItsOwn() };
-    const address = await page.request.post("/api/addresses/add-address", { data: CHENNAI, headers });
-    expect(address.ok(), await address.text()).toBe(true);
-    const placed = await page.request.post("/api/orders/place-order", {
-      data: {
-        items: [{ id: piece.id, size: piece.size, quantity: 1 }],
-        addressId: (await address.json()).data.id,
-        paymentMethod: "COD",
-      },
-      headers,
-    });
-    expect(placed.ok(), await placed.text()).toBe(true);
-    const orderId = (await placed.json()).data.orderId as string;
+    const { email, orderId } = await placedCodOrder(page, baseURL!);
     await gotoAndWaitForHydration(page, `/orders/${orderId}`);
     await page.getByRole("button", { name: "Confirm order" }).click();
     await expect(page.getByText("Thank you! Your order is confirmed")).toBeVisible();

@@ -283,6 +283,28 @@ export async function affordablePiece(page: Page) {
   throw new Error("no demo piece under ₹10,000 in stock");
 }
 
+/**
+ * A Cash on Delivery order of a piece under ₹10,000 to Chennai, placed through the API by a new shopper and
+ * not yet confirmed. The browser is left signed in as the shopper.
+ */
+export async function placedCodOrder(page: Page, baseURL: string) {
+  const piece = await affordablePiece(page);
+  const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
+  const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
+  const address = await page.request.post("/api/addresses/add-address", { data: CHENNAI, headers });
+  expect(address.ok(), await address.text()).toBe(true);
+  const placed = await page.request.post("/api/orders/place-order", {
+    data: {
+      items: [{ id: piece.id, size: piece.size, quantity: 1 }],
+      addressId: (await address.json()).data.id,
+      paymentMethod: "COD",
+    },
+    headers,
+  });
+  expect(placed.ok(), await placed.text()).toBe(true);
+  return { email, orderId: (await placed.json()).data.orderId as string };
+}
+
 /** A demo product with three pieces or more in stock in one of its sizes. */
 export async function productInStock(page: Page) {
   const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
