@@ -2,7 +2,6 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   gotoAndWaitForHydration,
-  newVerifiedShopper,
   paidOrder,
   placedCodOrder,
   productInStock,
