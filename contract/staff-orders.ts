@@ -268,6 +268,19 @@ export const dashboard = z.object({
   lowStock: z.array(lowStockLine),
   /** How many sizes are low in stock. */
   lowStockTotal: z.number().int(),
+  /**
+   * Parcels with the courier that ended their journey, by India's month (newest first, the last six with
+   * any): delivered, returned to the shop (RTO), and of those the cash orders (decision 050).
+   */
+  returnsByMonth: z.array(
+    z.object({
+      month: z.string(),
+      delivered: z.number().int(),
+      returned: z.number().int(),
+      cashDelivered: z.number().int(),
+      cashReturned: z.number().int(),
+    }),
+  ),
   /** Orders with a refund that failed and waits for staff: how many, and the oldest few. */
   refundsNeedingAttention: z.object({
     total: z.number().int(),

@@ -374,7 +374,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     log: app.log,
   });
-  const dashboard = createDashboard({ db });
+  const dashboard = createDashboard({ db, returnsByMonth: shipping.parcels.returnsByMonth });
   const orderList = createStaffOrderList({ db, orders });
   const phonePeSandbox =
     config.phonePe?.sandbox && phonePeSettings

@@ -10,7 +10,7 @@ import { formatRupees } from "#contract/money";
 import { sizeText } from "#contract/catalog-options";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
-import { dashboardCall, LOW_STOCK_PAGE_SIZE, lowStockCall } from "#contract/staff-orders";
+import { dashboardCall, LOW_STOCK_PAGE_SIZE, lowStockCall, type Dashboard } from "#contract/staff-orders";
 import { orderViewHref } from "~/orders/order-views";
 import { staffGrievancesCall } from "#contract/grievances";
 import { ComplaintsPanel } from "~/grievances/complaints-panel";
@@ -323,6 +323,7 @@ export default function AdminDashboard() {
               )}
             </section>
           </div>
+          <ReturnsByMonth months={numbers.returnsByMonth} />
         </>
       ) : null}
 
@@ -350,3 +351,60 @@ export default function AdminDashboard() {
     </div>
   );
 }
+
+/** The courier's parcels returned to the shop (RTO) against those delivered, month by month (decision 050). */
+function ReturnsByMonth({ months }: { months: Dashboard["returnsByMonth"] }) {
+  const rate = (returned: number, delivered: number) =>
+    returned + delivered === 0 ? "—" : `${Math.round((returned / (returned + delivered)) * 1000) / 10}%`;
+  return (
+    <section aria-labelledby="returns-heading" className={`${PANEL} mt-4`}>
+      <h2 id="returns-heading" className="text-lg font-bold">
+        Parcels returned to us (RTO)
+      </h2>
+      {months.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No parcel shipped with Delhivery has ended its journey yet.</p>
+      ) : (
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Returns by month">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Month
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Delivered
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  Returned
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                  RTO rate
+                </th>
+                <th scope="col" className="py-2 text-right font-semibold">
+                  Cash orders' rate
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-brand-100">
+              {months.map((month) => (
+                <tr key={month.month}>
+                  <th scope="row" className="py-2 pr-3 font-normal">
+                    {MONTHS.format(new Date(`${month.month}-15T00:00:00+05:30`))}
+                  </th>
+                  <td className="py-2 pr-3 text-right">{month.delivered}</td>
+                  <td className="py-2 pr-3 text-right">{month.returned}</td>
+                  <td className="py-2 pr-3 text-right font-semibold">
+                    {rate(month.returned, month.delivered)}
+                  </td>
+                  <td className="py-2 text-right">{rate(month.cashReturned, month.cashDelivered)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const MONTHS = new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" });

@@ -21,9 +21,12 @@ type BestSellerRow = { product_id: number; name: string; quantity: number };
  */
 export function createDashboard({
   db,
+  returnsByMonth,
   bestSellersTtlMs = 60_000,
 }: {
   db: Database;
+  /** The courier's parcels delivered and returned by month (shipping/courier-parcels.ts). */
+  returnsByMonth: () => Promise<Dashboard["returnsByMonth"]>;
   bestSellersTtlMs?: number;
 }) {
   // The 30-day ranking sums every line of a month of orders (about 15,000 at 100,000 orders a year) and
@@ -118,7 +121,7 @@ export function createDashboard({
     );
 
   async function numbers(): Promise<Dashboard> {
-    const [toShip, sales, best, low, attention] = await Promise.all([
+    const [toShip, sales, best, low, attention, returns] = await Promise.all([
       countOrders(db, "Processing"),
       selectRows<{ today: string | number; week: string | number; day: string; week_from: string }>(
         db,
@@ -138,6 +141,7 @@ export function createDashboard({
       bestSellersNow(),
       lowStock(1, LOW_STOCK_PAGE_SIZE),
       refundsNeedingAttention(),
+      returnsByMonth(),
     ]);
     return {
       toShip,
@@ -152,6 +156,7 @@ export function createDashboard({
       })),
       lowStock: low.lines,
       lowStockTotal: low.total,
+      returnsByMonth: returns,
       refundsNeedingAttention: {
         total: Number(attention[0]?.total ?? 0),
         orders: attention.map((row) => ({

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { COURIER_MESSAGES } from "../../contract/courier-parcels";
 import { courierName } from "../../contract/couriers";
 import type { CourierParcel, ParcelTracking } from "../../contract/parcel-tracking";
-import type { Database, Transaction } from "../db/client";
+import { selectRows, type Database, type Transaction } from "../db/client";
 import { HttpError, NotAllowed } from "../lib/errors";
 import { milestoneOf } from "./parcel-milestones";
 import { CourierRefused, CourierUnavailable, type ShippingProvider } from "./shipping-provider";
@@ -125,7 +125,42 @@ export function createCourierParcels({
       .where(eq(courierShipments.id, shipmentId));
   }
 
-  return { liveParcel, latestParcel, tracking, staffView, cancelAtCourier, markCancelled };
+  /**
+   * The courier's parcels that ended their journey in the last six months, by India's month of their last
+   * scan: delivered or returned (RTO), and of those the cash orders.
+   */
+  async function returnsByMonth() {
+    const rows = await selectRows<{
+      month: string;
+      delivered: number;
+      returned: number;
+      cash_delivered: number;
+      cash_returned: number;
+    }>(
+      db,
+      sql`select to_char(s.courier_status_at at time zone 'Asia/Kolkata', 'YYYY-MM') as month,
+                 count(*) filter (where o.status = 'Delivered')::int as delivered,
+                 count(*) filter (where o.status = 'Returned')::int as returned,
+                 count(*) filter (where o.status = 'Delivered' and o.payment_method = 'COD')::int as cash_delivered,
+                 count(*) filter (where o.status = 'Returned' and o.payment_method = 'COD')::int as cash_returned
+          from ${courierShipments} s
+          join orders o on o.id = s.order_id
+          where s.state = 'created' and o.status in ('Delivered', 'Returned')
+            and s.courier_status_at >= (date_trunc('month', now() at time zone 'Asia/Kolkata') - interval '5 months')
+                                        at time zone 'Asia/Kolkata'
+          group by 1
+          order by 1 desc`,
+    );
+    return rows.map((row) => ({
+      month: row.month,
+      delivered: Number(row.delivered),
+      returned: Number(row.returned),
+      cashDelivered: Number(row.cash_delivered),
+      cashReturned: Number(row.cash_returned),
+    }));
+  }
+
+  return { liveParcel, latestParcel, tracking, staffView, cancelAtCourier, markCancelled, returnsByMonth };
 }
 
 export type CourierParcels = ReturnType<typeof createCourierParcels>;

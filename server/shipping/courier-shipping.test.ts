@@ -347,6 +347,28 @@ describe("a parcel returned to origin (RTO)", () => {
     expect(subjects.at(-1)).toContain("refund for order");
   });
 
+  it("counts in the dashboard's returns of the month, beside the deliveries", async () => {
+    const month = () => staff.dashboard().then((answer) => answer.body.data.returnsByMonth[0]);
+    const before = (await month()) ?? { delivered: 0, returned: 0, cashDelivered: 0, cashReturned: 0 };
+    const { orderId } = await confirmedCodOrder();
+    const { waybill } = await shipped(orderId);
+    await scan(waybill, "picked-up");
+    await scan(waybill, "returned");
+    const delivered = await paidOrder();
+    await scan((await shipped(delivered.orderId)).waybill, "delivered");
+    expect(await month()).toEqual({
+      month: new Intl.DateTimeFormat("en-CA", {
+        timeZone: "Asia/Kolkata",
+        year: "numeric",
+        month: "2-digit",
+      }).format(new Date()),
+      delivered: before.delivered + 1,
+      returned: before.returned + 1,
+      cashDelivered: before.cashDelivered,
+      cashReturned: before.cashReturned + 1,
+    });
+  });
+
   it("closes a cash order with no invoice and nothing to refund", async () => {
     const { orderId } = await confirmedCodOrder();
     const { waybill } = await shipped(orderId);

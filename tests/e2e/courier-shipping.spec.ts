@@ -90,4 +90,13 @@ test("a failed delivery answered by staff, then the parcel returned: staff see i
   await gotoAndWaitForHydration(page, "/admin/received-orders?show=returned");
   // The phone's cards and the desktop's table are both on the page: the one shown lists it.
   await expect(page.getByText(orderId).filter({ visible: true })).toBeVisible();
+  // The dashboard counts it in this month's returns.
+  await gotoAndWaitForHydration(page, "/admin-dashboard");
+  const returns = page.getByRole("region", { name: "Parcels returned to us (RTO)" });
+  await expect(returns.getByRole("row").nth(1)).toContainText(
+    new Intl.DateTimeFormat("en-IN", { month: "long", year: "numeric", timeZone: "Asia/Kolkata" }).format(
+      new Date(),
+    ),
+  );
+  await expectNoAxeViolations(page);
 });
