@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COUNTRY_MESSAGES } from "../../contract/country-of-origin";
 import { bearer, createUserAndLogin, freshIp, post } from "../test-support/accounts";
+import { decide, placedOrder, reconcileNow, shopperWithAddress } from "../test-support/checkout";
+import { pdfText } from "../test-support/pdf-text";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { createTestApp } from "../test-support/test-app";
 import { jpegPhoto, uploadImages } from "../test-support/uploads";
@@ -12,7 +14,7 @@ let staff: string;
 let photos: string[];
 
 beforeAll(async () => {
-  ({ app, close } = await createTestApp({ publicUrl: "https://shop.example" }));
+  ({ app, close } = await createTestApp({}, { listen: true }));
   staff = (await createUserAndLogin(app, 2)).token;
   await seedCatalog(app, []); // the five categories
   photos = (
@@ -116,5 +118,30 @@ describe("a product's country of origin", () => {
       expect(refused.json().errors).toMatchObject({ countryOfOrigin: message });
     }
     expect(await staffProduct(id)).toMatchObject({ name: "Ikat Half Saree", countryOfOrigin: "India" });
+  });
+});
+
+describe("the GST invoice", () => {
+  it("says where each piece was made, as its product did when the invoice was issued", async () => {
+    const made = async (countryOfOrigin: string) =>
+      (await addProduct(draft({ countryOfOrigin, price: 1499 }))).json().data._id as number;
+    const [indian, bangladeshi] = [await made("India"), await made("Bangladesh")];
+    const shopper = await shopperWithAddress(app);
+    const placed = await placedOrder(app, shopper, [
+      { id: indian, size: "S", quantity: 1 },
+      { id: bangladeshi, size: "M", quantity: 1 },
+    ]);
+    await decide(app, placed.merchantOrderId, "approve");
+    await reconcileNow(app);
+    const pdf = await app.inject({
+      method: "GET",
+      url: `/api/orders/gst-document?id=${placed.orderId}&kind=invoice`,
+      headers: bearer(shopper.token),
+      remoteAddress: freshIp(),
+    });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    const text = pdfText(pdf.rawPayload).replace(/\s+/g, " ");
+    expect(text).toContain("Country of origin: India");
+    expect(text).toContain("Country of origin: Bangladesh");
   });
 });
