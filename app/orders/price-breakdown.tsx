@@ -30,7 +30,7 @@ export function PriceBreakdown({
   const free = breakdown?.deliveryCharge === 0;
   return (
     <div className={className}>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-2">
+      <dl className="grid grid-cols-[1fr_auto] gap-y-2">
         <dt>Price of the pieces</dt>
         <dd className="text-right" data-testid={`${testIdPrefix}-subtotal`}>
           {shown(breakdown?.subtotal)}
