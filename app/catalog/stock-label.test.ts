@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LOW_STOCK_AT } from "#contract/product-editing-rules";
+import { LOW_STOCK_AT } from "#contract/stock-levels";
 import { stockLabel } from "./stock-label";
 
 const product = (stock: Record<string, number>) => ({

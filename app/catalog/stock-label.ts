@@ -1,5 +1,5 @@
 import type { ProductDetail } from "#contract/catalog";
-import { LOW_STOCK_AT } from "#contract/product-editing-rules";
+import { LOW_STOCK_AT } from "#contract/stock-levels";
 
 /**
  * The product page's stock label, from the stock the shop answered with (what is left after every order
