@@ -19,7 +19,7 @@ test(
 test(
   "staff set a product's country of origin on its form, checked as the API checks it, and the shop shows it",
   { tag: "@desktop" },
-  async ({ page }) => {
+  async ({ page }, testInfo) => {
     const { id } = await productInStock(page);
     await signIn(page, STAFF.email, STAFF.password);
     await gotoAndWaitForHydration(page, `/admin/products/${id}/edit`);
@@ -31,6 +31,7 @@ test(
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(field).toBeFocused();
     await expect(page.getByText("Enter the country of origin")).toBeVisible();
+    await field.locator("xpath=..").screenshot({ path: testInfo.outputPath("staff-form.png") });
     await field.fill("Made in 2024");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Country of origin must be a country's name, such as India")).toBeVisible();
