@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { gotoAndWaitForHydration, productInStock, signIn, STAFF } from "./support";
+import { expectNoAxeViolations, gotoAndWaitForHydration, productInStock, signIn, STAFF } from "./support";
 
 test(
   "the product page states where the piece was made, before it is bought",
@@ -32,6 +32,7 @@ test(
     await expect(field).toBeFocused();
     await expect(page.getByText("Enter the country of origin")).toBeVisible();
     await field.locator("xpath=..").screenshot({ path: testInfo.outputPath("staff-form.png") });
+    await expectNoAxeViolations(page);
     await field.fill("Made in 2024");
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.getByText("Country of origin must be a country's name, such as India")).toBeVisible();

@@ -92,6 +92,7 @@ test(
     await expectBreakdown(page, "order", priced);
     await page.getByTestId("order-gst").scrollIntoViewIfNeeded();
     await page.screenshot({ path: testInfo.outputPath("order.png"), fullPage: true });
+    await expectNoAxeViolations(page);
     await signIn(page, STAFF.email, STAFF.password);
     await gotoAndWaitForHydration(page, `/orders/${orderId}`);
     await expectBreakdown(page, "order", priced);
