@@ -131,6 +131,8 @@ export const productDetail = z.object({
   care: z.string(),
   /** The product's own size and fit notes ("" where staff gave none). */
   sizeFit: sizeFitView,
+  /** Where the piece was made ("India"), stated before purchase (Consumer Protection (E-Commerce) Rules, 2020). */
+  countryOfOrigin: z.string(),
   rating: z.number(),
   reviews: z.number().int(),
   category: z.object({ id: z.number().int(), name: z.string() }),

@@ -6,6 +6,7 @@ import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
 import { customizationRequest, orderCustomization } from "./tailoring";
 import { shipmentView } from "./couriers";
+import { priceBreakdown } from "./price-breakdown";
 
 /** An order's own status (spec section 4's badge colours are keyed by these). */
 /** The spec's five, and "Returned": a parcel the courier brought back to the shop (RTO, decision 050). */
@@ -164,6 +165,8 @@ export const order = z.object({
   subtotal: z.number(),
   deliveryCharge: z.number(),
   totalAmount: z.number(),
+  /** The GST the total includes: its invoice's, once paid; before, as the invoice would work it out today. */
+  gstIncluded: z.number(),
   createdAt: z.string(),
   /** While the order awaits payment and its window is open: until when it may be paid (Pay now), else null. */
   payBy: z.string().nullable(),
@@ -235,12 +238,10 @@ export const pricedCartLine = z.object({
 });
 export type PricedCartLine = z.infer<typeof pricedCartLine>;
 
+/** The bag's lines, and its price broken down (the lines that cannot be ordered left out of it). */
 export const priceCartResponse = envelope(
-  z.object({
+  priceBreakdown.extend({
     lines: z.array(pricedCartLine),
-    subtotal: z.number(),
-    deliveryCharge: z.number(),
-    total: z.number(),
     /** Whether every line can be ordered as it is. */
     orderable: z.boolean(),
   }),

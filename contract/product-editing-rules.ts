@@ -5,8 +5,7 @@ export const DEFAULT_AVAILABLE_QUANTITY = 50;
 export const DEFAULT_FEATURES = ["100% cotton", "Machine washable", "Slim fit design"] as const;
 export const MAX_PRODUCT_IMAGES = 12;
 export const MAX_STOCK = 100_000;
-/** A size with this many pieces or fewer is low in stock (the dashboard, the staff's product list). */
-export const LOW_STOCK_AT = 5;
+export { LOW_STOCK_AT } from "./stock-levels";
 
 /** Uploads: at most 10 files of 10 MB each, 40 megapixels (architecture, "Uploads"). */
 export const MAX_UPLOAD_FILES = 10;

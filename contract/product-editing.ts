@@ -5,6 +5,7 @@ import { envelope, messageResponse } from "./envelope";
 import { idField, MAX_ID } from "./ids";
 import { imageFilesForm, picture, productIdQuery, sizeFitView, sizeLabel } from "./catalog";
 import { productCustomization, productCustomizations } from "./tailoring";
+import { COUNTRY_MESSAGES, DEFAULT_COUNTRY_OF_ORIGIN, readCountryOfOrigin } from "./country-of-origin";
 import {
   DEFAULT_AVAILABLE_QUANTITY,
   DEFAULT_FEATURES,
@@ -107,6 +108,25 @@ export const sizeFit = z
   })
   .default(EMPTY_SIZE_FIT);
 
+/**
+ * Where the piece was made: a country's name (contract/country-of-origin.ts). Left out, a new product states
+ * India and an edited one keeps what it states.
+ */
+const countryOfOrigin = z
+  .string({ error: COUNTRY_MESSAGES.notAName })
+  .transform((typed, context) => {
+    const read = readCountryOfOrigin(typed);
+    if ("problem" in read) {
+      context.addIssue({ code: "custom", message: read.problem });
+      return z.NEVER;
+    }
+    return read.name;
+  })
+  .optional()
+  .meta({
+    description: `The country the piece was made in, as the product page and the GST invoice state it (a new product: ${DEFAULT_COUNTRY_OF_ORIGIN} when left out; an edit: unchanged when left out).`,
+  });
+
 /** The model's size is one of the sizes the product comes in. */
 function checkModelSize(
   product: { size?: unknown; sizeFit?: { modelSize?: unknown } },
@@ -152,6 +172,7 @@ export const productDraft = z
     care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
     sizeFit,
     customizations: productCustomizations.default([]),
+    countryOfOrigin,
   })
   .superRefine(
     (draft, context) => {
@@ -190,6 +211,7 @@ export const productUpdate = z
     care: z.string().trim().max(2000, { error: "Care is too long" }).default(""),
     sizeFit,
     customizations: productCustomizations.default([]),
+    countryOfOrigin,
   })
   .superRefine(
     (update, context) => {
@@ -218,6 +240,7 @@ export const staffProduct = z.object({
   features: z.array(z.string()),
   care: z.string(),
   sizeFit: sizeFitView,
+  countryOfOrigin: z.string(),
   hidden: z.boolean(),
   customizations: z.array(productCustomization),
   images: z.array(z.object({ id: z.string(), picture })),

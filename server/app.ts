@@ -59,6 +59,7 @@ import { createCalls, type Calls } from "./lib/calls";
 import { createResponseCache } from "./lib/response-cache";
 import { refuseDeepJson } from "./lib/json-bodies";
 import { createGstDocuments, type GstDocuments } from "./gst/gst-documents";
+import { createGstIncluded } from "./gst/gst-included";
 import { gstRoutes } from "./gst/gst.routes";
 import { createGstSummary } from "./gst/gst-summary";
 import { booksRoutes } from "./books/books.routes";
@@ -278,10 +279,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const guard = createSessionGuard({ sessions, cookie: sessionCookie, publicUrl: config.publicUrl });
   const addresses = createAddressesService({ db });
   const savedMeasurements = createSavedMeasurements({ db });
+  // The GST a price includes, for the breakdown before and after paying (decision 049).
+  const gstIncluded = createGstIncluded({ db });
   const orders = createOrdersService({
     db,
     catalog,
     subscribers: [createOrderNotices({ gst, publicUrl: config.publicUrl })],
+    gstIncluded,
   });
   // Complaints to the grievance officer (decision 044).
   const grievanceViews = createGrievanceViews({ media });
@@ -532,6 +536,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cancelOrder,
     holds,
     delivery,
+    gstIncluded,
     limits: config.orderHolds,
     attempts,
     guard,

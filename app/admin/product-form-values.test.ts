@@ -13,8 +13,14 @@ const filled: ProductValues = {
 };
 
 describe("the product form's own checks", () => {
-  it("start from an empty form: no features, no stock, no notes", () => {
-    expect(EMPTY_PRODUCT).toMatchObject({ features: [], stock: {}, sizes: [], care: "" });
+  it("start from an empty form: no features, no stock, no notes; made in India unless staff say otherwise", () => {
+    expect(EMPTY_PRODUCT).toMatchObject({
+      features: [],
+      stock: {},
+      sizes: [],
+      care: "",
+      countryOfOrigin: "India",
+    });
     expect(EMPTY_PRODUCT.sizeFit).toEqual({ modelHeight: "", modelSize: "", fit: "", fabric: "" });
   });
 
@@ -38,6 +44,7 @@ describe("the product form's own checks", () => {
         stock: { S: "2.5" },
         customizations: [{ name: "Blouse Fit", charge: "-5" }],
         sizeFit: { ...EMPTY_PRODUCT.sizeFit, modelSize: "M" },
+        countryOfOrigin: "Made in 🇮🇳",
       }),
     ).toEqual({
       price: "The price must be more than zero, in rupees with at most two decimals",
@@ -46,6 +53,10 @@ describe("the product form's own checks", () => {
       "stock.6-7": "Enter the stock of 6-7 years",
       "customizations.0.charge": "A charge must be from ₹0 to ₹50,000, in rupees and paise.",
       "sizeFit.modelSize": "Choose one of the sizes the product comes in",
+      countryOfOrigin: "Country of origin must be a country's name, such as India",
+    });
+    expect(checkProduct({ ...filled, countryOfOrigin: " " })).toEqual({
+      countryOfOrigin: "Enter the country of origin",
     });
   });
 
@@ -58,6 +69,7 @@ describe("the product form's own checks", () => {
       stock: { S: 4, "6-7": 0 },
       features: [],
       sizeFit: { modelSize: "S" },
+      countryOfOrigin: "India",
     });
   });
 });

@@ -1,4 +1,5 @@
 import { SIZES, sizeText } from "#contract/catalog-options";
+import { DEFAULT_COUNTRY_OF_ORIGIN, readCountryOfOrigin } from "#contract/country-of-origin";
 import { EMPTY_SIZE_FIT, MAX_STOCK, PRODUCT_MESSAGES, type SizeFit } from "#contract/product-editing-rules";
 import type { StaffProduct } from "#contract/product-editing";
 import { MAX_CHARGE_RUPEES, TAILORING_MESSAGES, type CustomizationOption } from "#contract/tailoring-rules";
@@ -19,6 +20,8 @@ export type ProductValues = {
   features: string[];
   care: string;
   sizeFit: SizeFit;
+  /** Where the piece was made, as typed. */
+  countryOfOrigin: string;
   images: FormImage[];
   /** The tailoring offered, in the store's order, each with its charge in rupees as typed ("" is free). */
   customizations: { name: CustomizationOption; charge: string }[];
@@ -26,7 +29,8 @@ export type ProductValues = {
 
 /**
  * A new product's form: empty, with nothing another product said (no features, no stock) until staff type
- * it (issue 38).
+ * it (issue 38). The country of origin shows the store's default, India, which staff change for a piece made
+ * elsewhere (decision 049).
  */
 export const EMPTY_PRODUCT: ProductValues = {
   name: "",
@@ -39,6 +43,7 @@ export const EMPTY_PRODUCT: ProductValues = {
   features: [],
   care: "",
   sizeFit: EMPTY_SIZE_FIT,
+  countryOfOrigin: DEFAULT_COUNTRY_OF_ORIGIN,
   images: [],
   customizations: [],
 };
@@ -58,6 +63,7 @@ export function valuesOf(product: StaffProduct): ProductValues {
     features: product.features,
     care: product.care,
     sizeFit: product.sizeFit,
+    countryOfOrigin: product.countryOfOrigin,
     images: product.images.map((image) => ({ id: image.id, src: image.picture.src })),
     customizations: product.customizations.map(({ name, charge }) => ({
       name,
@@ -97,6 +103,8 @@ export function checkProduct(values: ProductValues): FieldErrors {
     if (wrong) errors.originalPrice = wrong;
   }
   if (!values.category) errors.category = "Choose a category";
+  const origin = readCountryOfOrigin(values.countryOfOrigin);
+  if ("problem" in origin) errors.countryOfOrigin = origin.problem;
   if (values.sizes.length === 0) errors.size = PRODUCT_MESSAGES.sizeRequired;
   for (const size of values.sizes) {
     const stock = (values.stock[size] ?? "").trim();
@@ -129,6 +137,7 @@ export function productFields(values: ProductValues) {
     features: values.features,
     care: values.care,
     sizeFit: values.sizeFit,
+    countryOfOrigin: values.countryOfOrigin,
     customizations: values.customizations.map(({ name, charge }) => ({
       name,
       charge: charge.trim() === "" ? 0 : Number(charge),
@@ -151,6 +160,7 @@ export function controlIdOf(field: string): string {
     price: "product-price",
     originalPrice: "product-original-price",
     category: "product-category",
+    countryOfOrigin: "product-country-of-origin",
     images: "product-images",
     care: "product-care",
   };

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import type { Category } from "#contract/catalog";
 import { PRODUCT_MESSAGES } from "#contract/product-editing-rules";
+import { COUNTRY_SUGGESTIONS, MAX_COUNTRY_LENGTH } from "#contract/country-of-origin";
 import { addProductCall, updateProductCall, type StaffProduct } from "#contract/product-editing";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { PlusIcon } from "~/components/icons";
@@ -77,7 +78,7 @@ export function ProductForm({
       ),
     );
   }
-  const text = (key: "name" | "description" | "price" | "originalPrice" | "care") => ({
+  const text = (key: "name" | "description" | "price" | "originalPrice" | "care" | "countryOfOrigin") => ({
     value: values[key],
     onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       set(key, (event.target as HTMLInputElement).value),
@@ -218,6 +219,27 @@ export function ProductForm({
               </option>
             ))}
           </select>
+        </FormField>
+        <FormField
+          id="product-country-of-origin"
+          label="Country of origin"
+          required
+          hint="Where the piece was made, as the product page and the GST invoice state it"
+          error={errors.countryOfOrigin}
+        >
+          <input
+            type="text"
+            autoComplete="off"
+            maxLength={MAX_COUNTRY_LENGTH}
+            list="country-suggestions"
+            {...text("countryOfOrigin")}
+            {...controlProps("product-country-of-origin", errors.countryOfOrigin, { hint: true })}
+          />
+          <datalist id="country-suggestions">
+            {COUNTRY_SUGGESTIONS.map((country) => (
+              <option key={country} value={country} />
+            ))}
+          </datalist>
         </FormField>
 
         <ProductStock

@@ -20,6 +20,7 @@ export function productJsonLd(
     sku: String(product._id),
     category: product.category.name,
     brand: { "@type": "Brand", name: STORE.name },
+    countryOfOrigin: { "@type": "Country", name: product.countryOfOrigin },
     ...(image ? { image: [image] } : {}),
     // From approved reviews only (the product's rating and count are kept from them).
     ...(product.reviews > 0

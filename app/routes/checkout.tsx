@@ -17,6 +17,7 @@ import { AddressForm } from "~/checkout/address-form";
 import { DeliveryRuleText } from "~/content/store-details";
 import { openPhonePe } from "~/checkout/open-phonepe";
 import { PaymentChoices, type PaymentChoice } from "~/checkout/payment-choice";
+import { PriceBreakdown } from "~/orders/price-breakdown";
 import { LockIcon } from "~/components/icons";
 import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
@@ -416,21 +417,7 @@ export default function Checkout() {
               We could not check the prices. Please reload the page.
             </p>
           )}
-          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-2">
-            <dt>Subtotal</dt>
-            <dd className="text-right">{priced ? formatRupees(priced.subtotal) : "..."}</dd>
-            <dt>Delivery</dt>
-            <dd
-              className={`text-right ${priced?.deliveryCharge === 0 ? "font-semibold text-green-800" : ""}`}
-              data-testid="checkout-delivery"
-            >
-              {priced ? (priced.deliveryCharge === 0 ? "Free" : formatRupees(priced.deliveryCharge)) : "..."}
-            </dd>
-            <dt className="border-t border-brand-100 pt-2 text-lg font-bold">Total</dt>
-            <dd className="border-t border-brand-100 pt-2 text-right text-lg font-bold">
-              {priced ? formatRupees(priced.total) : "..."}
-            </dd>
-          </dl>
+          <PriceBreakdown breakdown={priced} testIdPrefix="checkout" className="mt-4" />
           <p className="mt-2 text-sm text-muted">
             <DeliveryRuleText />.
           </p>

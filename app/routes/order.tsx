@@ -31,6 +31,7 @@ import { CustomizationDetails } from "~/orders/customization-details";
 import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import { ShipmentDetails } from "~/orders/shipment-details";
+import { breakdownOf, PriceBreakdown } from "~/orders/price-breakdown";
 import { COURIER_KEYS } from "#contract/couriers";
 import {
   askReattemptCall,
@@ -374,16 +375,11 @@ export default function OrderDetail() {
             </tbody>
           </table>
         </div>
-        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1 border-t border-brand-100 pt-3">
-          <dt>Subtotal</dt>
-          <dd className="text-right">{formatRupees(order.subtotal)}</dd>
-          <dt>Delivery</dt>
-          <dd className="text-right" data-testid="order-delivery">
-            {order.deliveryCharge === 0 ? "Free" : formatRupees(order.deliveryCharge)}
-          </dd>
-          <dt className="text-lg font-bold">Total</dt>
-          <dd className="text-right text-lg font-bold">{formatRupees(order.totalAmount)}</dd>
-        </dl>
+        <PriceBreakdown
+          breakdown={breakdownOf(order)}
+          testIdPrefix="order"
+          className="mt-4 border-t border-brand-100 pt-3"
+        />
       </section>
 
       <Link to={staff ? "/admin/received-orders" : "/orders"} className={`${BUTTON_SECONDARY} mt-6`}>

@@ -9,6 +9,7 @@ import { ProductTabs } from "~/catalog/product-tabs";
 import { SizeGuide } from "~/catalog/size-guide";
 import { SizeMissing, SizeOptions } from "~/catalog/size-options";
 import { StaffEditLink } from "~/catalog/staff-edit-link";
+import { stockLabel } from "~/catalog/stock-label";
 import { StockAlertForm } from "~/catalog/stock-alert-form";
 import { DeliveryCheckForm } from "~/shipping/delivery-check-form";
 import type { ReviewSummary } from "~/catalog/review-list";
@@ -121,15 +122,6 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function stockLabel(product: ProductDetail, size: string | null) {
-  if (!product.inStock) return { text: "Out of stock", tone: "text-red-700" };
-  if (size === null) return { text: "In stock", tone: "text-green-800" };
-  const stock = product.sizes.find((candidate) => candidate.label === size)?.stock ?? 0;
-  if (stock === 0) return { text: `Size ${size} is out of stock`, tone: "text-red-700" };
-  if (stock <= 5) return { text: `Only ${stock} left in size ${size}`, tone: "text-amber-800" };
-  return { text: "In stock", tone: "text-green-800" };
-}
-
 function ProductView({ product, reviews }: { product: ProductDetail; reviews: ReviewSummary | null }) {
   const cart = useCart();
   // The picture and tab the address names (the thumbnails' and tabs' links without scripts).
@@ -237,6 +229,9 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
           <h1 className="mt-1 text-3xl font-bold">{product.name}</h1>
           <PriceLine price={product.price} originalPrice={product.originalPrice} size="page" />
           <p className="text-sm text-muted">Inclusive of all taxes</p>
+          <p className="mt-1 text-sm" data-testid="country-of-origin">
+            <span className="text-muted">Country of origin:</span> {product.countryOfOrigin}
+          </p>
           <p className="mt-5 leading-relaxed">{product.description}</p>
 
           <div className="relative mt-6">

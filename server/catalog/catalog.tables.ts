@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { DEFAULT_COUNTRY_OF_ORIGIN } from "../../contract/country-of-origin";
 import { EMPTY_SIZE_FIT, type SizeFit } from "../../contract/product-editing-rules";
 import type { SizeChart } from "../../contract/size-charts";
 import type { CustomizationOption } from "../../contract/tailoring-rules";
@@ -59,6 +60,8 @@ export const products = pgTable(
     sizeFit: jsonb("size_fit").$type<SizeFit>().notNull().default(EMPTY_SIZE_FIT),
     /** The tailoring staff offer on this product, each with its charge (0 when free). */
     customizations: jsonb("customizations").$type<OfferedCustomization[]>().notNull().default([]),
+    /** Where the piece was made, as the product page and the GST invoice state it (E-Commerce Rules 2020). */
+    countryOfOrigin: text("country_of_origin").notNull().default(DEFAULT_COUNTRY_OF_ORIGIN),
     rating: real("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     soldCount: integer("sold_count").notNull().default(0),

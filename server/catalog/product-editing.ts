@@ -61,6 +61,8 @@ function productColumns(draft: ProductDraft | ProductUpdate) {
       name: offered.name,
       chargePaise: rupeesToPaise(offered.charge),
     })),
+    // Left out: a new product takes the column's default (India), an edited one keeps its own.
+    ...(draft.countryOfOrigin === undefined ? {} : { countryOfOrigin: draft.countryOfOrigin }),
   };
 }
 
@@ -367,6 +369,7 @@ export function createProductEditing({
       features: product.features,
       care: product.care,
       sizeFit: product.sizeFit,
+      countryOfOrigin: product.countryOfOrigin,
       hidden: product.deletedAt !== null,
       customizations: product.customizations.map((offered) => ({
         name: offered.name,

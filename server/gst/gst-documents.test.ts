@@ -149,6 +149,8 @@ describe("the tax invoice of a paid order", () => {
         igstPaise: 0,
       },
     ]);
+    // Each piece says where it was made, as its product did when the invoice was issued.
+    expect(invoice.lines.map((line) => line.countryOfOrigin)).toEqual(["India", "India", "India"]);
     expect(invoice).toMatchObject({
       totalPaise: 999_801,
       taxablePaise: 925_960,
@@ -174,6 +176,7 @@ describe("the tax invoice of a paid order", () => {
       `GSTIN ${DEMO_GST.gstin}`,
       "36-Telangana",
       "Prices include GST",
+      "Country of origin: India",
     ])
       expect(flowing).toContain(expected);
     const lineOf = (name: string) => text.split("\n").find((line) => line.includes(name)) ?? "";

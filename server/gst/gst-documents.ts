@@ -1,16 +1,11 @@
-import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Executor, Transaction } from "../db/client";
-import {
-  gstCategoryHsn,
-  gstApparelRates,
-  gstDocumentCounters,
-  gstDocuments,
-  type GstParty,
-} from "./gst.tables";
+import { gstCategoryHsn, gstDocumentCounters, gstDocuments, type GstLine, type GstParty } from "./gst.tables";
 import { products } from "../catalog/catalog.tables";
 import { orders, type orderItems } from "../orders/orders.tables";
-import { deliveryTaxLine, financialYearOf, indianDateOf, taxLine, totalsOf } from "./gst-tax";
+import { financialYearOf, indianDateOf, taxSale, totalsOf } from "./gst-tax";
+import { ratesOn } from "./gst-rates";
 import { GST_STATE_CODES, placeOfSupplyOf, stateCodeOf } from "../../contract/indian-states";
 import { stateCodeOfPincode } from "../addresses/pincode-directory";
 import { renderGstDocument } from "./gst-pdf";
@@ -64,18 +59,6 @@ export function createGstDocuments({
     return row!.lastNumber;
   }
 
-  /** The apparel rates in effect on an Indian day (the newest row from that day or before). */
-  async function ratesOn(executor: Executor, day: string) {
-    const [rates] = await executor
-      .select()
-      .from(gstApparelRates)
-      .where(lte(gstApparelRates.effectiveFrom, day))
-      .orderBy(desc(gstApparelRates.effectiveFrom))
-      .limit(1);
-    if (!rates) throw new Error(`no GST rates are in effect on ${day}`);
-    return rates;
-  }
-
   async function findOf(executor: Executor, orderId: number, kind: GstKind) {
     const [document] = await executor
       .select()
@@ -97,8 +80,13 @@ export function createGstDocuments({
     if (existing) return existing;
     const issuedAt = new Date();
     const rates = await ratesOn(tx, indianDateOf(issuedAt));
-    const hsnRows = await tx
-      .select({ productId: products.id, hsn: gstCategoryHsn.hsn })
+    // Each product's HSN code (its category's, or the rates' default) and country of origin, as they are now.
+    const productRows = await tx
+      .select({
+        productId: products.id,
+        hsn: gstCategoryHsn.hsn,
+        countryOfOrigin: products.countryOfOrigin,
+      })
       .from(products)
       .leftJoin(gstCategoryHsn, eq(gstCategoryHsn.categoryId, products.categoryId))
       .where(
@@ -107,33 +95,41 @@ export function createGstDocuments({
           items.map((item) => item.productId),
         ),
       );
-    const hsnOf = new Map(hsnRows.map((row) => [row.productId, row.hsn ?? rates.defaultHsn]));
+    const productOf = new Map(productRows.map((row) => [row.productId, row]));
     const address = order.shippingAddress;
     // The state as the list names it; an order placed before addresses had a list takes its pincode's state.
     const deliveryCode = stateCodeOf(address.state) ?? stateCodeOfPincode(address.postalCode);
     const supplierParty = await supplierNow(tx);
     const intraState = deliveryCode === supplierParty.stateCode;
-    const lines = items.map((item) => {
-      // A customised piece's price holds its charges: the invoice shows them apart, under one rate.
-      const options = item.customization?.options ?? [];
-      const customisationPaise = options.reduce((sum, option) => sum + option.chargePaise, 0);
-      const piece = {
+    // A customised piece's price holds its charges: the invoice shows them apart, under one rate.
+    const pieces = items.map((item) => {
+      const customisationPaise = (item.customization?.options ?? []).reduce(
+        (sum, option) => sum + option.chargePaise,
+        0,
+      );
+      return {
         unitPricePaise: item.unitPricePaise - customisationPaise,
         customisationPaise,
         quantity: item.quantity,
       };
+    });
+    const taxed = taxSale(pieces, order.deliveryPaise, rates, intraState);
+    const lines: GstLine[] = items.map((item, index) => {
+      const options = item.customization?.options ?? [];
+      const product = productOf.get(item.productId);
       return {
         description: options.length
           ? `${item.name} (customised: ${options.map((option) => option.name).join(", ")})`
           : item.name,
         size: item.size,
-        hsn: hsnOf.get(item.productId) ?? rates.defaultHsn,
-        ...piece,
-        ...taxLine(piece, rates, intraState),
+        hsn: product?.hsn ?? rates.defaultHsn,
+        ...(product ? { countryOfOrigin: product.countryOfOrigin } : {}),
+        ...pieces[index]!,
+        ...taxed.pieces[index]!,
       };
     });
     // The delivery charge is a line of its own, with its SAC and its tax (decision 038).
-    if (order.deliveryPaise > 0)
+    if (taxed.delivery)
       lines.push({
         description: "Delivery charge",
         size: "",
@@ -141,11 +137,7 @@ export function createGstDocuments({
         unitPricePaise: order.deliveryPaise,
         customisationPaise: 0,
         quantity: 1,
-        ...deliveryTaxLine(
-          order.deliveryPaise,
-          lines.map((line) => line.rateBp),
-          intraState,
-        ),
+        ...taxed.delivery,
       });
     const financialYear = financialYearOf(issuedAt);
     const sequence = await nextSequence(tx, "invoice", financialYear);

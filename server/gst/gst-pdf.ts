@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { formatPaiseExact as formatPaise } from "../../contract/money";
 import { STORE } from "../../contract/store";
-import type { gstDocuments } from "./gst.tables";
+import type { GstLine, gstDocuments } from "./gst.tables";
 import { formatRate } from "./gst-tax";
 
 type DocumentRow = typeof gstDocuments.$inferSelect;
@@ -28,6 +28,16 @@ const indianDay = (moment: Date) =>
     month: "short",
     year: "numeric",
   });
+
+/** A line's item cell: what it is, its size, and where it was made (invoices issued since products had it). */
+const itemText = (line: GstLine) =>
+  [
+    line.description,
+    line.size ? `Size ${line.size}` : "",
+    line.countryOfOrigin ? `Country of origin: ${line.countryOfOrigin}` : "",
+  ]
+    .filter(Boolean)
+    .join("\n");
 
 /**
  * Draws a tax invoice or a credit note (A4) from its row: supplier, recipient, place of supply, and per line
@@ -176,7 +186,7 @@ export function renderGstDocument(
     row(
       [
         String(index + 1),
-        line.size ? `${line.description}\nSize ${line.size}` : line.description,
+        itemText(line),
         line.hsn,
         String(line.quantity),
         formatPaise(line.unitPricePaise + line.customisationPaise),

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { financialYearOf, rateFor, taxIncluded, taxLine, totalsOf, type ApparelRates } from "./gst-tax";
+import {
+  financialYearOf,
+  gstIncludedIn,
+  rateFor,
+  taxIncluded,
+  taxLine,
+  taxSale,
+  totalsOf,
+  type ApparelRates,
+} from "./gst-tax";
 
 /** Today's apparel rates (the seeded defaults): 5 % up to ₹2,500 a piece, 18 % above. */
 const RATES: ApparelRates = { thresholdPaise: 250_000, lowRateBp: 500, highRateBp: 1800 };
@@ -145,5 +154,33 @@ describe("the financial year, April to March in India", () => {
     ["2099-12-31T20:00:00.000Z", "2099-00"],
   ])("%s is in %s", (moment, year) => {
     expect(financialYearOf(new Date(moment))).toBe(year);
+  });
+});
+
+describe("gstIncludedIn", () => {
+  const pieces = [
+    { unitPricePaise: 250_000, quantity: 1 },
+    { unitPricePaise: 240_000, customisationPaise: 10_001, quantity: 1 },
+    { unitPricePaise: 99_950, quantity: 3 },
+  ];
+
+  it("is the tax the invoice's lines add up to, within the store's state and outside it alike", () => {
+    for (const deliveryPaise of [0, 9_900]) {
+      for (const intraState of [true, false]) {
+        const { pieces: taxed, delivery } = taxSale(pieces, deliveryPaise, RATES, intraState);
+        const totals = totalsOf(delivery ? [...taxed, delivery] : taxed);
+        expect(gstIncludedIn(pieces, deliveryPaise, RATES)).toBe(
+          totals.cgstPaise + totals.sgstPaise + totals.igstPaise,
+        );
+      }
+    }
+  });
+
+  it("taxes the delivery charge at the highest rate of the pieces, and nothing when delivery is free", () => {
+    // ₹2,500.01 a piece is at 18 %: ₹99 of delivery holds ₹15.10 at 18 % (9,900 × 18 / 118, half up).
+    const { delivery } = taxSale(pieces, 9_900, RATES, false);
+    expect(delivery).toMatchObject({ rateBp: 1800, igstPaise: 1_510 });
+    expect(taxSale(pieces, 0, RATES, false).delivery).toBeNull();
+    expect(gstIncludedIn([{ unitPricePaise: 100_000, quantity: 1 }], 9_900, RATES)).toBe(4_762 + 471);
   });
 });

@@ -62,6 +62,42 @@ export function deliveryTaxLine(
   return taxAtRate(deliveryPaise, Math.max(0, ...pieceRatesBp), intraState);
 }
 
+/**
+ * A sale's lines taxed, as its tax invoice works them out: each line of pieces at its piece's rate, and the
+ * delivery charge's line (null when delivery is free) at the highest of their rates.
+ */
+export function taxSale(
+  pieces: readonly TaxLineInput[],
+  deliveryPaise: number,
+  rates: ApparelRates,
+  intraState: boolean,
+): { pieces: TaxedLine[]; delivery: TaxedLine | null } {
+  const taxed = pieces.map((piece) => taxLine(piece, rates, intraState));
+  const delivery =
+    deliveryPaise > 0
+      ? deliveryTaxLine(
+          deliveryPaise,
+          taxed.map((line) => line.rateBp),
+          intraState,
+        )
+      : null;
+  return { pieces: taxed, delivery };
+}
+
+/**
+ * The GST a tax-inclusive sale's price holds, as its invoice would show it (what the checkout and the order's
+ * page say: "includes GST of ₹X"). The same wherever it is delivered: each line's CGST and SGST add up to the
+ * IGST it would bear in another state.
+ */
+export function gstIncludedIn(
+  pieces: readonly TaxLineInput[],
+  deliveryPaise: number,
+  rates: ApparelRates,
+): number {
+  const { pieces: taxed, delivery } = taxSale(pieces, deliveryPaise, rates, false);
+  return totalsOf(delivery ? [...taxed, delivery] : taxed).igstPaise;
+}
+
 /** A tax-inclusive amount's taxable value and tax at `rateBp`, split for the supply's place. */
 function taxAtRate(totalPaise: number, rateBp: number, intraState: boolean): TaxedLine {
   const tax = taxIncluded(totalPaise, rateBp);

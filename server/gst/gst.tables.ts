@@ -74,6 +74,8 @@ export type GstLine = {
   description: string;
   size: string;
   hsn: string;
+  /** Where the piece was made, as its product said when the invoice was issued (none on the delivery line, nor on invoices issued before products had one). */
+  countryOfOrigin?: string;
   quantity: number;
   unitPricePaise: number;
   customisationPaise: number;

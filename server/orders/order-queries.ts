@@ -7,6 +7,7 @@ import { customizationView } from "../tailoring/customized-line";
 import { payByOf } from "./order-holds";
 import { orderItems, orders, type OrderItemRow, type OrderRow } from "./orders.tables";
 import { shipmentViewOf } from "./shipments";
+import type { GstIncluded } from "../gst/gst-included";
 
 /** A customised line whose tailoring is not done yet: its order does not ship until there is none. */
 export const awaitsTailor = (item: OrderItemRow) =>
@@ -36,8 +37,8 @@ function payableUntil(order: OrderRow): string | null {
   return payBy.getTime() > Date.now() ? payBy.toISOString() : null;
 }
 
-/** An order as the API shows it, to its shopper and to staff. */
-export function toApi(order: OrderRow, items: OrderItemRow[]): Order {
+/** An order as the API shows it, to its shopper and to staff, with the GST its total includes. */
+function toApi(order: OrderRow, items: OrderItemRow[], gstIncludedPaise: number): Order {
   return {
     _id: order.publicId,
     orderId: order.publicId,
@@ -47,6 +48,7 @@ export function toApi(order: OrderRow, items: OrderItemRow[]): Order {
     subtotal: paiseToRupees(order.subtotalPaise),
     deliveryCharge: paiseToRupees(order.deliveryPaise),
     totalAmount: paiseToRupees(order.totalPaise),
+    gstIncluded: paiseToRupees(gstIncludedPaise),
     createdAt: order.createdAt.toISOString(),
     payBy: payableUntil(order),
     cancelReason: order.cancelReason,
@@ -67,7 +69,39 @@ export function toApi(order: OrderRow, items: OrderItemRow[]): Order {
 }
 
 /** The read side of orders: the answers shoppers and staff see, and the rows the other services start from. */
-export function createOrderQueries({ db }: { db: Database }) {
+export function createOrderQueries({
+  db,
+  gstIncluded,
+}: {
+  db: Database;
+  /** The GST in each order's total (gst/gst-included.ts). */
+  gstIncluded: Pick<GstIncluded, "ofOrders">;
+}) {
+  /**
+   * Orders as the API shows them, in the order given, with their lines (read here unless the caller has them)
+   * and the GST each total includes.
+   */
+  async function views(rows: readonly OrderRow[], lines?: OrderItemRow[]): Promise<Order[]> {
+    const items =
+      lines ??
+      (await itemsOf(
+        db,
+        rows.map((row) => row.id),
+      ));
+    const itemsOfOrder = (row: OrderRow) => items.filter((item) => item.orderId === row.id);
+    const gst = await gstIncluded.ofOrders(
+      rows.map((row) => ({
+        orderId: row.id,
+        pieces: itemsOfOrder(row).map((item) => ({
+          unitPricePaise: item.unitPricePaise,
+          quantity: item.quantity,
+        })),
+        deliveryPaise: row.deliveryPaise,
+      })),
+    );
+    return rows.map((row, index) => toApi(row, itemsOfOrder(row), gst[index]!));
+  }
+
   async function findByIdempotencyKey(
     userId: number,
     key: string,
@@ -88,16 +122,7 @@ export function createOrderQueries({ db }: { db: Database }) {
       .where(eq(orders.userId, userId))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(100);
-    const items = await itemsOf(
-      db,
-      rows.map((row) => row.id),
-    );
-    return rows.map((row) =>
-      toApi(
-        row,
-        items.filter((item) => item.orderId === row.id),
-      ),
-    );
+    return views(rows);
   }
 
   /** An order by its public id, for its owner or staff; 'Order not found.' for anyone else. */
@@ -111,8 +136,8 @@ export function createOrderQueries({ db }: { db: Database }) {
   }
 
   async function getVisible(publicId: string, viewer: { userId: number; staff: boolean }): Promise<Order> {
-    const order = await findVisible(publicId, viewer);
-    return toApi(order, await itemsOf(db, [order.id]));
+    const [view] = await views([await findVisible(publicId, viewer)]);
+    return view!;
   }
 
   async function byId(orderId: number): Promise<OrderRow | undefined> {
@@ -139,7 +164,7 @@ export function createOrderQueries({ db }: { db: Database }) {
   return {
     lock: lockOrder,
     itemsOf,
-    toApi,
+    views,
     findByIdempotencyKey,
     listForUser,
     findVisible,

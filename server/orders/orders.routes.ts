@@ -14,6 +14,7 @@ import type { CatalogService } from "../catalog/catalog.service";
 import { priceCart } from "./price-cart";
 import { deliveryRuleCall } from "../../contract/delivery";
 import type { DeliveryCharges } from "./delivery-charge";
+import type { GstIncluded } from "../gst/gst-included";
 import { STAFF_ROLES } from "../../contract/accounts-rules";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { SessionGuard } from "../accounts/session-guard";
@@ -39,6 +40,7 @@ type Options = {
   cancelOrder: ShopperCancel;
   holds: OrderHolds;
   delivery: DeliveryCharges;
+  gstIncluded: GstIncluded;
   limits: OrderHoldSettings;
   attempts: AttemptCounts;
   guard: SessionGuard;
@@ -72,6 +74,7 @@ export async function ordersRoutes(
     cancelOrder,
     holds,
     delivery,
+    gstIncluded,
     limits,
     attempts,
     guard,
@@ -137,7 +140,7 @@ export async function ordersRoutes(
     handler: async ({ items }, { request }) => {
       const shopper = await guard.identify(request, { writes: false });
       const held = shopper ? await holds.awaitingLines(shopper.user.userId) : [];
-      const priced = await priceCart(catalog, items, await delivery.rule(), held);
+      const priced = await priceCart(catalog, items, await delivery.rule(), gstIncluded, held);
       return { code: 200, message: "Bag priced", data: priced };
     },
   });

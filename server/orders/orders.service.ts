@@ -1,5 +1,6 @@
 import type { CatalogService } from "../catalog/catalog.service";
 import type { Database } from "../db/client";
+import type { GstIncluded } from "../gst/gst-included";
 import { tellAll, type OrderSubscriber } from "./order-changes";
 import { createOrder, forgetIdempotencyKey } from "./create-order";
 import { extendHold } from "./order-holds";
@@ -21,14 +22,17 @@ export function createOrdersService({
   db,
   catalog,
   subscribers,
+  gstIncluded,
 }: {
   db: Database;
   catalog: CatalogService;
+  /** The GST in each order's total, for its views (gst/gst-included.ts). */
+  gstIncluded: Pick<GstIncluded, "ofOrders">;
   /** Who acts on an order's changes in their transaction: mails and GST documents (order-notices.ts). */
   subscribers: readonly OrderSubscriber[];
 }) {
   const tell = tellAll(subscribers);
-  const queries = createOrderQueries({ db });
+  const queries = createOrderQueries({ db, gstIncluded });
   const lifecycle = createOrderLifecycle({ catalog, tell });
 
   /**

@@ -9,6 +9,8 @@ import type { CatalogService } from "../catalog/catalog.service";
 import { customizeLine } from "../tailoring/customized-line";
 import { deliveryPaiseFor } from "../../contract/delivery-rule";
 import type { DeliveryRulePaise } from "./delivery-charge";
+import type { GstIncluded } from "../gst/gst-included";
+import type { TaxLineInput } from "../gst/gst-tax";
 import type { AwaitingLine } from "./order-holds";
 import { formatHoldTime } from "../../contract/hold-time";
 
@@ -27,12 +29,15 @@ export async function priceCart(
   catalog: CatalogService,
   items: PlaceOrderItem[],
   delivery: DeliveryRulePaise,
+  gst: Pick<GstIncluded, "ofSales">,
   held: AwaitingLine[] = [],
 ): Promise<PricedCart> {
   const looked = await catalog.lookUpLines(
     items.map((item) => ({ productId: item.id, size: item.size, quantity: item.quantity })),
   );
-  let subtotalPaise = 0;
+  // The lines that count in the subtotal, for the GST the price includes.
+  const counted: TaxLineInput[] = [];
+  const count = (unitPricePaise: number, quantity: number) => counted.push({ unitPricePaise, quantity });
   const lines = looked.map((line, index): PricedCartLine => {
     const item = items[index]!;
     const base = {
@@ -59,7 +64,7 @@ export async function priceCart(
     // Her own unpaid order holds these pieces: never "sold out" to her, but "resume that order".
     const heldBy = held.find((h) => h.productId === line.productId && h.size === line.size);
     if (heldBy) {
-      subtotalPaise += unitPricePaise * line.quantity;
+      count(unitPricePaise, line.quantity);
       return {
         ...shown,
         orderId: heldBy.orderId,
@@ -89,7 +94,7 @@ export async function priceCart(
         problem: "customization-unavailable",
         message: Object.values(customized.problems)[0]!,
       };
-    subtotalPaise += unitPricePaise * line.quantity;
+    count(unitPricePaise, line.quantity);
     if (line.stock < line.quantity)
       return {
         ...shown,
@@ -107,12 +112,15 @@ export async function priceCart(
     return { ...shown, available: line.stock, problem: null, message: null };
   });
   // The same rule, from the same accessor, as Place Order's: what the bag and checkout show is what is charged.
+  const subtotalPaise = counted.reduce((sum, piece) => sum + piece.unitPricePaise * piece.quantity, 0);
   const deliveryPaise = deliveryPaiseFor(subtotalPaise, delivery);
+  const [gstPaise = 0] = await gst.ofSales([{ pieces: counted, deliveryPaise }]);
   return {
     lines,
     subtotal: paiseToRupees(subtotalPaise),
     deliveryCharge: paiseToRupees(deliveryPaise),
     total: paiseToRupees(subtotalPaise + deliveryPaise),
+    gstIncluded: paiseToRupees(gstPaise),
     orderable:
       lines.length > 0 && lines.every((line) => line.problem === null || line.problem === "price-changed"),
   };

@@ -122,16 +122,10 @@ export function createStaffOrderList({ db, orders: ordersService }: { db: Databa
             .where(where)
             .then(([counted]) => counted?.total ?? 0),
     ]);
-    const items = await ordersService.itemsOf(
-      db,
-      rows.map((row) => row.id),
-    );
+    const views = await ordersService.views(rows);
     return {
-      orders: rows.map((row) => ({
-        ...ordersService.toApi(
-          row,
-          items.filter((item) => item.orderId === row.id),
-        ),
+      orders: rows.map((row, index) => ({
+        ...views[index]!,
         refundNeedsAttention: row.refundAttentionSince !== null,
       })),
       total,

@@ -66,7 +66,7 @@ export function createStaffOrders({
       order.status !== "Shipped" || (courierParcel?.state === "created" && courierParcel.pickedUpAt === null);
     const merchantOrderIdOf = new Map(attempts.map((attempt) => [attempt.id, attempt.merchantOrderId]));
     return {
-      order: orders.toApi(order, items),
+      order: (await orders.views([order], items))[0]!,
       courier: order.courier,
       trackingNumber: order.trackingNumber,
       paidAt: order.paidAt?.toISOString() ?? null,
