@@ -26,6 +26,8 @@ export const COD_MESSAGES = {
   confirmed: "Thank you! Your order is confirmed and will be packed for dispatch.",
   alreadyConfirmed: "This order is confirmed already.",
   cannotConfirm: (status: string) => `An order that is ${status} cannot be confirmed.`,
+  linkInvalid:
+    "This confirmation link has expired or is not valid. Sign in and confirm the order from its page in My Orders.",
   staffNote: "Write how the shopper confirmed (up to 300 characters), such as the call's time.",
 } as const;
 
@@ -86,4 +88,42 @@ export const codOptionCall = defineCall({
     "Signed-in shoppers. Whether Cash on Delivery is offered for the shopper's bag (its subtotal in rupees, whether it has a customised piece) delivered to a pincode; Place Order checks the same rules on the priced bag.",
   body: codOptionRequest,
   output: envelope(codOption),
+});
+
+/** The one-tap link of a cash order's mail: the order and the token the link carries. */
+export const codLinkRequest = z.object({
+  orderId: orderIdRequest.shape.orderId,
+  token: z
+    .string({ error: COD_MESSAGES.linkInvalid })
+    .regex(/^[\w-]{20,100}$/, { error: COD_MESSAGES.linkInvalid }),
+});
+export type CodLinkRequest = z.infer<typeof codLinkRequest>;
+
+/** What the link's page shows before the tap: the order, its total and its pieces. */
+export const codLinkView = z.object({
+  orderId: z.string(),
+  orderStatus: z.string(),
+  totalAmount: z.number(),
+  items: z.array(z.object({ name: z.string(), size: z.string(), quantity: z.number().int() })),
+});
+export type CodLinkView = z.infer<typeof codLinkView>;
+
+export const codLinkCall = defineCall({
+  method: "GET",
+  path: "/orders/cod-link",
+  tag: "orders",
+  description:
+    "Anyone with the link of a cash order's mail: the order it confirms, while the link is good (until the order's hold ends).",
+  query: codLinkRequest,
+  output: envelope(codLinkView),
+});
+
+export const confirmCodByLinkCall = defineCall({
+  method: "POST",
+  path: "/orders/confirm-cod-by-link",
+  tag: "orders",
+  description:
+    "Anyone with the link of a cash order's mail: confirms the order in one tap, without signing in; again changes nothing.",
+  body: codLinkRequest,
+  output: orderStatusResponse,
 });

@@ -89,7 +89,7 @@ const SECONDS = {
   "accessibility.spec.ts": 152,
   "accounts.spec.ts": 52,
   "bounded-bodies.spec.ts": 3,
-  "cash-on-delivery.spec.ts": 22,
+  "cash-on-delivery.spec.ts": 30,
   "courier-shipping.spec.ts": 40,
   "checkout.spec.ts": 85,
   "contact.spec.ts": 8,

@@ -330,6 +330,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const holds = createOrderHolds({ db, settings: config.orderHolds });
   const codRules = createCodRules({ db, settings, deliveryCheck: shipping.deliveryCheck });
+  const codConfirmation = createCodConfirmation({ db, orders, publicUrl: config.publicUrl });
   // The delivery charge's one accessor (decision 038), from the owner's settings (decision 042).
   const delivery = createDeliveryCharges({ source: async () => (await settings.current()).delivery });
   const placeOrder = createPlaceOrder({
@@ -339,7 +340,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
     paymentMethods: {
       phonepe: payments.method,
-      cod: codMethod({ rules: codRules, settings, publicUrl: config.publicUrl }),
+      cod: codMethod({
+        rules: codRules,
+        settings,
+        publicUrl: config.publicUrl,
+        mailLink: codConfirmation.mailLink,
+      }),
     },
     addresses,
     holds,
@@ -573,7 +579,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     prefix: "/api",
     calls,
     codRules,
-    codConfirmation: createCodConfirmation({ db, orders }),
+    codConfirmation,
     staffOrders,
     guard,
   });

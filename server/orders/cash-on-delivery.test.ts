@@ -21,7 +21,7 @@ import {
 } from "../test-support/checkout";
 import { startTestApp } from "../test-support/test-app";
 import { gstDocuments } from "../gst/gst.tables";
-import { orders } from "./orders.tables";
+import { codConfirmationLinks, orders } from "./orders.tables";
 
 let app: FastifyInstance;
 let api: TestApi;
@@ -236,6 +236,42 @@ describe("confirming", () => {
     expect(event.note).toBe("confirmed by phone: called at 11:05, she said yes");
     const shopper = await createUserAndLogin(app, ROLE.customer);
     expect((await api.as(shopper.token).staffConfirmCod({ orderId, note: "x" })).status).toBe(403);
+  });
+
+  it("by the one-tap link of the mail, without signing in: good until the hold ends, for its order only", async () => {
+    const { shopper, orderId } = await codOrder();
+    const mail = (await lastMailTo(app, shopper.email))!;
+    expect(mail.subject).toContain(`please confirm your order ${orderId}`);
+    const link = new URL(/Confirm my order: (\S+)/.exec(mail.text)![1]!);
+    expect(link.pathname).toBe(`/orders/${orderId}/confirm`);
+    const token = link.searchParams.get("token")!;
+    const other = await codOrder();
+    for (const wrong of [
+      { orderId, token: token.slice(0, -2) + (token.endsWith("AA") ? "BB" : "AA") },
+      { orderId: other.orderId, token },
+    ]) {
+      const refused = await api.confirmCodByLink(wrong);
+      expect(refused.status).toBe(404);
+      expect(refused.error.message).toBe(COD_MESSAGES.linkInvalid);
+    }
+    expect((await orderOf(app, other.orderId)).status).toBe("Pending");
+    const shown = await api.codLink({ orderId, token });
+    expect(shown.body.data).toMatchObject({ orderId, orderStatus: "Pending", totalAmount: 2499 });
+    const confirmed = await api.confirmCodByLink({ orderId, token });
+    expect(confirmed.body).toMatchObject({
+      message: COD_MESSAGES.confirmed,
+      data: { orderStatus: "Processing" },
+    });
+    expect((await historyOf(app, orderId)).find((e) => e.to === "Processing")!.note).toBe(
+      "confirmed by the link in the mail",
+    );
+    expect((await api.confirmCodByLink({ orderId, token })).body.message).toBe(COD_MESSAGES.alreadyConfirmed);
+    // Once the hold has ended, the link is no more.
+    await app.services.db
+      .update(codConfirmationLinks)
+      .set({ expiresAt: sql`now()` })
+      .where(eq(codConfirmationLinks.orderId, (await orderOf(app, orderId)).id));
+    expect((await api.codLink({ orderId, token })).status).toBe(404);
   });
 
   it("staff find the cash orders waiting for confirmation apart from the others", async () => {

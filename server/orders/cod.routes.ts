@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import {
   COD_MESSAGES,
+  codLinkCall,
   codOptionCall,
+  confirmCodByLinkCall,
   confirmCodCall,
   staffConfirmCodCall,
 } from "../../contract/cash-on-delivery";
@@ -44,6 +46,26 @@ export async function codRoutes(
         code: 200,
         message: reason ?? "Cash on Delivery is available",
         data: { offered: reason === null, reason },
+      };
+    },
+  });
+
+  // The mail's one-tap link: the token is the key, no session is asked for.
+  calls.serve(app, codLinkCall, {
+    handler: async (query) => ({
+      code: 200,
+      message: "Order fetched successfully",
+      data: await codConfirmation.linkView(query),
+    }),
+  });
+
+  calls.serve(app, confirmCodByLinkCall, {
+    handler: async (body) => {
+      const { order, confirmed } = await codConfirmation.byLink(body);
+      return {
+        code: 200,
+        message: confirmed ? COD_MESSAGES.confirmed : COD_MESSAGES.alreadyConfirmed,
+        data: statusView(order),
       };
     },
   });

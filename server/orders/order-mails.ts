@@ -49,7 +49,7 @@ const customizationText = ({ options, ...asked }: OrderedCustomization) =>
     .join("; ");
 
 /** The order's lines, then its delivery charge (or free delivery) and its total, as the order page shows them. */
-const linesText = (order: MailedOrder) =>
+export const linesText = (order: MailedOrder) =>
   [
     ...order.items.map(
       (item) =>

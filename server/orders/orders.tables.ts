@@ -199,5 +199,17 @@ export const orderEvents = pgTable(
   (table) => [index("order_events_order_id_idx").on(table.orderId, table.id)],
 );
 
+/**
+ * The link in a Cash on Delivery order's mail that confirms it in one tap (decision 048): a random token,
+ * kept only as its SHA-256, good until the order's hold ends.
+ */
+export const codConfirmationLinks = pgTable("cod_confirmation_links", {
+  orderId: integer("order_id")
+    .primaryKey()
+    .references(() => orders.id),
+  tokenHash: text("token_hash").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

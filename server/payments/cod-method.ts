@@ -1,9 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { COD_MESSAGES } from "../../contract/cash-on-delivery";
-import type { Database, Executor } from "../db/client";
+import type { Database, Executor, Transaction } from "../db/client";
 import { HttpError, NotAllowed } from "../lib/errors";
 import { recordEvent } from "../orders/order-history";
-import { orders } from "../orders/orders.tables";
+import { orders, type OrderRow } from "../orders/orders.tables";
 import type { StoreSettingsService } from "../settings/store-settings";
 import type { DeliveryCheckService } from "../shipping/delivery-check";
 import type { BagToPay, PaymentMethod } from "./payment-method";
@@ -88,10 +88,13 @@ export function codMethod({
   rules,
   settings,
   publicUrl,
+  mailLink,
 }: {
   rules: CodRules;
   settings: Pick<StoreSettingsService, "current">;
   publicUrl: string;
+  /** Mails the shopper the order with its one-tap confirmation link (orders/cod-confirmation.ts). */
+  mailLink: (tx: Transaction, order: OrderRow) => Promise<void>;
 }): PaymentMethod {
   const orderPage = (publicId: string) => `${publicUrl}/orders/${publicId}`;
   return {
@@ -117,6 +120,7 @@ export function codMethod({
         to: "cash on delivery",
         note: "to be paid in cash at the door; waits for the shopper's confirmation",
       });
+      await mailLink(tx, order);
       return async () => orderPage(order.publicId);
     },
     async resume(order) {

@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   affordablePiece,
   CHENNAI,
+  expectNoAxeViolations,
   gotoAndWaitForHydration,
+  mailbox,
   newVerifiedShopper,
   placedCodOrder,
   signIn,
@@ -122,4 +124,31 @@ test("staff find a cash order waiting for confirmation and confirm it by phone w
   await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
   await expect(panel).toHaveCount(0);
   await expect(page.getByText("confirmed by phone: Called at 11:05, she said yes")).toBeVisible();
+});
+
+test("the shopper confirms her cash order in one tap from the mail's link, signed out", async ({
+  page,
+  baseURL,
+}) => {
+  const { email, orderId } = await placedCodOrder(page, baseURL!);
+  // The mail goes out from the outbox in the background.
+  const confirmMail = async () =>
+    (await mailbox(page)).find(
+      (message) => message.to === email && message.subject.includes(`please confirm your order ${orderId}`),
+    );
+  await expect.poll(async () => Boolean(await confirmMail())).toBe(true);
+  const mail = (await confirmMail())!;
+  const link = /Confirm my order: (\S+)/.exec(mail.text)![1]!;
+  await page.context().clearCookies();
+  await gotoAndWaitForHydration(page, new URL(link).pathname + new URL(link).search);
+  await expect(page.getByRole("heading", { name: `Confirm your order #${orderId}` })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Confirm my order" }).click();
+  await expect(
+    page.getByText("Thank you! Your order is confirmed and will be packed for dispatch."),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm my order" })).toHaveCount(0);
+  // A link that is not the mail's says so, and confirms nothing.
+  await gotoAndWaitForHydration(page, `/orders/${orderId}/confirm?token=${"x".repeat(32)}`);
+  await expect(page.getByText("This confirmation link has expired or is not valid.")).toBeVisible();
 });
