@@ -26,6 +26,7 @@ export const SETTINGS_MESSAGES = {
   codMaxOrder: "Give the largest order paid in cash, from ₹0 (no Cash on Delivery) to ₹1,00,000, in rupees.",
   codOpenOrders: "Give how many cash orders a shopper may have on their way, a whole number from 1 to 10.",
   codConfirmHours: "Give the hours a cash order waits for its confirmation, a whole number from 1 to 168.",
+  codCustomised: "Choose whether pieces made to measure may be paid in cash.",
   parcelWeight: "Give the usual parcel's weight in grams, a whole number from 50 to 30,000.",
   parcelSide: "Give each side of the usual parcel in centimetres, a whole number from 1 to 150.",
   nothing: "Change at least one setting.",
@@ -116,6 +117,11 @@ export const storeSettingsFields = {
   codOpenOrders: wholeBetween(1, 10, SETTINGS_MESSAGES.codOpenOrders),
   /** Hours an unconfirmed cash order holds its pieces before it is cancelled. */
   codConfirmHours: wholeBetween(1, 168, SETTINGS_MESSAGES.codConfirmHours),
+  /**
+   * Whether a bag with a piece made to measure may be paid in cash ("no" at first: a made-to-measure piece
+   * refused at the door cannot be sold to anyone else).
+   */
+  codCustomised: z.enum(["no", "yes"], { error: SETTINGS_MESSAGES.codCustomised }),
   /** The usual parcel handed to the courier (decision 050): staff change it per order when it differs. */
   parcelWeightGrams: wholeBetween(50, 30_000, SETTINGS_MESSAGES.parcelWeight),
   parcelLengthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
@@ -144,6 +150,7 @@ export const STORE_SETTING_NAMES = [
   "codMaxOrder",
   "codOpenOrders",
   "codConfirmHours",
+  "codCustomised",
   "parcelWeightGrams",
   "parcelLengthCm",
   "parcelWidthCm",
@@ -164,7 +171,10 @@ export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettin
       "grievanceOfficerPhone",
     ],
   },
-  { legend: "Cash on Delivery", names: ["codMaxOrder", "codOpenOrders", "codConfirmHours"] },
+  {
+    legend: "Cash on Delivery",
+    names: ["codMaxOrder", "codOpenOrders", "codConfirmHours", "codCustomised"],
+  },
   {
     legend: "The usual parcel (courier)",
     names: ["parcelWeightGrams", "parcelLengthCm", "parcelWidthCm", "parcelHeightCm"],
@@ -187,6 +197,7 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   codMaxOrder: "Cash on Delivery up to (₹; 0 for none)",
   codOpenOrders: "Cash orders on their way per shopper",
   codConfirmHours: "Hours to confirm a cash order",
+  codCustomised: "Cash on Delivery for pieces made to measure",
   parcelWeightGrams: "Weight (grams)",
   parcelLengthCm: "Length (cm)",
   parcelWidthCm: "Width (cm)",
@@ -263,3 +274,8 @@ export const sellerDetailsCall = defineCall({
   tag: "settings",
   output: envelope(sellerDetails),
 });
+
+/** The settings chosen from a list rather than typed, with each choice's words. */
+export const STORE_SETTING_CHOICES: Partial<Record<StoreSettingName, Record<string, string>>> = {
+  codCustomised: { no: "No: pay online for pieces made to measure", yes: "Yes, like any piece" },
+};

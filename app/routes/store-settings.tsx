@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import {
+  STORE_SETTING_CHOICES,
   STORE_SETTING_GROUPS,
   STORE_SETTING_LABELS,
   STORE_SETTING_NAMES,
@@ -93,7 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const shown = (name: StoreSettingName, value: string | number) =>
-  RUPEES.has(name) ? formatRupeesExact(value as number) : String(value);
+  RUPEES.has(name)
+    ? formatRupeesExact(value as number)
+    : (STORE_SETTING_CHOICES[name]?.[String(value)] ?? String(value));
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat("en-IN", {
@@ -161,7 +164,15 @@ export default function StoreSettingsPage() {
               <legend className="mb-3 text-lg font-bold">{group.legend}</legend>
               {group.names.map((name) => (
                 <FormField key={name} id={name} label={STORE_SETTING_LABELS[name]} error={problems[name]}>
-                  {name === "gstAddress" ? (
+                  {STORE_SETTING_CHOICES[name] ? (
+                    <select name={name} defaultValue={settings[name]} {...controlProps(name, problems[name])}>
+                      {Object.entries(STORE_SETTING_CHOICES[name]).map(([value, words]) => (
+                        <option key={value} value={value}>
+                          {words}
+                        </option>
+                      ))}
+                    </select>
+                  ) : name === "gstAddress" ? (
                     <textarea
                       name={name}
                       rows={3}

@@ -38,7 +38,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await api
     .as(owner.token)
-    .updateStoreSettings({ codMaxOrder: 10_000, codOpenOrders: 2, codConfirmHours: 48 });
+    .updateStoreSettings({ codMaxOrder: 10_000, codOpenOrders: 2, codConfirmHours: 48, codCustomised: "no" });
   app.services.settings.forget();
 });
 
@@ -197,6 +197,13 @@ describe("the rules, each refusal in the shopper's words and changing nothing", 
       .as(shopper.token)
       .codOption({ pincode: "500034", subtotal: 2499, customised: true });
     expect(customised.body.data.reason).toBe(COD_MESSAGES.customised);
+    // The owner may allow pieces made to measure too.
+    expect((await api.as(owner.token).updateStoreSettings({ codCustomised: "yes" })).status).toBe(200);
+    app.services.settings.forget();
+    const allowed = await api
+      .as(shopper.token)
+      .codOption({ pincode: "500034", subtotal: 2499, customised: true });
+    expect(allowed.body.data).toEqual({ offered: true, reason: null });
     expect((await api.codOption({ pincode: "500034" })).status).toBe(401);
     expect((await api.as(shopper.token).codOption(malformed({ pincode: "5000" }))).status).toBe(400);
   });

@@ -54,7 +54,7 @@ export function createCodRules({
     const { cod } = await settings.current();
     if (cod.maxOrderPaise === 0) return COD_MESSAGES.off;
     if (question.subtotalPaise > cod.maxOrderPaise) return COD_MESSAGES.overLimit(cod.maxOrderPaise);
-    if (question.customised) return COD_MESSAGES.customised;
+    if (question.customised && !cod.customised) return COD_MESSAGES.customised;
     const open = await tooManyOpen(db, question.userId);
     if (open) return open;
     try {

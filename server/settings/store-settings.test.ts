@@ -82,6 +82,7 @@ describe("the settings", () => {
         codMaxOrder: 10_000,
         codOpenOrders: 2,
         codConfirmHours: 48,
+        codCustomised: "no",
         parcelWeightGrams: 500,
         parcelLengthCm: 30,
         parcelWidthCm: 25,
@@ -107,11 +108,12 @@ describe("the settings", () => {
     [{ codMaxOrder: 1_00_001 }, "codMaxOrder", SETTINGS_MESSAGES.codMaxOrder],
     [{ codOpenOrders: 0 }, "codOpenOrders", SETTINGS_MESSAGES.codOpenOrders],
     [{ codConfirmHours: 169 }, "codConfirmHours", SETTINGS_MESSAGES.codConfirmHours],
+    [{ codCustomised: "maybe" }, "codCustomised", SETTINGS_MESSAGES.codCustomised],
     [{ parcelWeightGrams: 49 }, "parcelWeightGrams", SETTINGS_MESSAGES.parcelWeight],
     [{ parcelHeightCm: 0 }, "parcelHeightCm", SETTINGS_MESSAGES.parcelSide],
   ])("refuses %j with the field's message and changes nothing", async (update, field, message) => {
     const before = await settingsNow();
-    const answer = await api.as(owner.token).updateStoreSettings(update);
+    const answer = await api.as(owner.token).updateStoreSettings(malformed(update));
     expect(answer.status).toBe(400);
     expect(answer.error.errors).toMatchObject({ [field]: message });
     expect(await settingsNow()).toEqual(before);

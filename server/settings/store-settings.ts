@@ -32,10 +32,21 @@ export type ParcelDefaults = { weightGrams: number; lengthCm: number; widthCm: n
 export const DEFAULT_PARCEL: ParcelDefaults = { weightGrams: 500, lengthCm: 30, widthCm: 25, heightCm: 5 };
 
 /** The owner's Cash on Delivery rules (decision 048), money in paise. */
-export type CodRules = { maxOrderPaise: number; openOrders: number; confirmHours: number };
+export type CodRules = {
+  maxOrderPaise: number;
+  openOrders: number;
+  confirmHours: number;
+  /** A bag with a piece made to measure may be paid in cash. */
+  customised: boolean;
+};
 
 /** Cash on Delivery's first rules: orders up to ₹10,000, two on their way per shopper, 48 h to confirm. */
-export const DEFAULT_COD_RULES: CodRules = { maxOrderPaise: 10_000_00, openOrders: 2, confirmHours: 48 };
+export const DEFAULT_COD_RULES: CodRules = {
+  maxOrderPaise: 10_000_00,
+  openOrders: 2,
+  confirmHours: 48,
+  customised: false,
+};
 
 /**
  * The grievance officer until the owner names one on the settings page: plainly a demo, like the demo GSTIN
@@ -84,6 +95,7 @@ function defaultsOf(config: Defaults): Record<StoreSettingName, string | number>
     codMaxOrder: DEFAULT_COD_RULES.maxOrderPaise,
     codOpenOrders: DEFAULT_COD_RULES.openOrders,
     codConfirmHours: DEFAULT_COD_RULES.confirmHours,
+    codCustomised: DEFAULT_COD_RULES.customised ? "yes" : "no",
     parcelWeightGrams: DEFAULT_PARCEL.weightGrams,
     parcelLengthCm: DEFAULT_PARCEL.lengthCm,
     parcelWidthCm: DEFAULT_PARCEL.widthCm,
@@ -163,6 +175,7 @@ export function createStoreSettings({
         maxOrderPaise: v.codMaxOrder as number,
         openOrders: v.codOpenOrders as number,
         confirmHours: v.codConfirmHours as number,
+        customised: v.codCustomised === "yes",
       },
       parcel: {
         weightGrams: v.parcelWeightGrams as number,
