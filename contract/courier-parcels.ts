@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineCall } from "./call";
 import { envelope, messageResponse } from "./envelope";
+import { addressInput } from "./addresses";
 import { orderIdQuery, orderIdRequest } from "./orders";
 import { parcelTracking } from "./parcel-tracking";
 import { updateOrderStatusResponse } from "./staff-orders";
@@ -28,6 +29,10 @@ export const COURIER_MESSAGES = {
   reattemptAsked: "Delhivery has been asked to try the delivery again.",
   reattemptRefused: (reason: string) => `Delhivery did not take the request: ${reason}`,
   noParcel: "This order has no parcel with the courier yet.",
+  contactNothing: "Give the new phone number or address.",
+  contactUpdated: "Delhivery has the new details for the next attempt.",
+  contactRefused: (reason: string) => `Delhivery did not take the new details: ${reason}`,
+  notOnTheWay: "The parcel is not on its way any more: its details can no longer be changed.",
   pushUnauthorized: "This push does not carry the store's secret.",
   notAScan: "This is not a scan of Delhivery's.",
   noSandbox: "The store is not running on the courier sandbox.",
@@ -93,6 +98,29 @@ export const sandboxParcelScanCall = defineCall({
   description:
     "Staff only, and only while the store runs on the built-in courier sandbox: moves the order's parcel as the courier's scan would, and the store tracks it.",
   body: sandboxParcelScanRequest,
+  output: updateOrderStatusResponse,
+});
+
+/** After a failed attempt: the phone or address the courier should use, as the shopper gave them on the phone. */
+export const parcelContactRequest = orderIdRequest
+  .extend({
+    phone: addressInput.shape.phone.optional(),
+    address: addressInput.shape.address.optional(),
+  })
+  .strict()
+  .refine((request) => request.phone !== undefined || request.address !== undefined, {
+    error: COURIER_MESSAGES.contactNothing,
+    path: ["phone"],
+  });
+export type ParcelContactRequest = z.infer<typeof parcelContactRequest>;
+
+export const updateParcelContactCall = defineCall({
+  method: "POST",
+  path: "/orders/update-parcel-contact",
+  tag: "shipping",
+  description:
+    "Staff only. Gives the courier a new phone number or address for a parcel on its way (an NDR's other answer); kept in the order's history.",
+  body: parcelContactRequest,
   output: updateOrderStatusResponse,
 });
 

@@ -111,6 +111,28 @@ export function CourierParcelPanel({ details }: { details: StaffOrderDetails }) 
               <p className="font-semibold text-amber-950">
                 Delivery failed on {formatMoment(parcel.failedAttempt.at)}: {parcel.failedAttempt.reason}
               </p>
+              <details className="mt-2">
+                <summary className="cursor-pointer font-semibold text-brand-800">
+                  Give Delhivery a new phone or address…
+                </summary>
+                <Form method="post" className="mt-2 flex flex-col gap-3">
+                  <input type="hidden" name="intent" value="parcel-contact" />
+                  <FormField id="parcel-phone" label="Phone" optional>
+                    <input
+                      {...controlProps("parcel-phone", undefined)}
+                      name="phone"
+                      type="tel"
+                      autoComplete="off"
+                    />
+                  </FormField>
+                  <FormField id="parcel-address" label="Address" optional>
+                    <input {...controlProps("parcel-address", undefined)} name="address" autoComplete="off" />
+                  </FormField>
+                  <button type="submit" disabled={busy} className={`${BUTTON_SECONDARY} self-start py-2`}>
+                    Send to Delhivery
+                  </button>
+                </Form>
+              </details>
               {parcel.failedAttempt.reattemptAskedAt ? (
                 <p className="mt-1">
                   Another attempt was asked for on {formatMoment(parcel.failedAttempt.reattemptAskedAt)}.

@@ -39,6 +39,7 @@ import {
   SANDBOX_PARCEL_EVENTS,
   sandboxParcelScanCall,
   shipWithCourierCall,
+  updateParcelContactCall,
 } from "#contract/courier-parcels";
 import type { ParcelTracking } from "#contract/parcel-tracking";
 import { CourierParcelPanel } from "~/orders/courier-parcel-panel";
@@ -94,6 +95,7 @@ const INTENTS = [
   "reattempt",
   "sandbox-scan",
   "confirm-cod-by-phone",
+  "parcel-contact",
 ] as const;
 
 /**
@@ -159,6 +161,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer(await context.api(shipWithCourierCall, { orderId: params.id, ...size }));
   }
   if (intent === "reattempt") return answer(await context.api(askReattemptCall, { orderId: params.id }));
+  if (intent === "parcel-contact") {
+    const phone = formText(form, "phone").trim();
+    const address = formText(form, "address").trim();
+    return answer(
+      await context.api(updateParcelContactCall, {
+        orderId: params.id,
+        ...(phone ? { phone } : {}),
+        ...(address ? { address } : {}),
+      }),
+    );
+  }
   if (intent === "sandbox-scan") {
     const event = Object.keys(SANDBOX_PARCEL_EVENTS).find((name) => name === formText(form, "event"));
     if (event)

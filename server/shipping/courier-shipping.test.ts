@@ -324,6 +324,37 @@ describe("a failed delivery attempt (NDR)", () => {
   });
 });
 
+describe("new details for the courier after a failed attempt", () => {
+  it("gives the courier the new phone and address, kept in the history; refused once delivered", async () => {
+    const { orderId } = await paidOrder();
+    const { waybill } = await shipped(orderId);
+    await scan(waybill, "picked-up");
+    await scan(waybill, "failed-attempt");
+    const bad = await staff.updateParcelContact(malformed({ orderId, phone: "12345" }));
+    expect(bad.status).toBe(400);
+    expect((await staff.updateParcelContact(malformed({ orderId }))).error.message).toContain(
+      COURIER_MESSAGES.contactNothing,
+    );
+    const changed = await staff.updateParcelContact({
+      orderId,
+      phone: "+91 90000 11111",
+      address: "Flat 9C, Lotus Apartments, Road No. 3, Banjara Hills",
+    });
+    expect(changed.status).toBe(200);
+    expect((await sandboxParcels(orderId))[0]!.request).toMatchObject({
+      phone: "9000011111",
+      add: "Flat 9C, Lotus Apartments, Road No. 3, Banjara Hills",
+    });
+    const event = (await historyOf(app, orderId)).find((e) => e.to === "details changed at the courier")!;
+    expect(event.note).toContain("phone 9000011111");
+    // The order keeps the address it was placed with.
+    expect((await orderOf(app, orderId)).shippingAddress.address).not.toContain("Flat 9C");
+    await scan(waybill, "delivered");
+    const late = await staff.updateParcelContact({ orderId, phone: "9000022222" });
+    expect(late.status).toBe(409);
+  });
+});
+
 describe("a parcel returned to origin (RTO)", () => {
   it("closes a paid order as Returned: stock back once, a credit note, the payment refunded", async () => {
     const { shopper, orderId } = await paidOrder();

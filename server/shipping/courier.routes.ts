@@ -9,6 +9,7 @@ import {
   parcelTrackingCall,
   sandboxParcelScanCall,
   shipWithCourierCall,
+  updateParcelContactCall,
 } from "../../contract/courier-parcels";
 import type { StaffOrderDetails } from "../../contract/staff-orders";
 import type { SessionGuard } from "../accounts/session-guard";
@@ -63,6 +64,18 @@ export async function courierRoutes(
       const user = request.user!;
       await shipping.askReattempt(user.userId, await idOf(orderId, user.userId, true));
       return { code: 200, message: COURIER_MESSAGES.reattemptAsked, data: await details(orderId) };
+    },
+  });
+
+  calls.serve(app, updateParcelContactCall, {
+    onRequest: [guard.requireStaff],
+    handler: async ({ orderId, phone, address }, { request }) => {
+      const user = request.user!;
+      await shipping.updateContact(user.userId, await idOf(orderId, user.userId, true), {
+        ...(phone ? { phone } : {}),
+        ...(address ? { address } : {}),
+      });
+      return { code: 200, message: COURIER_MESSAGES.contactUpdated, data: await details(orderId) };
     },
   });
 

@@ -235,6 +235,20 @@ export function createDelhiveryClient(settings: DelhiverySettings & { warehouse:
         throw new CourierRefused(answer.remark ?? "the courier did not cancel the parcel");
     },
 
+    async updateConsignee(waybill, change) {
+      const answer = await call(DELHIVERY_PATHS.edit, cancelAnswer, {
+        body: {
+          json: {
+            waybill,
+            ...(change.phone ? { phone: change.phone } : {}),
+            ...(change.address ? { add: change.address } : {}),
+          },
+        },
+      });
+      if (answer.status !== true && String(answer.status).toLowerCase() !== "true")
+        throw new CourierRefused(answer.remark ?? "the courier did not change the details");
+    },
+
     async reattempt(waybill) {
       const answer = await call(DELHIVERY_PATHS.ndr, ndrAnswer, {
         body: { json: { data: [{ waybill, act: "RE-ATTEMPT" }] } },

@@ -270,6 +270,28 @@ export function createSandboxParcels({
     return scan;
   }
 
+  /** Edit: the consignee's phone or address, while the parcel is Manifested, In Transit or Pending. */
+  async function editDetails({ waybill, phone, add }: { waybill: string; phone?: string; add?: string }) {
+    const [row] = await db
+      .select()
+      .from(delhiverySandboxShipments)
+      .where(eq(delhiverySandboxShipments.waybill, waybill));
+    const last = row?.scans.at(-1);
+    const editable =
+      row &&
+      !row.cancelledAt &&
+      last?.ScanType === "UD" &&
+      ["Manifested", "Not Picked", "In Transit", "Pending"].includes(last.Scan);
+    if (!row || !editable) return { status: false, waybill, remark: "Package in incorrect status" };
+    if (phone !== undefined && !acceptedPhone(phone))
+      return { status: false, waybill, remark: "Incorrect phone number" };
+    await db
+      .update(delhiverySandboxShipments)
+      .set({ request: { ...row.request, ...(phone ? { phone } : {}), ...(add ? { add } : {}) } })
+      .where(eq(delhiverySandboxShipments.waybill, waybill));
+    return { status: true, waybill, remark: "Shipment details updated" };
+  }
+
   async function renderLabel(row: typeof delhiverySandboxShipments.$inferSelect): Promise<Buffer> {
     const document = new PDFDocument({ size: [288, 432], margin: 18 });
     const chunks: Buffer[] = [];
@@ -358,6 +380,11 @@ export function createSandboxParcels({
     });
 
     app.post(DELHIVERY_PATHS.edit, async (request, reply) => {
+      const edit = z
+        .object({ waybill: z.string(), phone: z.string().optional(), add: z.string().optional() })
+        .strict()
+        .safeParse(request.body);
+      if (edit.success) return answer(reply, await editDetails(edit.data));
       const parsed = z
         .object({ waybill: z.string(), cancellation: z.literal("true") })
         .safeParse(request.body);

@@ -79,6 +79,8 @@ export type ShippingProvider = {
   requestPickup(date: string, parcels: number): Promise<{ pickupId: string | null }>;
   /** Cancels a parcel not yet out for delivery; again changes nothing. Throws CourierRefused when too late. */
   cancel(waybill: string): Promise<void>;
+  /** Gives the courier a new phone or address for a parcel on its way. Throws CourierRefused when too late. */
+  updateConsignee(waybill: string, change: { phone?: string; address?: string }): Promise<void>;
   /** Asks for another delivery attempt after a failed one (NDR). Throws CourierRefused when not possible now. */
   reattempt(waybill: string): Promise<void>;
 };

@@ -81,6 +81,11 @@ test("a failed delivery answered by staff, then the parcel returned: staff see i
   await scan(page, "Delivery attempt failed");
   const failed = panel.getByRole("alert");
   await expect(failed).toContainText("Consignee unavailable");
+  // The shopper gave another number on the phone: Delhivery gets it for the next attempt.
+  await failed.getByText("Give Delhivery a new phone or address…").click();
+  await failed.getByLabel("Phone").fill("90000 11111");
+  await failed.getByRole("button", { name: "Send to Delhivery" }).click();
+  await expect(page.getByText("Delhivery has the new details for the next attempt.")).toBeVisible();
   await failed.getByRole("button", { name: "Ask for another attempt" }).click();
   await expect(page.getByText("Delhivery has been asked to try the delivery again.")).toBeVisible();
   await expect(panel.getByRole("alert")).toContainText("Another attempt was asked for");
