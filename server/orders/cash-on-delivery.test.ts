@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
 import { COD_MESSAGES } from "../../contract/cash-on-delivery";
 import { SHIPPING_MESSAGES } from "../../contract/shipping";
-import { HttpError } from "../lib/errors";
+import { Unavailable } from "../lib/errors";
 import { bearer, createUserAndLogin, lastMailTo, post } from "../test-support/accounts";
 import { malformed, type TestApi } from "../test-support/api-client";
 import { seedCatalog } from "../test-support/catalog-fixture";
@@ -163,7 +163,7 @@ describe("the rules, each refusal in the shopper's words and changing nothing", 
     // The sandbox's failure knob is a row of the database the PostgreSQL run shares between test files
     // (delivery-check.test.ts turns it on and off): the courier's check fails here alone.
     vi.spyOn(app.services.shipping.deliveryCheck, "check").mockRejectedValue(
-      new HttpError(503, SHIPPING_MESSAGES.unavailable),
+      new Unavailable(SHIPPING_MESSAGES.unavailable),
     );
     const shopper = await shopperWithAddress(app);
     const id = await product();

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { COD_MESSAGES } from "../../contract/cash-on-delivery";
 import type { Database, Executor, Transaction } from "../db/client";
-import { HttpError, NotAllowed } from "../lib/errors";
+import { NotAllowed, NotFound, Unavailable } from "../lib/errors";
 import { recordEvent } from "../orders/order-history";
 import { orders, type OrderRow } from "../orders/orders.tables";
 import type { StoreSettingsService } from "../settings/store-settings";
@@ -61,9 +61,8 @@ export function createCodRules({
       const answer = await deliveryCheck.check(question.pincode);
       return answer.cod ? null : COD_MESSAGES.pincode(question.pincode);
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 404)
-        return COD_MESSAGES.pincode(question.pincode);
-      if (error instanceof HttpError && error.statusCode === 503) return COD_MESSAGES.courierUnavailable;
+      if (error instanceof NotFound) return COD_MESSAGES.pincode(question.pincode);
+      if (error instanceof Unavailable) return COD_MESSAGES.courierUnavailable;
       throw error;
     }
   }

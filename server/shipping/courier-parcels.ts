@@ -3,7 +3,7 @@ import { COURIER_MESSAGES } from "../../contract/courier-parcels";
 import { courierName } from "../../contract/couriers";
 import type { CourierParcel, ParcelTracking } from "../../contract/parcel-tracking";
 import { selectRows, type Database, type Transaction } from "../db/client";
-import { HttpError, NotAllowed } from "../lib/errors";
+import { NotAllowed, Unavailable } from "../lib/errors";
 import { milestoneOf } from "./parcel-milestones";
 import { CourierRefused, CourierUnavailable, type ShippingProvider } from "./shipping-provider";
 import { courierScans, courierShipments, type CourierShipmentRow } from "./shipping.tables";
@@ -110,8 +110,8 @@ export function createCourierParcels({
       await courier.cancel(parcel.waybill);
     } catch (error) {
       if (error instanceof CourierRefused)
-        throw new HttpError(409, COURIER_MESSAGES.courierRefusedCancel(error.reason));
-      if (error instanceof CourierUnavailable) throw new HttpError(503, COURIER_MESSAGES.unavailable);
+        throw new NotAllowed(COURIER_MESSAGES.courierRefusedCancel(error.reason));
+      if (error instanceof CourierUnavailable) throw new Unavailable(COURIER_MESSAGES.unavailable);
       throw error;
     }
     return parcel.id;

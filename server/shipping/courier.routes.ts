@@ -14,7 +14,7 @@ import {
 import type { StaffOrderDetails } from "../../contract/staff-orders";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
-import { HttpError, NotAllowed, notFound } from "../lib/errors";
+import { HttpError, NotAllowed, notFound, Unavailable } from "../lib/errors";
 import { CourierUnavailable } from "./shipping-provider";
 import type { DelhiverySandbox } from "./delhivery-sandbox";
 import type { OrdersService } from "../orders/orders.service";
@@ -95,7 +95,7 @@ export async function courierRoutes(
       try {
         await tracking.trackNow(parcel.waybill);
       } catch (error) {
-        if (error instanceof CourierUnavailable) throw new HttpError(503, COURIER_MESSAGES.unavailable);
+        if (error instanceof CourierUnavailable) throw new Unavailable(COURIER_MESSAGES.unavailable);
         throw error;
       }
       return { code: 200, message: SANDBOX_PARCEL_EVENTS[event], data: await details(orderId) };

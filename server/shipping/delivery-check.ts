@@ -2,7 +2,7 @@ import { SHIPPING_MESSAGES, type DeliveryCheck } from "../../contract/shipping";
 import { STORE } from "../../contract/store";
 import { lookUpPincode } from "../addresses/pincode-directory";
 import { createComputedCache } from "../lib/computed-cache";
-import { HttpError } from "../lib/errors";
+import { NotFound, Unavailable } from "../lib/errors";
 import type { StoreSettingsService } from "../settings/store-settings";
 import { estimateDelivery } from "./delivery-estimate";
 import { CourierUnavailable, type PincodeService, type ShippingProvider } from "./shipping-provider";
@@ -46,18 +46,18 @@ export function createDeliveryCheck({
   }
 
   return {
-    /** Throws HttpError 503 when the courier cannot be asked; a pincode India Post does not list is 404. */
+    /** Throws Unavailable when the courier cannot be asked; NotFound for a pincode India Post does not list. */
     async check(pincode: string): Promise<DeliveryCheck> {
       const place = lookUpPincode(pincode)?.districts[0];
       if (!place) {
         const message = SHIPPING_MESSAGES.notServed(pincode);
-        throw new HttpError(404, message, { pincode: message });
+        throw new NotFound(message, { pincode: message });
       }
       let view: CourierView;
       try {
         view = await kept.get(pincode, () => ask(pincode));
       } catch (error) {
-        if (error instanceof CourierUnavailable) throw new HttpError(503, SHIPPING_MESSAGES.unavailable);
+        if (error instanceof CourierUnavailable) throw new Unavailable(SHIPPING_MESSAGES.unavailable);
         throw error;
       }
       const { dispatchDays } = await settings.current();

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { COURIER_MESSAGES, type ShipWithCourierRequest } from "../../contract/courier-parcels";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import type { Database } from "../db/client";
-import { conflict, HttpError, NotAllowed } from "../lib/errors";
+import { conflict, NotAllowed, Unavailable } from "../lib/errors";
 import { awaitsTailor } from "../orders/order-queries";
 import type { OrdersService } from "../orders/orders.service";
 import type { OrderItemRow, OrderRow } from "../orders/orders.tables";
@@ -146,7 +146,7 @@ export function createShipWithCourier({
             updatedAt: new Date(),
           })
           .where(and(eq(courierShipments.id, parcel.id), eq(courierShipments.state, "creating")));
-        throw new HttpError(409, COURIER_MESSAGES.refused(error.reason));
+        throw new NotAllowed(COURIER_MESSAGES.refused(error.reason));
       }
       if (error instanceof CourierUnavailable) {
         // The create may have been made and its answer lost: the next try asks for the reference first.
@@ -154,7 +154,7 @@ export function createShipWithCourier({
           .update(courierShipments)
           .set({ bookingUntil: null })
           .where(eq(courierShipments.id, parcel.id));
-        throw new HttpError(503, COURIER_MESSAGES.unavailable);
+        throw new Unavailable(COURIER_MESSAGES.unavailable);
       }
       throw error;
     }
@@ -214,7 +214,7 @@ export function createShipWithCourier({
 
   /** Ships the order with the courier; again, completes what is missing. Answers the order's public id. */
   async function ship(staffUserId: number, orderId: number, size: ShipWithCourierRequest) {
-    if (!courier) throw new HttpError(503, COURIER_MESSAGES.unavailable);
+    if (!courier) throw new Unavailable(COURIER_MESSAGES.unavailable);
     const actor = `staff:${staffUserId}`;
     const { parcel, retry } = await claim(orderId, actor, size);
     if (parcel.state === "creating") {
@@ -233,8 +233,8 @@ export function createShipWithCourier({
       await courier.reattempt(parcel.waybill);
     } catch (error) {
       if (error instanceof CourierRefused)
-        throw new HttpError(409, COURIER_MESSAGES.reattemptRefused(error.reason));
-      if (error instanceof CourierUnavailable) throw new HttpError(503, COURIER_MESSAGES.unavailable);
+        throw new NotAllowed(COURIER_MESSAGES.reattemptRefused(error.reason));
+      if (error instanceof CourierUnavailable) throw new Unavailable(COURIER_MESSAGES.unavailable);
       throw error;
     }
     await db.transaction(async (tx) => {
@@ -271,8 +271,8 @@ export function createShipWithCourier({
       await courier.updateConsignee(parcel.waybill, change);
     } catch (error) {
       if (error instanceof CourierRefused)
-        throw new HttpError(409, COURIER_MESSAGES.contactRefused(error.reason));
-      if (error instanceof CourierUnavailable) throw new HttpError(503, COURIER_MESSAGES.unavailable);
+        throw new NotAllowed(COURIER_MESSAGES.contactRefused(error.reason));
+      if (error instanceof CourierUnavailable) throw new Unavailable(COURIER_MESSAGES.unavailable);
       throw error;
     }
     await db.transaction(async (tx) => {
