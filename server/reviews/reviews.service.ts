@@ -7,6 +7,7 @@ import {
   type WriteReviewRequest,
 } from "../../contract/reviews";
 import { users } from "../accounts/accounts.tables";
+import { setRating } from "../catalog/product-rating";
 import type { CatalogChange } from "../catalog/catalog-changes";
 import { productImages, products } from "../catalog/catalog.tables";
 import type { Database, Executor } from "../db/client";
@@ -242,16 +243,20 @@ export function createReviews({
         .where(eq(productReviews.id, id))
         .returning({ productId: productReviews.productId });
       if (!review) throw notFound(REVIEW_MESSAGES.reviewNotFound);
-      // The product row first: moderations of one product's reviews take their turns here.
-      await tx.execute(sql`select 1 from ${products} where ${products.id} = ${review.productId} for update`);
-      const approved = sql`${productReviews.productId} = ${review.productId} and ${productReviews.status} = 'approved'`;
-      await tx
-        .update(products)
-        .set({
-          rating: sql`coalesce((select round(avg(${productReviews.rating}), 1) from ${productReviews} where ${approved}), 0)`,
-          reviewCount: sql`(select count(*) from ${productReviews} where ${approved})`,
-        })
-        .where(eq(products.id, review.productId));
+      const approved = and(
+        eq(productReviews.productId, review.productId),
+        eq(productReviews.status, "approved"),
+      );
+      await setRating(tx, review.productId, async (locked) => {
+        const [summary] = await locked
+          .select({
+            rating: sql<number>`coalesce(round(avg(${productReviews.rating}), 1), 0)::real`,
+            count: sql<number>`count(*)::int`,
+          })
+          .from(productReviews)
+          .where(approved);
+        return { rating: Number(summary?.rating ?? 0), count: Number(summary?.count ?? 0) };
+      });
       return review.productId;
     });
     announce({ productIds: [productId], listings: "rows" });
