@@ -170,7 +170,8 @@ export function createShipWithCourier({
           state: "created",
           waybill,
           bookingUntil: null,
-          trackDueAt: new Date(Date.now() + TRACK_EVERY_MINUTES * 60_000),
+          // Tracked at the poll's next pass: the courier's first scan shows on the pages within a minute.
+          trackDueAt: new Date(),
           updatedAt: new Date(),
         })
         .where(and(eq(courierShipments.id, parcel.id), eq(courierShipments.state, "creating")))
