@@ -423,7 +423,11 @@ describe("two store processes tracking one parcel", () => {
     });
     // More pushes after the end change nothing.
     await Promise.all([push(a), push(b), push(a), push(b)]);
-    const history = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    const history = await db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order!.id))
+      .orderBy(orderEvents.id);
     expect(history.filter((event) => event.subject === "parcel").map((event) => event.to)).toEqual([
       "Manifested",
       "In Transit",

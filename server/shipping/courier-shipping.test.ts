@@ -258,6 +258,23 @@ describe("tracking, by push and by poll", () => {
     expect(await scansOf(orderId)).toBe(2);
   });
 
+  it("a push that comes while the courier is being asked is not lost to that older answer", async () => {
+    const { orderId } = await paidOrder();
+    const { waybill } = await shipped(orderId);
+    const courier = app.services.shipping.courier!;
+    const track = courier.track.bind(courier);
+    // The courier answers, then the parcel moves and its push arrives before that answer is applied.
+    vi.spyOn(courier, "track").mockImplementationOnce(async (waybills) => {
+      const answer = await track(waybills);
+      await app.services.shipping.sandbox!.move(waybill, "picked-up", "send");
+      return answer;
+    });
+    await app.services.parcelTracking.runOnce();
+    expect(await scansOf(orderId)).toBe(1);
+    await app.services.parcelTracking.runOnce();
+    expect(await scansOf(orderId)).toBe(2);
+  });
+
   it("duplicated and out-of-order pushes change nothing twice", async () => {
     const { shopper, orderId } = await paidOrder();
     const { waybill } = await shipped(orderId);

@@ -93,9 +93,12 @@ export function createParcelTracking({
             failedNow && parcel.attemptFailedAt?.getTime() === newest.at.getTime()
               ? parcel.reattemptAskedAt
               : null,
+          // A push that came while the courier was being asked made the parcel due again: it stays due (the
+          // answer may predate the scan pushed), and the poll's next pass asks again.
           trackDueAt: journeyEnded(newestMilestone)
             ? null
-            : new Date(now.getTime() + TRACK_EVERY_MINUTES * 60_000),
+            : sql`case when ${courierShipments.trackDueAt} <= now() then ${courierShipments.trackDueAt}
+                       else ${new Date(now.getTime() + TRACK_EVERY_MINUTES * 60_000).toISOString()}::timestamptz end`,
           trackAttempts: 0,
           updatedAt: now,
         })
