@@ -51,10 +51,11 @@ it("the store answers again after PostgreSQL drops its connections under load", 
   try {
     for (let round = 0; round < 3; round++) {
       const before = answers.length;
-      await expect.poll(() => answers.length - before).toBeGreaterThan(50);
+      // Progress, not speed: CI runs this beside other suites on two cores.
+      await expect.poll(() => answers.length - before, { timeout: 30_000 }).toBeGreaterThan(50);
       await dropConnections();
       // Requests on a connection that was just ended may fail once (503); the next ones get new connections.
-      await expect.poll(health, { timeout: 5000, interval: 100 }).toBe(200);
+      await expect.poll(health, { timeout: 15_000, interval: 100 }).toBe(200);
     }
   } finally {
     loading = false;
@@ -63,7 +64,7 @@ it("the store answers again after PostgreSQL drops its connections under load", 
   expect(answers.filter((status) => status !== 200 && status !== 503)).toEqual([]);
   expect(answers.filter((status) => status === 200).length).toBeGreaterThan(150);
   expect(await product()).toBe(200);
-});
+}, 120_000);
 
 /**
  * While PostgreSQL takes no new connection (down, or refusing them), /api/health says so with 503, for a
