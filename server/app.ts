@@ -89,6 +89,7 @@ import { codRoutes } from "./orders/cod.routes";
 import { courierRoutes } from "./shipping/courier.routes";
 import { createParcelTracking, type ParcelTracking } from "./shipping/parcel-tracking";
 import { createShipWithCourier } from "./shipping/ship-with-courier";
+import { createFailedDelivery } from "./shipping/failed-delivery";
 import { createCodConfirmation } from "./orders/cod-confirmation";
 import { codMethod, createCodRules } from "./payments/cod-method";
 import { createPhonePeClient } from "./payments/phonepe-client";
@@ -591,6 +592,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orders,
     parcels: shipping.parcels,
     shipping: shipWithCourier,
+    failedDelivery: createFailedDelivery({
+      db,
+      orders,
+      courier: shipping.courier,
+      parcels: shipping.parcels,
+    }),
     tracking: parcelTracking,
     details: staffOrders.details,
     pushToken: shipping.pushToken,

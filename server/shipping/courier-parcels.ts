@@ -3,9 +3,10 @@ import { COURIER_MESSAGES } from "../../contract/courier-parcels";
 import { courierName } from "../../contract/couriers";
 import type { CourierParcel, ParcelTracking } from "../../contract/parcel-tracking";
 import { selectRows, type Database, type Transaction } from "../db/client";
-import { NotAllowed, Unavailable } from "../lib/errors";
+import { NotAllowed } from "../lib/errors";
+import { askCourier } from "./ask-courier";
 import { milestoneOf } from "./parcel-milestones";
-import { CourierRefused, CourierUnavailable, type ShippingProvider } from "./shipping-provider";
+import type { ShippingProvider } from "./shipping-provider";
 import { courierScans, courierShipments, type CourierShipmentRow } from "./shipping.tables";
 
 /**
@@ -106,14 +107,8 @@ export function createCourierParcels({
     const parcel = await liveParcel(db, orderId);
     if (!parcel?.waybill || !courier) throw new NotAllowed(COURIER_MESSAGES.notCourierParcel);
     if (parcel.pickedUpAt) throw new NotAllowed(COURIER_MESSAGES.pickedUp);
-    try {
-      await courier.cancel(parcel.waybill);
-    } catch (error) {
-      if (error instanceof CourierRefused)
-        throw new NotAllowed(COURIER_MESSAGES.courierRefusedCancel(error.reason));
-      if (error instanceof CourierUnavailable) throw new Unavailable(COURIER_MESSAGES.unavailable);
-      throw error;
-    }
+    const waybill = parcel.waybill;
+    await askCourier(() => courier.cancel(waybill), COURIER_MESSAGES.courierRefusedCancel);
     return parcel.id;
   }
 

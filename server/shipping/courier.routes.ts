@@ -21,6 +21,7 @@ import type { OrdersService } from "../orders/orders.service";
 import type { CourierParcels } from "./courier-parcels";
 import { scanPush } from "./delhivery-protocol";
 import type { ParcelTracking } from "./parcel-tracking";
+import type { FailedDelivery } from "./failed-delivery";
 import type { ShipWithCourier } from "./ship-with-courier";
 
 /** Where Delhivery pushes its scans (given to it in the Webhook Requirement Document; README "Going live"). */
@@ -32,6 +33,7 @@ type Options = {
   orders: OrdersService;
   parcels: CourierParcels;
   shipping: ShipWithCourier;
+  failedDelivery: FailedDelivery;
   tracking: ParcelTracking;
   /** Staff's view of an order, as the orders' calls answer it. */
   details: (publicId: string) => Promise<StaffOrderDetails>;
@@ -44,7 +46,7 @@ type Options = {
 /** Shipping with the courier (issue 37): staff ship and answer failed attempts, the shopper follows, the courier pushes. */
 export async function courierRoutes(
   app: FastifyInstance,
-  { calls, guard, orders, parcels, shipping, tracking, details, pushToken, sandbox }: Options,
+  { calls, guard, orders, parcels, shipping, failedDelivery, tracking, details, pushToken, sandbox }: Options,
 ) {
   const idOf = async (publicId: string, userId: number, staff: boolean) =>
     (await orders.findVisible(publicId, { userId, staff })).id;
@@ -62,7 +64,7 @@ export async function courierRoutes(
     onRequest: [guard.requireStaff],
     handler: async ({ orderId }, { request }) => {
       const user = request.user!;
-      await shipping.askReattempt(user.userId, await idOf(orderId, user.userId, true));
+      await failedDelivery.askReattempt(user.userId, await idOf(orderId, user.userId, true));
       return { code: 200, message: COURIER_MESSAGES.reattemptAsked, data: await details(orderId) };
     },
   });
@@ -71,7 +73,7 @@ export async function courierRoutes(
     onRequest: [guard.requireStaff],
     handler: async ({ orderId, phone, address }, { request }) => {
       const user = request.user!;
-      await shipping.updateContact(user.userId, await idOf(orderId, user.userId, true), {
+      await failedDelivery.updateContact(user.userId, await idOf(orderId, user.userId, true), {
         ...(phone ? { phone } : {}),
         ...(address ? { address } : {}),
       });

@@ -225,72 +225,7 @@ export function createShipWithCourier({
     await complete(courier, parcel.id);
   }
 
-  /** Asks the courier to try a failed delivery again, once per failed attempt. */
-  async function askReattempt(staffUserId: number, orderId: number) {
-    const parcel = await parcels.liveParcel(db, orderId);
-    if (!courier || !parcel?.waybill || !parcel.attemptFailedAt || parcel.reattemptAskedAt)
-      throw new NotAllowed(COURIER_MESSAGES.noFailedAttempt);
-    try {
-      await courier.reattempt(parcel.waybill);
-    } catch (error) {
-      if (error instanceof CourierRefused)
-        throw new NotAllowed(COURIER_MESSAGES.reattemptRefused(error.reason));
-      if (error instanceof CourierUnavailable) throw new Unavailable(COURIER_MESSAGES.unavailable);
-      throw error;
-    }
-    await db.transaction(async (tx) => {
-      await orders.lock(tx, orderId);
-      await tx
-        .update(courierShipments)
-        .set({ reattemptAskedAt: new Date(), updatedAt: new Date() })
-        .where(eq(courierShipments.id, parcel.id));
-      await orders.recordEvent(tx, orderId, {
-        actor: `staff:${staffUserId}`,
-        subject: "parcel",
-        from: "attempt failed",
-        to: "re-attempt asked",
-        note: parcel.attemptFailure ?? "",
-      });
-    });
-  }
-
-  /**
-   * Gives the courier a new phone or address for the order's parcel on its way (after a failed attempt, as
-   * the shopper said on the phone); kept in the order's history. The order keeps the address it was placed
-   * with (its invoice's).
-   */
-  async function updateContact(
-    staffUserId: number,
-    orderId: number,
-    change: { phone?: string; address?: string },
-  ) {
-    const parcel = await parcels.liveParcel(db, orderId);
-    if (!courier || !parcel?.waybill) throw new NotAllowed(COURIER_MESSAGES.noParcel);
-    const order = (await orders.byId(orderId))!;
-    if (order.status !== "Shipped") throw new NotAllowed(COURIER_MESSAGES.notOnTheWay);
-    try {
-      await courier.updateConsignee(parcel.waybill, change);
-    } catch (error) {
-      if (error instanceof CourierRefused)
-        throw new NotAllowed(COURIER_MESSAGES.contactRefused(error.reason));
-      if (error instanceof CourierUnavailable) throw new Unavailable(COURIER_MESSAGES.unavailable);
-      throw error;
-    }
-    await db.transaction(async (tx) => {
-      await orders.lock(tx, orderId);
-      await orders.recordEvent(tx, orderId, {
-        actor: `staff:${staffUserId}`,
-        subject: "parcel",
-        from: null,
-        to: "details changed at the courier",
-        note: [change.phone && `phone ${change.phone}`, change.address && `address ${change.address}`]
-          .filter(Boolean)
-          .join("; "),
-      });
-    });
-  }
-
-  return { ship, askReattempt, updateContact };
+  return { ship };
 }
 
 export type ShipWithCourier = ReturnType<typeof createShipWithCourier>;
