@@ -231,8 +231,7 @@ export function createDelhiveryClient(settings: DelhiverySettings & { warehouse:
       const answer = await call(DELHIVERY_PATHS.edit, cancelAnswer, {
         body: { json: { waybill, cancellation: "true" } },
       });
-      if (answer.status !== true && String(answer.status).toLowerCase() !== "true")
-        throw new CourierRefused(answer.remark ?? "the courier did not cancel the parcel");
+      if (!answer.status) throw new CourierRefused(answer.remark ?? "the courier did not cancel the parcel");
     },
 
     async updateConsignee(waybill, change) {
@@ -245,8 +244,7 @@ export function createDelhiveryClient(settings: DelhiverySettings & { warehouse:
           },
         },
       });
-      if (answer.status !== true && String(answer.status).toLowerCase() !== "true")
-        throw new CourierRefused(answer.remark ?? "the courier did not change the details");
+      if (!answer.status) throw new CourierRefused(answer.remark ?? "the courier did not change the details");
     },
 
     async reattempt(waybill) {

@@ -117,9 +117,12 @@ export const createAnswer = z.object({
 });
 export type CreateAnswer = z.infer<typeof createAnswer>;
 
-/** POST api/p/edit with `cancellation`: the JSON form of its answer (the XML one is read by cancelAnswerFromXml). */
+/** POST api/p/edit (a cancel or an edit): the JSON form of its answer; the client always asks for JSON. */
 export const cancelAnswer = z.object({
-  status: z.union([z.boolean(), z.enum(["True", "False", "true", "false"])]),
+  /** true or "True" (either spelling): read as a boolean. */
+  status: z
+    .union([z.boolean(), z.enum(["True", "False", "true", "false"])])
+    .transform((status) => status === true || String(status).toLowerCase() === "true"),
   waybill: z.string().optional(),
   remark: z.string().optional(),
 });
