@@ -1,20 +1,16 @@
 import { expect, test } from "@playwright/test";
 import { expectNoAxeViolations, gotoAndWaitForHydration, productInStock, signIn, STAFF } from "./support";
 
-test(
-  "the product page states where the piece was made, before it is bought",
-  { tag: "@both" },
-  async ({ page }, testInfo) => {
-    const { id } = await productInStock(page);
-    await page.goto(`/products/${id}`);
-    // Beside the price: the demo catalog's pieces are made in India.
-    await expect(page.getByTestId("country-of-origin")).toHaveText("Country of origin: India");
-    await page.getByTestId("country-of-origin").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath("product.png") });
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
-    expect(jsonLd.countryOfOrigin).toEqual({ "@type": "Country", name: "India" });
-  },
-);
+test("the product page states where the piece was made, before it is bought", async ({ page }, testInfo) => {
+  const { id } = await productInStock(page);
+  await page.goto(`/products/${id}`);
+  // Beside the price: the demo catalog's pieces are made in India.
+  await expect(page.getByTestId("country-of-origin")).toHaveText("Country of origin: India");
+  await page.getByTestId("country-of-origin").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("product.png") });
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(jsonLd.countryOfOrigin).toEqual({ "@type": "Country", name: "India" });
+});
 
 test(
   "staff set a product's country of origin on its form, checked as the API checks it, and the shop shows it",

@@ -28,47 +28,46 @@ async function shipWithDelhivery(page: Page, orderId: string) {
   return panel;
 }
 
-test(
-  "a cash order confirmed, shipped with Delhivery by staff, followed by its shopper to her door",
-  { tag: "@both" },
-  async ({ page, baseURL }) => {
-    const { email, orderId } = await placedCodOrder(page, baseURL!);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    await page.getByRole("button", { name: "Confirm order" }).click();
-    await expect(page.getByText("Thank you! Your order is confirmed")).toBeVisible();
+test("a cash order confirmed, shipped with Delhivery by staff, followed by its shopper to her door", async ({
+  page,
+  baseURL,
+}) => {
+  const { email, orderId } = await placedCodOrder(page, baseURL!);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await page.getByRole("button", { name: "Confirm order" }).click();
+  await expect(page.getByText("Thank you! Your order is confirmed")).toBeVisible();
 
-    const panel = await shipWithDelhivery(page, orderId);
-    const waybill = (await panel.locator("dd.font-mono").textContent())!.trim();
-    expect(waybill).toMatch(/^\d{14}$/);
-    await scan(page, "Picked up");
-    await scan(page, "Out for delivery");
-    await expect(panel.getByRole("list", { name: "The parcel's scans, newest first" })).toContainText(
-      "Out for delivery",
-    );
-    await expectNoAxeViolations(page);
+  const panel = await shipWithDelhivery(page, orderId);
+  const waybill = (await panel.locator("dd.font-mono").textContent())!.trim();
+  expect(waybill).toMatch(/^\d{14}$/);
+  await scan(page, "Picked up");
+  await scan(page, "Out for delivery");
+  await expect(panel.getByRole("list", { name: "The parcel's scans, newest first" })).toContainText(
+    "Out for delivery",
+  );
+  await expectNoAxeViolations(page);
 
-    // The shopper follows it, then it is delivered and paid in cash at the door.
-    await signIn(page, email);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    const journey = page.getByRole("list", { name: "Your parcel's journey, newest first" });
-    await expect(journey.getByRole("listitem")).toHaveText([
-      /Out for delivery/,
-      /Picked up by the courier/,
-      /Booked with the courier/,
-    ]);
-    await expect(page.getByText(waybill).first()).toBeVisible();
-    await expectNoAxeViolations(page);
+  // The shopper follows it, then it is delivered and paid in cash at the door.
+  await signIn(page, email);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  const journey = page.getByRole("list", { name: "Your parcel's journey, newest first" });
+  await expect(journey.getByRole("listitem")).toHaveText([
+    /Out for delivery/,
+    /Picked up by the courier/,
+    /Booked with the courier/,
+  ]);
+  await expect(page.getByText(waybill).first()).toBeVisible();
+  await expectNoAxeViolations(page);
 
-    await signIn(page, STAFF.email, STAFF.password);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    await scan(page, "Delivered");
-    await signIn(page, email);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
-    await expect(page.getByText("Success", { exact: true }).first()).toBeVisible();
-    await expect(journey.getByRole("listitem").first()).toContainText("Delivered");
-  },
-);
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await scan(page, "Delivered");
+  await signIn(page, email);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Success", { exact: true }).first()).toBeVisible();
+  await expect(journey.getByRole("listitem").first()).toContainText("Delivered");
+});
 
 test("a failed delivery answered by staff, then the parcel returned: staff see it Returned", async ({
   page,

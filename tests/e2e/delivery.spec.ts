@@ -112,63 +112,61 @@ test(
   },
 );
 
-test(
-  "the shopper's order page shows the courier and a tracking link once shipped, and staff correct them once",
-  { tag: "@both" },
-  async ({ page, baseURL }, testInfo) => {
-    test.setTimeout(120_000);
-    const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id);
+test("the shopper's order page shows the courier and a tracking link once shipped, and staff correct them once", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id);
 
-    await signIn(page, STAFF.email, STAFF.password);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    await page.getByLabel("Courier (optional)").selectOption("bluedart");
-    await page.getByLabel("Tracking number").fill("12345678901");
-    await page.getByRole("button", { name: "Mark Shipped" }).click();
-    await expect(page.getByText("Order marked Shipped.")).toBeVisible();
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await page.getByLabel("Courier (optional)").selectOption("bluedart");
+  await page.getByLabel("Tracking number").fill("12345678901");
+  await page.getByRole("button", { name: "Mark Shipped" }).click();
+  await expect(page.getByText("Order marked Shipped.")).toBeVisible();
 
-    await signIn(page, email);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    const delivery = page.getByRole("region", { name: "Delivery" });
-    await expect(delivery.getByText("Blue Dart", { exact: true })).toBeVisible();
-    await expect(delivery.getByText("12345678901", { exact: true })).toBeVisible();
-    await expect(
-      delivery.getByRole("link", { name: "Track your parcel on Blue Dart's site" }),
-    ).toHaveAttribute(
-      "href",
-      "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=12345678901",
-    );
-    await expectNoAxeViolations(page);
-    // Her card in My Orders says the same.
-    await gotoAndWaitForHydration(page, "/orders");
-    const card = page.getByRole("article", { name: `Order #${orderId}` });
-    await expect(card.getByRole("link", { name: "Track your parcel on Blue Dart's site" })).toBeVisible();
+  await signIn(page, email);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  const delivery = page.getByRole("region", { name: "Delivery" });
+  await expect(delivery.getByText("Blue Dart", { exact: true })).toBeVisible();
+  await expect(delivery.getByText("12345678901", { exact: true })).toBeVisible();
+  await expect(delivery.getByRole("link", { name: "Track your parcel on Blue Dart's site" })).toHaveAttribute(
+    "href",
+    "https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=12345678901",
+  );
+  await expectNoAxeViolations(page);
+  // Her card in My Orders says the same.
+  await gotoAndWaitForHydration(page, "/orders");
+  const card = page.getByRole("article", { name: `Order #${orderId}` });
+  await expect(card.getByRole("link", { name: "Track your parcel on Blue Dart's site" })).toBeVisible();
 
-    // Staff correct the courier and number, once.
-    await signIn(page, STAFF.email, STAFF.password);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    await page.getByText("Correct courier or tracking…").click();
-    const correction = page.locator("form", { hasText: "Save and tell the shopper" });
-    await correction.getByLabel("Courier").selectOption("delhivery");
-    await correction.getByLabel("Tracking number").fill("1234567890123");
-    await correction.getByRole("button", { name: "Save and tell the shopper" }).click();
-    await expect(page.getByText("Tracking details corrected. The shopper has been e-mailed.")).toBeVisible();
-    await expect(page.getByText("tracking: Blue Dart 12345678901 → Delhivery 1234567890123")).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("staff-order.png"), fullPage: true });
+  // Staff correct the courier and number, once.
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await page.getByText("Correct courier or tracking…").click();
+  const correction = page.locator("form", { hasText: "Save and tell the shopper" });
+  await correction.getByLabel("Courier").selectOption("delhivery");
+  await correction.getByLabel("Tracking number").fill("1234567890123");
+  await correction.getByRole("button", { name: "Save and tell the shopper" }).click();
+  await expect(page.getByText("Tracking details corrected. The shopper has been e-mailed.")).toBeVisible();
+  await expect(page.getByText("tracking: Blue Dart 12345678901 → Delhivery 1234567890123")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("staff-order.png"), fullPage: true });
 
-    await signIn(page, email);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    await expect(delivery.getByText("Delhivery", { exact: true })).toBeVisible();
-    await expect(
-      delivery.getByRole("link", { name: "Track your parcel on Delhivery's site" }),
-    ).toHaveAttribute("href", "https://www.delhivery.com/tracking?trackingId=1234567890123");
-    await page.screenshot({ path: testInfo.outputPath("shopper-order.png"), fullPage: true });
-    await expect
-      .poll(async () =>
-        (await mailbox(page)).some(
-          (mail) =>
-            mail.to === email && mail.subject.includes(`corrected tracking details for order ${orderId}`),
-        ),
-      )
-      .toBe(true);
-  },
-);
+  await signIn(page, email);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await expect(delivery.getByText("Delhivery", { exact: true })).toBeVisible();
+  await expect(delivery.getByRole("link", { name: "Track your parcel on Delhivery's site" })).toHaveAttribute(
+    "href",
+    "https://www.delhivery.com/tracking?trackingId=1234567890123",
+  );
+  await page.screenshot({ path: testInfo.outputPath("shopper-order.png"), fullPage: true });
+  await expect
+    .poll(async () =>
+      (await mailbox(page)).some(
+        (mail) =>
+          mail.to === email && mail.subject.includes(`corrected tracking details for order ${orderId}`),
+      ),
+    )
+    .toBe(true);
+});

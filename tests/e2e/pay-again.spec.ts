@@ -109,71 +109,66 @@ test(
   },
 );
 
-test(
-  "the bag offers to resume an unpaid order instead of placing a second",
-  { tag: "@both" },
-  async ({ page, baseURL }) => {
-    // Staff set the stock first: the shopper's sign-up leaves the browser signed out.
-    const product = await productWithStock(page, 1, 1);
-    const email = await newVerifiedShopper(page, baseURL!);
-    await checkOutOne(page, product, email);
-    const orderId = await leavePending(page, await openPhonePe(page, "Place Order"));
+test("the bag offers to resume an unpaid order instead of placing a second", async ({ page, baseURL }) => {
+  // Staff set the stock first: the shopper's sign-up leaves the browser signed out.
+  const product = await productWithStock(page, 1, 1);
+  const email = await newVerifiedShopper(page, baseURL!);
+  await checkOutOne(page, product, email);
+  const orderId = await leavePending(page, await openPhonePe(page, "Place Order"));
 
-    // The last piece is in her own order: her bag says so, never "sold out".
-    await gotoAndWaitForHydration(page, "/");
-    await page.getByRole("button", { name: /^Bag, 1 item$/ }).click();
-    const bag = page.getByRole("dialog", { name: "Your Bag" });
-    await expect(bag.getByText(`In your order ${orderId}, waiting for payment until`)).toBeVisible();
-    await expect(bag.getByText(/sold out/)).toHaveCount(0);
-    await expect(bag.getByRole("button", { name: /^Increase quantity/ })).toBeDisabled();
-    await bag.getByRole("button", { name: "Proceed to Checkout" }).click();
+  // The last piece is in her own order: her bag says so, never "sold out".
+  await gotoAndWaitForHydration(page, "/");
+  await page.getByRole("button", { name: /^Bag, 1 item$/ }).click();
+  const bag = page.getByRole("dialog", { name: "Your Bag" });
+  await expect(bag.getByText(`In your order ${orderId}, waiting for payment until`)).toBeVisible();
+  await expect(bag.getByText(/sold out/)).toHaveCount(0);
+  await expect(bag.getByRole("button", { name: /^Increase quantity/ })).toBeDisabled();
+  await bag.getByRole("button", { name: "Proceed to Checkout" }).click();
 
-    await expect(page.getByText(`Pieces in your bag are held for your order ${orderId}`)).toBeVisible({
-      timeout: 20_000,
-    });
-    await expect(page.getByRole("button", { name: "Place Order" })).toHaveCount(0);
-    const payPage = await openPhonePe(page, `Pay for order ${orderId}`);
-    await payPage.getByRole("button", { name: "Approve payment" }).click();
-    await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 20_000 });
-    await page.goto("/orders");
-    await expect(page.getByRole("article")).toHaveCount(1);
-  },
-);
+  await expect(page.getByText(`Pieces in your bag are held for your order ${orderId}`)).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page.getByRole("button", { name: "Place Order" })).toHaveCount(0);
+  const payPage = await openPhonePe(page, `Pay for order ${orderId}`);
+  await payPage.getByRole("button", { name: "Approve payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 20_000 });
+  await page.goto("/orders");
+  await expect(page.getByRole("article")).toHaveCount(1);
+});
 
-test(
-  "cancelling an unpaid order, and a declined attempt, free their stock at once",
-  { tag: "@both" },
-  async ({ page, baseURL }) => {
-    // Staff set the stock first: the shopper's sign-up leaves the browser signed out.
-    const product = await productWithStock(page, 1, 2);
-    const email = await newVerifiedShopper(page, baseURL!);
-    const stock = async () =>
-      (
-        (await (await page.request.get(`/api/products/get-product?id=${product.id}`)).json()).data
-          .sizes as Array<{
-          label: string;
-          stock: number;
-        }>
-      ).find((size) => size.label === product.size)!.stock;
-    await checkOutOne(page, product, email);
-    const first = await leavePending(page, await openPhonePe(page, "Place Order"));
-    expect(await stock()).toBe(0);
+test("cancelling an unpaid order, and a declined attempt, free their stock at once", async ({
+  page,
+  baseURL,
+}) => {
+  // Staff set the stock first: the shopper's sign-up leaves the browser signed out.
+  const product = await productWithStock(page, 1, 2);
+  const email = await newVerifiedShopper(page, baseURL!);
+  const stock = async () =>
+    (
+      (await (await page.request.get(`/api/products/get-product?id=${product.id}`)).json()).data
+        .sizes as Array<{
+        label: string;
+        stock: number;
+      }>
+    ).find((size) => size.label === product.size)!.stock;
+  await checkOutOne(page, product, email);
+  const first = await leavePending(page, await openPhonePe(page, "Place Order"));
+  expect(await stock()).toBe(0);
 
-    await gotoAndWaitForHydration(page, "/checkout");
-    await page.getByRole("radio", { name: /PhonePe/ }).check();
-    const payPage = await openPhonePe(page, "Cancel it and order again");
-    await expect(page.getByRole("button", { name: "Place Order" })).toHaveCount(0);
-    await payPage.getByRole("button", { name: "Decline payment" }).click();
-    await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText("No money was taken for this order.")).toBeVisible();
-    const second = new URL(page.url()).searchParams.get("orderId")!;
-    expect(second).not.toBe(first);
-    // Both orders cancelled, the piece back on sale now, not at the end of a hold.
-    expect(await stock()).toBe(1);
-    await page.goto("/orders");
-    for (const orderId of [first, second])
-      await expect(
-        page.getByRole("article", { name: `Order #${orderId}` }).getByText("Cancelled"),
-      ).toBeVisible();
-  },
-);
+  await gotoAndWaitForHydration(page, "/checkout");
+  await page.getByRole("radio", { name: /PhonePe/ }).check();
+  const payPage = await openPhonePe(page, "Cancel it and order again");
+  await expect(page.getByRole("button", { name: "Place Order" })).toHaveCount(0);
+  await payPage.getByRole("button", { name: "Decline payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment Failed" })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("No money was taken for this order.")).toBeVisible();
+  const second = new URL(page.url()).searchParams.get("orderId")!;
+  expect(second).not.toBe(first);
+  // Both orders cancelled, the piece back on sale now, not at the end of a hold.
+  expect(await stock()).toBe(1);
+  await page.goto("/orders");
+  for (const orderId of [first, second])
+    await expect(
+      page.getByRole("article", { name: `Order #${orderId}` }).getByText("Cancelled"),
+    ).toBeVisible();
+});

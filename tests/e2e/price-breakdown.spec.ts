@@ -50,51 +50,50 @@ async function expectBreakdown(
   await expect(page.getByText("Discount", { exact: true })).toHaveCount(0);
 }
 
-test(
-  "checkout and the order's page break the price down as the server priced it, GST included, and paying in cash adds nothing",
-  { tag: "@both" },
-  async ({ page, baseURL }, testInfo) => {
-    test.setTimeout(120_000);
-    const piece = await pieceWithDelivery(page);
-    await newVerifiedShopper(page, baseURL!, { signedIn: true });
-    const headers = { origin: new URL(baseURL!).origin, "x-forwarded-for": addressOfItsOwn() };
-    const saved = await page.request.post("/api/addresses/add-address", { data: CHENNAI, headers });
-    expect(saved.ok(), await saved.text()).toBe(true);
-    const priced = (
-      await (
-        await page.request.post("/api/orders/price-cart", {
-          data: { items: [{ id: piece.id, size: piece.size, quantity: 1 }] },
-        })
-      ).json()
-    ).data;
-    expect(priced).toMatchObject({ subtotal: piece.price, deliveryCharge: 99, total: piece.price + 99 });
-    expect(priced.gstIncluded).toBeGreaterThan(0);
+test("checkout and the order's page break the price down as the server priced it, GST included, and paying in cash adds nothing", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const piece = await pieceWithDelivery(page);
+  await newVerifiedShopper(page, baseURL!, { signedIn: true });
+  const headers = { origin: new URL(baseURL!).origin, "x-forwarded-for": addressOfItsOwn() };
+  const saved = await page.request.post("/api/addresses/add-address", { data: CHENNAI, headers });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  const priced = (
+    await (
+      await page.request.post("/api/orders/price-cart", {
+        data: { items: [{ id: piece.id, size: piece.size, quantity: 1 }] },
+      })
+    ).json()
+  ).data;
+  expect(priced).toMatchObject({ subtotal: piece.price, deliveryCharge: 99, total: piece.price + 99 });
+  expect(priced.gstIncluded).toBeGreaterThan(0);
 
-    await page.addInitScript((line) => localStorage.setItem("cartItems", JSON.stringify([line])), piece);
-    await gotoAndWaitForHydration(page, "/checkout");
-    const summary = page.getByRole("complementary", { name: "Order summary" });
-    await expectBreakdown(page, "checkout", priced);
-    await summary.screenshot({ path: testInfo.outputPath("checkout-breakdown.png") });
-    await expectNoAxeViolations(page);
+  await page.addInitScript((line) => localStorage.setItem("cartItems", JSON.stringify([line])), piece);
+  await gotoAndWaitForHydration(page, "/checkout");
+  const summary = page.getByRole("complementary", { name: "Order summary" });
+  await expectBreakdown(page, "checkout", priced);
+  await summary.screenshot({ path: testInfo.outputPath("checkout-breakdown.png") });
+  await expectNoAxeViolations(page);
 
-    // Cash on Delivery: no fee appears, the total stays.
-    await page.getByRole("radio", { name: /Meera Iyer/ }).check();
-    const cash = page.getByRole("radio", { name: /^Cash on Delivery/ });
-    await expect(cash).toBeEnabled();
-    await cash.check();
-    await expectBreakdown(page, "checkout", priced);
-    await page.screenshot({ path: testInfo.outputPath("checkout.png"), fullPage: true });
-    await page.getByRole("button", { name: "Place Order" }).click();
+  // Cash on Delivery: no fee appears, the total stays.
+  await page.getByRole("radio", { name: /Meera Iyer/ }).check();
+  const cash = page.getByRole("radio", { name: /^Cash on Delivery/ });
+  await expect(cash).toBeEnabled();
+  await cash.check();
+  await expectBreakdown(page, "checkout", priced);
+  await page.screenshot({ path: testInfo.outputPath("checkout.png"), fullPage: true });
+  await page.getByRole("button", { name: "Place Order" }).click();
 
-    // The order's page says the same, to its shopper and to staff.
-    await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
-    const orderId = page.url().split("/").pop()!;
-    await expectBreakdown(page, "order", priced);
-    await page.getByTestId("order-gst").scrollIntoViewIfNeeded();
-    await page.screenshot({ path: testInfo.outputPath("order.png"), fullPage: true });
-    await expectNoAxeViolations(page);
-    await signIn(page, STAFF.email, STAFF.password);
-    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-    await expectBreakdown(page, "order", priced);
-  },
-);
+  // The order's page says the same, to its shopper and to staff.
+  await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
+  const orderId = page.url().split("/").pop()!;
+  await expectBreakdown(page, "order", priced);
+  await page.getByTestId("order-gst").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath("order.png"), fullPage: true });
+  await expectNoAxeViolations(page);
+  await signIn(page, STAFF.email, STAFF.password);
+  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+  await expectBreakdown(page, "order", priced);
+});
