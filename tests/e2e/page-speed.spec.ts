@@ -5,6 +5,12 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { gotoAndWaitForHydration, gotoHydrated } from "./support";
 
+/** A layout-shift entry (the Layout Instability API, not in TypeScript's DOM types). */
+type LayoutShift = PerformanceEntry & {
+  value: number;
+  sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+};
+
 /*
  * What keeps the pages fast on a phone on slow 4G (docs/decisions/024-browser-runtime.md): the server's HTML
  * carries its stylesheet, loads few scripts and lets the first visible image load first; assets go out
@@ -146,11 +152,18 @@ test(
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
+      // Each shift with what moved, so that a failure says which element it was and from where to where.
       await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        const shifts: string[] = [];
+        (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+          for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+            const moved = entry.sources.map(
+              ({ node, previousRect: was, currentRect: now }) =>
+                `${node instanceof Element ? node.outerHTML.slice(0, 120) : node?.nodeName} from ${was.x},${was.y} ${was.width}×${was.height} to ${now.x},${now.y} ${now.width}×${now.height}`,
+            );
+            shifts.push(`${entry.value.toFixed(5)} at ${entry.startTime.toFixed(0)} ms: ${moved.join("; ")}`);
+          }
         }).observe({ type: "layout-shift", buffered: true });
       });
       const { port } = server.address() as AddressInfo;
@@ -167,7 +180,7 @@ test(
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       );
       expect(
-        await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts),
+        await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts),
       ).toEqual([]);
     } finally {
       sendTheRest();
