@@ -1,13 +1,20 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration, productInStock, signIn, STAFF } from "./support";
+import {
+  STAFF,
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  lookAt,
+  productInStock,
+  signIn,
+} from "./support";
 
-test("the product page states where the piece was made, before it is bought", async ({ page }, testInfo) => {
+test("the product page states where the piece was made, before it is bought", async ({ page }) => {
   const { id } = await productInStock(page);
   await page.goto(`/products/${id}`);
   // Beside the price: the demo catalog's pieces are made in India.
   await expect(page.getByTestId("country-of-origin")).toHaveText("Country of origin: India");
   await page.getByTestId("country-of-origin").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath("product.png") });
+  await lookAt(page, "product");
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(jsonLd.countryOfOrigin).toEqual({ "@type": "Country", name: "India" });
 });
@@ -15,7 +22,7 @@ test("the product page states where the piece was made, before it is bought", as
 test(
   "staff set a product's country of origin on its form, checked as the API checks it, and the shop shows it",
   { tag: "@desktop" },
-  async ({ page }, testInfo) => {
+  async ({ page }) => {
     const { id } = await productInStock(page);
     await signIn(page, STAFF.email, STAFF.password);
     await gotoAndWaitForHydration(page, `/admin/products/${id}/edit`);
@@ -27,7 +34,7 @@ test(
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(field).toBeFocused();
     await expect(page.getByText("Enter the country of origin")).toBeVisible();
-    await field.locator("xpath=..").screenshot({ path: testInfo.outputPath("staff-form.png") });
+    await lookAt(field.locator("xpath=.."), "staff-form");
     await expectNoAxeViolations(page);
     await field.fill("Made in 2024");
     await page.getByRole("button", { name: "Save Changes" }).click();

@@ -1,14 +1,15 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import {
+  STAFF,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
+  lookAt,
   mailbox,
   newVerifiedShopper,
   paidOrder,
   productInStock,
   signIn,
-  STAFF,
 } from "./support";
 
 const RULE = "Free delivery on orders of ₹1,999 or more; ₹99 below";
@@ -38,7 +39,7 @@ const rupees = (amount: number) => `₹${amount.toLocaleString("en-IN")}`;
 test(
   "the delivery charge is the same on the product page, bag, checkout, order and invoice below ₹1,999, and absent above; the pincode fills the address and a state it is not in is refused",
   { tag: "@both" },
-  async ({ page, baseURL }, testInfo) => {
+  async ({ page, baseURL }) => {
     test.setTimeout(120_000);
     const piece = await pieceUnderThreshold(page);
     await newVerifiedShopper(page, baseURL!, { signedIn: true });
@@ -84,12 +85,12 @@ test(
     const refusal = "Pincode 500034 is in Telangana, not Maharashtra. Check the pincode or the state.";
     await expect(form.getByText(refusal)).toBeVisible();
     await expect(form.getByLabel("Pincode")).toHaveAttribute("aria-invalid", "true");
-    await form.screenshot({ path: testInfo.outputPath("address-refused.png") });
+    await lookAt(form, "address-refused");
     await expectNoAxeViolations(page);
     await form.getByLabel("State").selectOption("Telangana");
     await form.getByRole("button", { name: "Save address" }).click();
     await expect(page.getByRole("radio", { name: /Kavya Reddy/ })).toBeChecked();
-    await page.screenshot({ path: testInfo.outputPath("checkout.png"), fullPage: true });
+    await lookAt(page, "checkout", { fullPage: true });
 
     // Paid, the order and its invoice carry the same charge.
     await page.getByRole("radio", { name: /PhonePe/ }).check();
@@ -115,7 +116,7 @@ test(
 test("the shopper's order page shows the courier and a tracking link once shipped, and staff correct them once", async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id);
 
@@ -151,7 +152,7 @@ test("the shopper's order page shows the courier and a tracking link once shippe
   await correction.getByRole("button", { name: "Save and tell the shopper" }).click();
   await expect(page.getByText("Tracking details corrected. The shopper has been e-mailed.")).toBeVisible();
   await expect(page.getByText("tracking: Blue Dart 12345678901 → Delhivery 1234567890123")).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("staff-order.png"), fullPage: true });
+  await lookAt(page, "staff-order", { fullPage: true });
 
   await signIn(page, email);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);
@@ -160,7 +161,7 @@ test("the shopper's order page shows the courier and a tracking link once shippe
     "href",
     "https://www.delhivery.com/tracking?trackingId=1234567890123",
   );
-  await page.screenshot({ path: testInfo.outputPath("shopper-order.png"), fullPage: true });
+  await lookAt(page, "shopper-order", { fullPage: true });
   await expect
     .poll(async () =>
       (await mailbox(page)).some(

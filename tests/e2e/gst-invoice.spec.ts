@@ -4,12 +4,13 @@ import { expect, test, type Locator, type Page, type TestInfo } from "@playwrigh
 import { formatPaiseExact as formatPaise } from "../../contract/money";
 import { taxLine } from "../../server/gst/gst-tax";
 import {
+  STAFF,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
+  lookAt,
   paidOrder,
   productInStock,
   signIn,
-  STAFF,
 } from "./support";
 
 /** The seeded apparel rates (migration 0010): 5 % up to ₹2,500 a piece, 18 % above. */
@@ -48,7 +49,7 @@ test("the shopper downloads the GST invoice of a paid order; staff cancel it and
   await expect(invoiceLink).toBeVisible();
   await expect(page.getByText(/^Tax invoice INV\/\d\d-\d\d\/\d{6}$/)).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath("shopper-order.png"), fullPage: true });
+  await lookAt(page, "shopper-order", { fullPage: true });
 
   const invoice = await download(page, invoiceLink, testInfo, "invoice");
   expect(invoice.fileName).toMatch(/^GST-invoice-INV-\d\d-\d\d-\d{6}\.pdf$/);
@@ -87,7 +88,7 @@ test("the shopper downloads the GST invoice of a paid order; staff cancel it and
   await expect(page.getByText("Order marked Cancelled.")).toBeVisible();
   const creditNoteLink = page.getByRole("link", { name: "Download credit note" });
   await expect(creditNoteLink).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("staff-order.png"), fullPage: true });
+  await lookAt(page, "staff-order", { fullPage: true });
   const creditNote = await download(page, creditNoteLink, testInfo, "credit-note");
   expect(creditNote.fileName).toMatch(/^GST-credit-note-CN-\d\d-\d\d-\d{6}\.pdf$/);
   for (const expected of ["CREDIT NOTE", "Against invoice", invoiceNumber, "Credited (GST included)"])

@@ -1,13 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { formatRupees } from "../../contract/money";
 import {
-  addressOfItsOwn,
   CHENNAI,
+  STAFF,
+  addressOfItsOwn,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
+  lookAt,
   newVerifiedShopper,
   signIn,
-  STAFF,
 } from "./support";
 
 /** A demo piece under ₹1,999 (delivery is charged) with a size in stock: the bag line the checkout reads. */
@@ -53,7 +54,7 @@ async function expectBreakdown(
 test("checkout and the order's page break the price down as the server priced it, GST included, and paying in cash adds nothing", async ({
   page,
   baseURL,
-}, testInfo) => {
+}) => {
   test.setTimeout(120_000);
   const piece = await pieceWithDelivery(page);
   await newVerifiedShopper(page, baseURL!, { signedIn: true });
@@ -74,7 +75,7 @@ test("checkout and the order's page break the price down as the server priced it
   await gotoAndWaitForHydration(page, "/checkout");
   const summary = page.getByRole("complementary", { name: "Order summary" });
   await expectBreakdown(page, "checkout", priced);
-  await summary.screenshot({ path: testInfo.outputPath("checkout-breakdown.png") });
+  await lookAt(summary, "checkout-breakdown");
   await expectNoAxeViolations(page);
 
   // Cash on Delivery: no fee appears, the total stays.
@@ -83,7 +84,7 @@ test("checkout and the order's page break the price down as the server priced it
   await expect(cash).toBeEnabled();
   await cash.check();
   await expectBreakdown(page, "checkout", priced);
-  await page.screenshot({ path: testInfo.outputPath("checkout.png"), fullPage: true });
+  await lookAt(page, "checkout", { fullPage: true });
   await page.getByRole("button", { name: "Place Order" }).click();
 
   // The order's page says the same, to its shopper and to staff.
@@ -91,7 +92,7 @@ test("checkout and the order's page break the price down as the server priced it
   const orderId = page.url().split("/").pop()!;
   await expectBreakdown(page, "order", priced);
   await page.getByTestId("order-gst").scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath("order.png"), fullPage: true });
+  await lookAt(page, "order", { fullPage: true });
   await expectNoAxeViolations(page);
   await signIn(page, STAFF.email, STAFF.password);
   await gotoAndWaitForHydration(page, `/orders/${orderId}`);

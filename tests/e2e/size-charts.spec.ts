@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration, signIn, STAFF } from "./support";
+import { STAFF, expectNoAxeViolations, gotoAndWaitForHydration, lookAt, signIn } from "./support";
 
 /** What shows: the table holds both units, and CSS hides the one not chosen. */
 const INNER = { useInnerText: true };
@@ -19,7 +19,7 @@ async function openSizeGuide(page: Page, productId: number) {
 
 test("the Size Guide shows the category's chart, in inches or centimetres, with a header for each size", async ({
   page,
-}, testInfo) => {
+}) => {
   const guide = await openSizeGuide(page, await productOf(page, 1));
   const table = guide.getByRole("table", { name: "Body measurements for each size" });
   await shownTexts(table.getByRole("columnheader")).toEqual([
@@ -42,7 +42,7 @@ test("the Size Guide shows the category's chart, in inches or centimetres, with 
     "Shoulder (cm)",
   ]);
   await expect(table.getByRole("row", { name: /^M / })).toHaveText(/M\s*91\s*76\s*97\s*37/, INNER);
-  await page.screenshot({ path: testInfo.outputPath("size-guide.png") });
+  await lookAt(page, "size-guide");
 
   const kids = await openSizeGuide(page, await productOf(page, 5));
   const kidsTable = kids.getByRole("table");
@@ -58,7 +58,7 @@ test("the Size Guide shows the category's chart, in inches or centimetres, with 
 test(
   "on a phone the Size Guide's table says it scrolls sideways, and scrolls; on a desktop it fits",
   { tag: "@both" },
-  async ({ page, isMobile }, testInfo) => {
+  async ({ page, isMobile }) => {
     const guide = await openSizeGuide(page, await productOf(page, 1));
     const region = guide.getByRole("region", { name: "Size chart" });
     const hint = guide.getByText("Swipe the table sideways to see every measurement");
@@ -73,7 +73,7 @@ test(
     await expect(region).toHaveAccessibleDescription(/Swipe the table sideways/);
     await region.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
     await expect(guide.getByRole("columnheader", { name: "Shoulder (in)" })).toBeInViewport();
-    await page.screenshot({ path: testInfo.outputPath("size-guide-phone.png") });
+    await lookAt(page, "size-guide-phone");
   },
 );
 
@@ -101,7 +101,7 @@ test(
     await section.getByRole("button", { name: `Save ${category} chart` }).click();
     await expect(section.getByRole("status")).toHaveText("Size chart saved.");
     await expect(page.getByRole("heading", { name: category, exact: true })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("size-charts-staff.png"), fullPage: true });
+    await lookAt(page, "size-charts-staff", { fullPage: true });
 
     const guide = await openSizeGuide(page, await productOf(page, categoryId));
     await expect(guide.getByRole("row", { name: /^M / })).toHaveText(/M\s*37\s*30\s*38\s*14\.5/, INNER);
@@ -121,6 +121,6 @@ test(
     await expect(size).toHaveAccessibleDescription("Each size appears once.");
     await expect(section.getByLabel(`Waist of size M, ${category}`)).not.toHaveAttribute("aria-invalid");
     await expectNoAxeViolations(page);
-    await section.screenshot({ path: testInfo.outputPath("size-chart-cells.png") });
+    await lookAt(section, "size-chart-cells");
   },
 );

@@ -1,14 +1,15 @@
 import { expect, test } from "@playwright/test";
 import {
+  STAFF,
   expectNoAxeViolations,
   expectShopperSeesShipped,
   gotoAndWaitForHydration,
+  lookAt,
   mailbox,
   newVerifiedShopper,
   paidOrder,
   productInStock,
   signIn,
-  STAFF,
 } from "./support";
 
 test(
@@ -78,7 +79,7 @@ test(
 test(
   "staff find an order by the phone as the shopper gives it and cancel it with a reason the shopper reads",
   { tag: "@both" },
-  async ({ page, baseURL }, testInfo) => {
+  async ({ page, baseURL }) => {
     test.setTimeout(90_000);
     const { email, orderId } = await paidOrder(page, baseURL!, (await productInStock(page)).id, {
       phone: "98480 12345",
@@ -98,7 +99,7 @@ test(
     await expect(page).toHaveURL(/search=%2B91\+98480\+12345/);
     await expect(row()).toHaveCount(1);
     await expect(page.getByText(/^All orders, matching “\+91 98480 12345”: \d+ orders?$/)).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("received-orders-search.png"), fullPage: true });
+    await lookAt(page, "received-orders-search", { fullPage: true });
 
     await row()
       .getByRole("link", { name: /View Details/ })
@@ -112,9 +113,7 @@ test(
     await expect(note).toHaveAttribute("aria-invalid", "true");
     await expect(note).toHaveAccessibleDescription("Write the reason the shopper will read.");
     await expectNoAxeViolations(page);
-    await page
-      .getByRole("region", { name: "Order status" })
-      .screenshot({ path: testInfo.outputPath("cancel-reason.png") });
+    await lookAt(page.getByRole("region", { name: "Order status" }), "cancel-reason");
     const reason = "The silk for this piece did not pass our check; we are sorry.";
     await page.getByRole("radio", { name: "Another reason (write it)" }).check();
     await note.fill(reason);
@@ -126,7 +125,7 @@ test(
     await gotoAndWaitForHydration(page, `/orders/${orderId}`);
     await expect(page.getByText(`We cancelled this order. Reason: ${reason}`)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: testInfo.outputPath("cancelled-for-shopper.png"), fullPage: true });
+    await lookAt(page, "cancelled-for-shopper", { fullPage: true });
     const mail = (await mailbox(page)).find(
       (sent) => sent.to === email && sent.subject.includes("cancelled"),
     );

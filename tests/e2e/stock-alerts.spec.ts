@@ -1,6 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sizeText } from "../../contract/catalog-options";
-import { expectNoAxeViolations, gotoAndWaitForHydration, mailbox, setStock, signIn, STAFF } from "./support";
+import {
+  STAFF,
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  lookAt,
+  mailbox,
+  setStock,
+  signIn,
+} from "./support";
 
 // Each project works on demo products of its own, so that the phone and desktop runs do not meet.
 const productFor = (project: string, offset: number) => (project === "phone" ? 11 : 12) + offset;
@@ -35,7 +43,7 @@ test("a guest asks to hear when a sold-out size is back, confirms by the e-maile
   await expect(form.getByRole("status")).toHaveText(
     `Please confirm: we sent a link to ${email}. We'll write once this size is back in stock.`,
   );
-  await page.screenshot({ path: testInfo.outputPath("notify-me.png"), fullPage: false });
+  await lookAt(page, "notify-me");
 
   const confirmation = await mailTo(page, email, /^Confirm your back-in-stock alert/);
   const link = /(http\S+\/stock-alerts\/confirm\?token=\S+)/.exec(confirmation.text)![1]!;

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, gotoAndWaitForHydration, newVerifiedShopper, signIn } from "./support";
+import {
+  expectNoAxeViolations,
+  gotoAndWaitForHydration,
+  lookAt,
+  newVerifiedShopper,
+  signIn,
+} from "./support";
 
 const OWNER = { email: "owner@rangoli.example", password: "rangoli-demo-2026" };
 
@@ -29,7 +35,7 @@ async function restoreDelivery(page: Page, baseURL: string) {
 test(
   "the owner changes the delivery charge on Store settings, each bad field marked, and a shopper in another browser sees it at checkout at once",
   { tag: "@both" },
-  async ({ page, browser, baseURL }, testInfo) => {
+  async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
 
     // A shopper, in a browser of their own, has a piece under ₹1,999 in the bag and is at checkout: ₹99.
@@ -71,7 +77,7 @@ test(
       await expect(page.getByLabel("GSTIN")).toHaveAccessibleDescription(/does not match its check digit/);
       await expect(charge).toBeFocused();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: testInfo.outputPath("settings-errors.png"), fullPage: true });
+      await lookAt(page, "settings-errors", { fullPage: true });
 
       await charge.fill("149");
       await page.getByLabel("GSTIN").fill("36AAACR0000D1ZC");
@@ -82,7 +88,7 @@ test(
       await expect(history.getByRole("listitem").first()).toContainText("₹99.00 → ₹149.00");
       await expect(history.getByRole("listitem").first()).toContainText(OWNER.email);
       await expect(charge).not.toHaveAttribute("aria-invalid", "true");
-      await page.screenshot({ path: testInfo.outputPath("settings-saved.png"), fullPage: true });
+      await lookAt(page, "settings-saved", { fullPage: true });
 
       // The shopper's checkout, loaded again, charges the new amount: no restart, no wait.
       await shopper.reload();

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 /**
  * Opens a page and waits until the browser has hydrated it, so that links navigate on the client and forms
@@ -23,6 +23,20 @@ export async function gotoHydrated(page: Page, path: string) {
 export async function gotoAndWaitForHydration(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
+}
+
+/**
+ * A screenshot for people to look at (`E2E_SCREENSHOTS=1`), in the test's output folder; CI's runs take none, as
+ * nobody looks at them there and a full page costs a second of the browser's time.
+ */
+export async function lookAt(
+  target: Page | Locator,
+  name: string,
+  options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const path = test.info().outputPath(`${name}-${test.info().project.name}.png`);
+  await target.screenshot({ path, ...options });
 }
 
 /** The mails in the store's local mailbox (outside production only), newest first. */

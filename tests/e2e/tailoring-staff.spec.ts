@@ -6,27 +6,21 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import {
+  SHOPPER_PASSWORD,
+  STAFF,
   addressOfItsOwn,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
+  lookAt,
   newVerifiedShopper,
   productOffering,
-  SHOPPER_PASSWORD,
   signIn,
-  STAFF,
 } from "./support";
-
-const shotPath = (name: string) => test.info().outputPath(`${name}-${test.info().project.name}.png`);
-
-/** A screenshot for people to look at, named after the viewport's project, in the test's output folder. */
-const shoot = (page: Page, name: string, options: { fullPage?: boolean } = {}) =>
-  page.screenshot({ path: shotPath(name), ...options });
 
 /** A screenshot of one part of the page, moved to the middle of the window, clear of the sticky header. */
 async function shootPart(page: Page, part: Locator, name: string) {
   await part.evaluate((element) => element.scrollIntoView({ block: "center" }));
-  const box = (await part.boundingBox())!;
-  await page.screenshot({ path: shotPath(name), clip: box });
+  await lookAt(page, name, { clip: (await part.boundingBox())! });
 }
 
 async function photo(): Promise<string> {
@@ -218,7 +212,7 @@ test(
     await expectNoAxeViolations(page);
     await shootPart(page, section, "order-tailoring-pending");
     await shootPart(page, page.getByRole("region", { name: "Order status" }), "order-status-held-back");
-    await shoot(page, "order-page-pending", { fullPage: true });
+    await lookAt(page, "order-page-pending", { fullPage: true });
 
     // The tailor's ticket: the customised line only, with everything the tailor needs.
     await section.getByRole("link", { name: "Print tailor's ticket" }).click();
@@ -242,14 +236,14 @@ test(
     await expect(ticket.getByText("Done ☐: not yet")).toBeVisible();
     await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await shoot(page, "ticket", { fullPage: true });
+    await lookAt(page, "ticket", { fullPage: true });
 
     await page.emulateMedia({ media: "print" });
     await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
     await expect(page.getByRole("banner")).toBeHidden();
     await expect(page.getByRole("contentinfo")).toBeHidden();
     await expect(page.getByRole("region", { name: "Customisations we offer" })).toBeHidden();
-    await shoot(page, "ticket-print", { fullPage: true });
+    await lookAt(page, "ticket-print", { fullPage: true });
     // Printed on A4: one page, the ticket alone (a picture of it in the output folder to look at).
     const pdfPath = test.info().outputPath(`ticket-a4-${test.info().project.name}.pdf`);
     await page.pdf({ path: pdfPath, format: "A4", preferCSSPageSize: true, printBackground: true });
