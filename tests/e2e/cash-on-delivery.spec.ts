@@ -40,72 +40,73 @@ async function staffMove(page: Page, baseURL: string, orderId: string, data: Rec
   expect(moved.ok(), await moved.text()).toBe(true);
 }
 
-test("a shopper pays in cash: refused where the courier takes no cash, placed and confirmed for Chennai, paid at the door", async ({
-  page,
-  baseURL,
-}) => {
-  const piece = await affordablePiece(page);
-  const email = await newVerifiedShopper(page, baseURL!, { signedIn: true });
-  await saveAddress(page, baseURL!, PORT_BLAIR);
-  await saveAddress(page, baseURL!, CHENNAI);
+test(
+  "a shopper pays in cash: refused where the courier takes no cash, placed and confirmed for Chennai, paid at the door",
+  { tag: "@both" },
+  async ({ page, baseURL }) => {
+    const piece = await affordablePiece(page);
+    const email = await newVerifiedShopper(page, baseURL!, { signedIn: true });
+    await saveAddress(page, baseURL!, PORT_BLAIR);
+    await saveAddress(page, baseURL!, CHENNAI);
 
-  await gotoAndWaitForHydration(page, `/products/${piece.id}`);
-  await page
-    .getByRole("group", { name: "Select Size" })
-    .getByRole("radio", { name: piece.size, exact: true })
-    .check({ force: true });
-  await page.getByRole("button", { name: "ADD TO BAG" }).click();
-  await page
-    .getByRole("dialog", { name: "Your Bag" })
-    .getByRole("button", { name: "Proceed to Checkout" })
-    .click();
-  await expect(page).toHaveURL(/\/checkout$/);
+    await gotoAndWaitForHydration(page, `/products/${piece.id}`);
+    await page
+      .getByRole("group", { name: "Select Size" })
+      .getByRole("radio", { name: piece.size, exact: true })
+      .check({ force: true });
+    await page.getByRole("button", { name: "ADD TO BAG" }).click();
+    await page
+      .getByRole("dialog", { name: "Your Bag" })
+      .getByRole("button", { name: "Proceed to Checkout" })
+      .click();
+    await expect(page).toHaveURL(/\/checkout$/);
 
-  // Port Blair: the courier collects no cash there, and the page says so beside the choice.
-  const cash = page.getByRole("radio", { name: /^Cash on Delivery/ });
-  await page.getByRole("radio", { name: /Anita Das/ }).check();
-  await expect(
-    page.getByText("Cash on Delivery is not available at 744101. Please pay online with PhonePe."),
-  ).toBeVisible();
-  await expect(cash).toBeDisabled();
+    // Port Blair: the courier collects no cash there, and the page says so beside the choice.
+    const cash = page.getByRole("radio", { name: /^Cash on Delivery/ });
+    await page.getByRole("radio", { name: /Anita Das/ }).check();
+    await expect(
+      page.getByText("Cash on Delivery is not available at 744101. Please pay online with PhonePe."),
+    ).toBeVisible();
+    await expect(cash).toBeDisabled();
 
-  // Chennai: offered.
-  await page.getByRole("radio", { name: /Meera Iyer/ }).check();
-  await expect(cash).toBeEnabled();
-  await cash.check();
-  await expect(page.getByText("You pay in cash when the parcel arrives.")).toBeVisible();
-  await page.getByRole("button", { name: "Place Order" }).click();
+    // Chennai: offered.
+    await page.getByRole("radio", { name: /Meera Iyer/ }).check();
+    await expect(cash).toBeEnabled();
+    await cash.check();
+    await expect(page.getByText("You pay in cash when the parcel arrives.")).toBeVisible();
+    await page.getByRole("button", { name: "Place Order" }).click();
 
-  // Her order's page: it waits for her confirmation.
-  await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
-  const orderId = page.url().split("/").pop()!;
-  await expect(page.getByText("Confirm your order")).toBeVisible();
-  // Held for 48 hours: the day is said with the time. The bag is empty: the order holds the pieces.
-  await expect(
-    page.getByText(/We hold the pieces for you until \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m/),
-  ).toBeVisible();
-  await expect(page.getByRole("button", { name: "Bag, 0 items" })).toBeVisible();
-  await expect(page.locator("p", { hasText: "Placed on" })).toContainText("Cash on Delivery");
-  await page.getByRole("button", { name: "Confirm order" }).click();
-  await expect(
-    page.getByText("Thank you! Your order is confirmed and will be packed for dispatch."),
-  ).toBeVisible();
-  await expect(page.getByText("Confirm your order")).toHaveCount(0);
-  await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
+    // Her order's page: it waits for her confirmation.
+    await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
+    const orderId = page.url().split("/").pop()!;
+    await expect(page.getByText("Confirm your order")).toBeVisible();
+    // Held for 48 hours: the day is said with the time. The bag is empty: the order holds the pieces.
+    await expect(
+      page.getByText(/We hold the pieces for you until \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} [ap]m/),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: "Bag, 0 items" })).toBeVisible();
+    await expect(page.locator("p", { hasText: "Placed on" })).toContainText("Cash on Delivery");
+    await page.getByRole("button", { name: "Confirm order" }).click();
+    await expect(
+      page.getByText("Thank you! Your order is confirmed and will be packed for dispatch."),
+    ).toBeVisible();
+    await expect(page.getByText("Confirm your order")).toHaveCount(0);
+    await expect(page.getByText("Processing", { exact: true }).first()).toBeVisible();
 
-  // Shipped and delivered: the cash collected, the order is paid and its invoice is there.
-  await staffMove(page, baseURL!, orderId, {
-    status: "Shipped",
-    courier: "delhivery",
-    trackingNumber: "DL7788990011",
-  });
-  await staffMove(page, baseURL!, orderId, { status: "Delivered" });
-  await signIn(page, email);
-  await gotoAndWaitForHydration(page, `/orders/${orderId}`);
-  await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
-  await expect(page.getByText("Success", { exact: true }).first()).toBeVisible();
-  await expect(page.getByRole("link", { name: /invoice/i }).first()).toBeVisible();
-});
+    // Shipped and delivered: the cash collected, the order is paid and its invoice is there.
+    await staffMove(page, baseURL!, orderId, {
+      status: "Shipped",
+      courier: "delhivery",
+      trackingNumber: "DL7788990011",
+    });
+    await staffMove(page, baseURL!, orderId, { status: "Delivered" });
+    await signIn(page, email);
+    await gotoAndWaitForHydration(page, `/orders/${orderId}`);
+    await expect(page.getByText("Delivered", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("Success", { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /invoice/i }).first()).toBeVisible();
+  },
+);
 
 test("staff find a cash order waiting for confirmation and confirm it by phone with a note", async ({
   page,
