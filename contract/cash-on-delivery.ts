@@ -68,7 +68,12 @@ export const staffConfirmCodCall = defineCall({
 });
 
 /** Whether Cash on Delivery is offered for a bag delivered to a pincode, and if not, why. */
-export const codOption = z.object({ offered: z.boolean(), reason: z.string().nullable() });
+export const codOption = z.object({
+  offered: z.boolean(),
+  reason: z.string().nullable(),
+  /** What paying in cash adds to the order, in rupees (the owner's fee); 0 for nothing. */
+  fee: z.number(),
+});
 export type CodOption = z.infer<typeof codOption>;
 
 export const codOptionRequest = z.object({

@@ -164,6 +164,8 @@ export const order = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES),
   subtotal: z.number(),
   deliveryCharge: z.number(),
+  /** The fee for paying in cash (decision 048); 0 for none, and once a cash order is paid online instead. */
+  codFee: z.number(),
   totalAmount: z.number(),
   /** The GST the total includes: its invoice's, once paid; before, as the invoice would work it out today. */
   gstIncluded: z.number(),
@@ -217,6 +219,8 @@ export const priceCartRequest = z.object({
   items: z
     .array(placeOrderItem)
     .max(MAX_ORDER_LINES, { error: `At most ${MAX_ORDER_LINES} lines in one order.` }),
+  /** The way to pay chosen, when one is: paying in cash adds the owner's fee (`codFee`) to the total. */
+  paymentMethod: z.enum(["PhonePe", "COD"]).optional(),
 });
 
 export const pricedCartLine = z.object({

@@ -13,8 +13,7 @@ export const priceBreakdown = z.object({
     description: "Taken off the order: the store offers no discounts on orders yet, so it is never sent",
   }),
   codFee: z.number().optional().meta({
-    description:
-      "A fee for paying in cash at the door: none is charged yet (decision 048), so it is never sent",
+    description: "The owner's fee for paying in cash at the door (decision 048): sent only when there is one",
   }),
   total: z
     .number()

@@ -27,6 +27,7 @@ export const SETTINGS_MESSAGES = {
   codOpenOrders: "Give how many cash orders a shopper may have on their way, a whole number from 1 to 10.",
   codConfirmHours: "Give the hours a cash order waits for its confirmation, a whole number from 1 to 168.",
   codCustomised: "Choose whether pieces made to measure may be paid in cash.",
+  codFee: "Give the fee for paying in cash, from ₹0 (none) to ₹500, in rupees.",
   parcelWeight: "Give the usual parcel's weight in grams, a whole number from 50 to 30,000.",
   parcelSide: "Give each side of the usual parcel in centimetres, a whole number from 1 to 150.",
   nothing: "Change at least one setting.",
@@ -122,6 +123,8 @@ export const storeSettingsFields = {
    * refused at the door cannot be sold to anyone else).
    */
   codCustomised: z.enum(["no", "yes"], { error: SETTINGS_MESSAGES.codCustomised }),
+  /** What paying in cash adds to an order (rupees), shown beside the choice before Place Order; 0 for none. */
+  codFee: rupeesBetween(500, SETTINGS_MESSAGES.codFee),
   /** The usual parcel handed to the courier (decision 050): staff change it per order when it differs. */
   parcelWeightGrams: wholeBetween(50, 30_000, SETTINGS_MESSAGES.parcelWeight),
   parcelLengthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
@@ -151,6 +154,7 @@ export const STORE_SETTING_NAMES = [
   "codOpenOrders",
   "codConfirmHours",
   "codCustomised",
+  "codFee",
   "parcelWeightGrams",
   "parcelLengthCm",
   "parcelWidthCm",
@@ -173,7 +177,7 @@ export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettin
   },
   {
     legend: "Cash on Delivery",
-    names: ["codMaxOrder", "codOpenOrders", "codConfirmHours", "codCustomised"],
+    names: ["codMaxOrder", "codOpenOrders", "codConfirmHours", "codCustomised", "codFee"],
   },
   {
     legend: "The usual parcel (courier)",
@@ -198,6 +202,7 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   codOpenOrders: "Cash orders on their way per shopper",
   codConfirmHours: "Hours to confirm a cash order",
   codCustomised: "Cash on Delivery for pieces made to measure",
+  codFee: "Cash on Delivery fee (₹; 0 for none)",
   parcelWeightGrams: "Weight (grams)",
   parcelLengthCm: "Length (cm)",
   parcelWidthCm: "Width (cm)",

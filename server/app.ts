@@ -543,6 +543,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cancelOrder,
     holds,
     delivery,
+    codRules,
     gstIncluded,
     limits: config.orderHolds,
     attempts,

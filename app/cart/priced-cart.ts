@@ -8,17 +8,19 @@ import { bagLines, hasSize, type CartItem } from "./cart-lines";
  * `enabled`: each line's price now and what stands in its way (gone, sold out, fewer left). Lines without a
  * size are not sent. `priced` is null until the answer for the bag as it is now arrives; `failed` when the
  * store could not answer. The call's description (and the API's schemas) load with the first ask, not with
- * the page.
+ * the page. With `paymentMethod` COD, the total holds the owner's fee for paying in cash (`codFee`).
  */
-export function usePricedCart(items: CartItem[], enabled = true) {
+export function usePricedCart(items: CartItem[], enabled = true, paymentMethod?: "PhonePe" | "COD") {
   const sized = items.filter(hasSize);
-  const key = JSON.stringify(bagLines(sized));
+  const lines = bagLines(sized);
+  const key = JSON.stringify({ items: lines, ...(paymentMethod ? { paymentMethod } : {}) });
+  const empty = lines.length === 0;
   const [answer, setAnswer] = useState<{ key: string; priced: PricedCart | null } | null>(null);
   useEffect(() => {
-    if (!enabled || key === "[]") return;
+    if (!enabled || empty) return;
     let current = true;
     void import("#contract/orders")
-      .then(({ priceCartCall }) => browserApi(priceCartCall, { items: JSON.parse(key) }))
+      .then(({ priceCartCall }) => browserApi(priceCartCall, JSON.parse(key)))
       .then((result) => {
         if (current) setAnswer({ key, priced: result.ok ? result.data : null });
       });
@@ -26,7 +28,7 @@ export function usePricedCart(items: CartItem[], enabled = true) {
       current = false;
     };
     // The key says everything the request depends on.
-  }, [key, enabled]);
+  }, [key, enabled, empty]);
   const fresh = answer?.key === key ? answer : null;
   return {
     priced: fresh?.priced ?? null,

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { codOptionCall, type CodOption } from "#contract/cash-on-delivery";
+import { formatRupees } from "#contract/money";
 import { browserApi } from "~/lib/api-client";
 
 export type PaymentChoice = "phonePe" | "cod";
@@ -31,7 +32,7 @@ export function PaymentChoices({
     if (!question || !pincode || subtotal === null) return;
     let current = true;
     void browserApi(codOptionCall, { pincode, subtotal, customised }).then((result) => {
-      const option = result.ok ? result.data : { offered: false, reason: result.message };
+      const option = result.ok ? result.data : { offered: false, reason: result.message, fee: 0 };
       if (current) setAnswer({ question, option });
     });
     return () => {
@@ -84,7 +85,9 @@ export function PaymentChoices({
               : cod === null
                 ? "Checking whether you can pay in cash here..."
                 : codOffered
-                  ? "Pay in cash at the door. You confirm the order once it is placed; no extra charge."
+                  ? cod.fee > 0
+                    ? `Pay in cash at the door, with a fee of ${formatRupees(cod.fee)}. You confirm the order once it is placed.`
+                    : "Pay in cash at the door. You confirm the order once it is placed; no extra charge."
                   : cod.reason}
           </p>
         </div>

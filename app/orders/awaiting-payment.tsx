@@ -1,12 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { formatHoldDay, formatHoldTime } from "#contract/hold-time";
+import { formatRupees } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 
 /**
  * An order awaiting payment, for its shopper: Pay now while its window is open (a new PhonePe attempt on the
  * pieces it holds, posted to the order page's action, which sends the browser to PhonePe), and Cancel, which
- * gives its pieces back at once. Forms, so that both work before the page's scripts have run.
+ * gives its pieces back at once; a cash order's Pay now says what paying online saves (its Cash on Delivery
+ * fee). Forms, so that both work before the page's scripts have run.
  */
 export function AwaitingPayment({ order, compact = false }: { order: Order; compact?: boolean }) {
   const navigation = useNavigation();
@@ -60,7 +62,11 @@ export function AwaitingPayment({ order, compact = false }: { order: Order; comp
             disabled={busy}
             aria-label={compact ? `Pay now for order ${order.orderId}` : undefined}
           >
-            {cash ? "Pay now with PhonePe instead" : "Pay now"}
+            {!cash
+              ? "Pay now"
+              : order.codFee > 0
+                ? `Pay now with PhonePe and save ${formatRupees(order.codFee)}`
+                : "Pay now with PhonePe instead"}
           </button>
         </Form>
       ) : null}

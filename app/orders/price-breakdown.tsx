@@ -6,14 +6,14 @@ import type { PriceBreakdown as Breakdown } from "#contract/price-breakdown";
 export const breakdownOf = (order: Order): Breakdown => ({
   subtotal: order.subtotal,
   deliveryCharge: order.deliveryCharge,
+  ...(order.codFee > 0 ? { codFee: order.codFee } : {}),
   total: order.totalAmount,
   gstIncluded: order.gstIncluded,
 });
 
 /**
- * A price broken down before and after paying (decision 049): the pieces, delivery, a discount and a Cash on
- * Delivery fee when the server sends them (the store charges neither yet: no row), the total, and the GST it
- * includes. Every figure is the server's; the page adds nothing up. `null` while the bag is being priced.
+ * A price broken down before and after paying (decision 049): the pieces, delivery, a discount and the Cash on
+ * Delivery fee when the server sends them (no row otherwise), the total, and the GST it includes. Every figure is the server's; the page adds nothing up. `null` while the bag is being priced.
  */
 export function PriceBreakdown({
   breakdown,
@@ -51,7 +51,9 @@ export function PriceBreakdown({
         {breakdown?.codFee ? (
           <>
             <dt>Cash on Delivery fee</dt>
-            <dd className="text-right">{formatRupees(breakdown.codFee)}</dd>
+            <dd className="text-right" data-testid={`${testIdPrefix}-cod-fee`}>
+              {formatRupees(breakdown.codFee)}
+            </dd>
           </>
         ) : null}
         <dt className="border-t border-brand-100 pt-2 text-lg font-bold">Total</dt>

@@ -113,7 +113,12 @@ export function createGstDocuments({
         quantity: item.quantity,
       };
     });
-    const taxed = taxSale(pieces, order.deliveryPaise, rates, intraState);
+    const taxed = taxSale(
+      pieces,
+      { deliveryPaise: order.deliveryPaise, codFeePaise: order.codFeePaise },
+      rates,
+      intraState,
+    );
     const lines: GstLine[] = items.map((item, index) => {
       const options = item.customization?.options ?? [];
       const product = productOf.get(item.productId);
@@ -138,6 +143,17 @@ export function createGstDocuments({
         customisationPaise: 0,
         quantity: 1,
         ...taxed.delivery,
+      });
+    // So is the fee for paying in cash, a charge of the same supply, with the courier's SAC (decision 048).
+    if (taxed.codFee)
+      lines.push({
+        description: "Cash on Delivery fee",
+        size: "",
+        hsn: rates.deliverySac,
+        unitPricePaise: order.codFeePaise,
+        customisationPaise: 0,
+        quantity: 1,
+        ...taxed.codFee,
       });
     const financialYear = financialYearOf(issuedAt);
     const sequence = await nextSequence(tx, "invoice", financialYear);

@@ -167,9 +167,14 @@ describe("gstIncludedIn", () => {
   it("is the tax the invoice's lines add up to, within the store's state and outside it alike", () => {
     for (const deliveryPaise of [0, 9_900]) {
       for (const intraState of [true, false]) {
-        const { pieces: taxed, delivery } = taxSale(pieces, deliveryPaise, RATES, intraState);
+        const { pieces: taxed, delivery } = taxSale(
+          pieces,
+          { deliveryPaise, codFeePaise: 0 },
+          RATES,
+          intraState,
+        );
         const totals = totalsOf(delivery ? [...taxed, delivery] : taxed);
-        expect(gstIncludedIn(pieces, deliveryPaise, RATES)).toBe(
+        expect(gstIncludedIn(pieces, { deliveryPaise, codFeePaise: 0 }, RATES)).toBe(
           totals.cgstPaise + totals.sgstPaise + totals.igstPaise,
         );
       }
@@ -178,9 +183,30 @@ describe("gstIncludedIn", () => {
 
   it("taxes the delivery charge at the highest rate of the pieces, and nothing when delivery is free", () => {
     // ₹2,500.01 a piece is at 18 %: ₹99 of delivery holds ₹15.10 at 18 % (9,900 × 18 / 118, half up).
-    const { delivery } = taxSale(pieces, 9_900, RATES, false);
+    const { delivery } = taxSale(pieces, { deliveryPaise: 9_900, codFeePaise: 0 }, RATES, false);
     expect(delivery).toMatchObject({ rateBp: 1800, igstPaise: 1_510 });
-    expect(taxSale(pieces, 0, RATES, false).delivery).toBeNull();
-    expect(gstIncludedIn([{ unitPricePaise: 100_000, quantity: 1 }], 9_900, RATES)).toBe(4_762 + 471);
+    expect(taxSale(pieces, { deliveryPaise: 0, codFeePaise: 0 }, RATES, false).delivery).toBeNull();
+    expect(
+      gstIncludedIn(
+        [{ unitPricePaise: 100_000, quantity: 1 }],
+        { deliveryPaise: 9_900, codFeePaise: 0 },
+        RATES,
+      ),
+    ).toBe(4_762 + 471);
+  });
+
+  it("taxes a Cash on Delivery fee as a line of its own, at the delivery charge's rate", () => {
+    // ₹50 at 18 %: 5,000 × 18 / 118 = 762.7, half up 763; ₹1,000 at 5 %: 4,762; ₹99 at 5 %: 471; ₹50 at 5 %: 238.
+    const { codFee, delivery } = taxSale(pieces, { deliveryPaise: 9_900, codFeePaise: 5_000 }, RATES, false);
+    expect(codFee).toMatchObject({ rateBp: 1800, igstPaise: 763 });
+    expect(delivery).toMatchObject({ rateBp: 1800, igstPaise: 1_510 });
+    expect(taxSale(pieces, { deliveryPaise: 9_900, codFeePaise: 0 }, RATES, false).codFee).toBeNull();
+    expect(
+      gstIncludedIn(
+        [{ unitPricePaise: 100_000, quantity: 1 }],
+        { deliveryPaise: 9_900, codFeePaise: 5_000 },
+        RATES,
+      ),
+    ).toBe(4_762 + 471 + 238);
   });
 });

@@ -63,25 +63,26 @@ export function deliveryTaxLine(
 }
 
 /**
- * A sale's lines taxed, as its tax invoice works them out: each line of pieces at its piece's rate, and the
- * delivery charge's line (null when delivery is free) at the highest of their rates.
+ * A sale's lines taxed, as its tax invoice works them out: each line of pieces at its piece's rate; the
+ * delivery charge's line and the Cash on Delivery fee's (each null when there is none), charges for the same
+ * composite supply, at the highest of their rates.
  */
 export function taxSale(
   pieces: readonly TaxLineInput[],
-  deliveryPaise: number,
+  charges: { deliveryPaise: number; codFeePaise: number },
   rates: ApparelRates,
   intraState: boolean,
-): { pieces: TaxedLine[]; delivery: TaxedLine | null } {
+): { pieces: TaxedLine[]; delivery: TaxedLine | null; codFee: TaxedLine | null } {
   const taxed = pieces.map((piece) => taxLine(piece, rates, intraState));
-  const delivery =
-    deliveryPaise > 0
+  const charge = (paise: number) =>
+    paise > 0
       ? deliveryTaxLine(
-          deliveryPaise,
+          paise,
           taxed.map((line) => line.rateBp),
           intraState,
         )
       : null;
-  return { pieces: taxed, delivery };
+  return { pieces: taxed, delivery: charge(charges.deliveryPaise), codFee: charge(charges.codFeePaise) };
 }
 
 /**
@@ -91,11 +92,11 @@ export function taxSale(
  */
 export function gstIncludedIn(
   pieces: readonly TaxLineInput[],
-  deliveryPaise: number,
+  charges: { deliveryPaise: number; codFeePaise: number },
   rates: ApparelRates,
 ): number {
-  const { pieces: taxed, delivery } = taxSale(pieces, deliveryPaise, rates, false);
-  return totalsOf(delivery ? [...taxed, delivery] : taxed).igstPaise;
+  const { pieces: taxed, delivery, codFee } = taxSale(pieces, charges, rates, false);
+  return totalsOf([...taxed, ...(delivery ? [delivery] : []), ...(codFee ? [codFee] : [])]).igstPaise;
 }
 
 /** A tax-inclusive amount's taxable value and tax at `rateBp`, split for the supply's place. */

@@ -95,12 +95,14 @@ export async function priceOrderLines(
 
 /**
  * Prices the client showed must still be the prices: a changed or tampered one is refused. The total the
- * shopper saw includes the delivery charge the server prices; the client never sets that charge.
+ * shopper saw includes the delivery charge and the fee for paying in cash, which the server prices; the
+ * client never sets either.
  */
 export function checkClientPrices(
   request: PlaceOrderRequest,
   lines: PricedOrderLine[],
   deliveryPaise: number,
+  codFeePaise = 0,
 ) {
   const errors: Record<string, string> = {};
   request.items.forEach((item, index) => {
@@ -108,11 +110,14 @@ export function checkClientPrices(
     if (item.price !== undefined && rupeesToPaise(item.price) !== line.unitPricePaise)
       errors[`items.${index}.price`] = `${line.name} now costs ${formatPaise(line.unitPricePaise)}.`;
   });
-  const totalPaise = subtotalOf(lines) + deliveryPaise;
+  const totalPaise = subtotalOf(lines) + deliveryPaise + codFeePaise;
+  const charges = [
+    deliveryPaise > 0 ? `${formatPaise(deliveryPaise)} for delivery` : null,
+    codFeePaise > 0 ? `${formatPaise(codFeePaise)} for paying in cash` : null,
+  ].filter(Boolean);
   if (request.totalAmount !== undefined && rupeesToPaise(request.totalAmount) !== totalPaise)
-    errors.totalAmount =
-      deliveryPaise > 0
-        ? `The total is now ${formatPaise(totalPaise)}, with ${formatPaise(deliveryPaise)} for delivery.`
-        : `The total is now ${formatPaise(totalPaise)}.`;
+    errors.totalAmount = charges.length
+      ? `The total is now ${formatPaise(totalPaise)}, with ${charges.join(" and ")}.`
+      : `The total is now ${formatPaise(totalPaise)}.`;
   if (Object.keys(errors).length > 0) throw new Conflict(ORDER_MESSAGES.pricesChanged, errors);
 }

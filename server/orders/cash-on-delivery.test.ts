@@ -36,9 +36,13 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   vi.restoreAllMocks();
-  await api
-    .as(owner.token)
-    .updateStoreSettings({ codMaxOrder: 10_000, codOpenOrders: 2, codConfirmHours: 48, codCustomised: "no" });
+  await api.as(owner.token).updateStoreSettings({
+    codMaxOrder: 10_000,
+    codOpenOrders: 2,
+    codConfirmHours: 48,
+    codCustomised: "no",
+    codFee: 0,
+  });
   app.services.settings.forget();
 });
 
@@ -186,13 +190,13 @@ describe("the rules, each refusal in the shopper's words and changing nothing", 
     expect(await stockOf(app, id, "M")).toBe(5);
     // The checkout page is told the same before the last step.
     const option = await api.as(shopper.token).codOption({ pincode: "500034", subtotal: 2499 });
-    expect(option.body.data).toEqual({ offered: false, reason: COD_MESSAGES.tooManyOpen(2) });
+    expect(option.body.data).toEqual({ offered: false, reason: COD_MESSAGES.tooManyOpen(2), fee: 0 });
   });
 
   it("tells the checkout page when it is offered", async () => {
     const shopper = await shopperWithAddress(app);
     const yes = await api.as(shopper.token).codOption({ pincode: "500034", subtotal: 2499 });
-    expect(yes.body.data).toEqual({ offered: true, reason: null });
+    expect(yes.body.data).toEqual({ offered: true, reason: null, fee: 0 });
     const customised = await api
       .as(shopper.token)
       .codOption({ pincode: "500034", subtotal: 2499, customised: true });
@@ -203,7 +207,7 @@ describe("the rules, each refusal in the shopper's words and changing nothing", 
     const allowed = await api
       .as(shopper.token)
       .codOption({ pincode: "500034", subtotal: 2499, customised: true });
-    expect(allowed.body.data).toEqual({ offered: true, reason: null });
+    expect(allowed.body.data).toEqual({ offered: true, reason: null, fee: 0 });
     expect((await api.codOption({ pincode: "500034" })).status).toBe(401);
     expect((await api.as(shopper.token).codOption(malformed({ pincode: "5000" }))).status).toBe(400);
   });
@@ -368,5 +372,97 @@ describe("paying", () => {
       .from(gstDocuments)
       .where(eq(gstDocuments.orderId, order.id));
     expect(documents).toEqual([]);
+  });
+});
+
+describe("the owner's fee for paying in cash", () => {
+  const withFee = async () => {
+    expect((await api.as(owner.token).updateStoreSettings({ codFee: 49 })).status).toBe(200);
+    app.services.settings.forget();
+  };
+  const invoiceOf = async (orderPk: number) =>
+    (
+      await app.services.db
+        .select()
+        .from(gstDocuments)
+        .where(and(eq(gstDocuments.orderId, orderPk), eq(gstDocuments.kind, "invoice")))
+    )[0]!;
+
+  it("is said beside the choice and priced into the checkout's total and GST when cash is chosen, never otherwise", async () => {
+    await withFee();
+    const id = await product();
+    const shopper = await shopperWithAddress(app);
+    const option = await api.as(shopper.token).codOption({ pincode: "500034", subtotal: 2499 });
+    expect(option.body.data).toEqual({ offered: true, reason: null, fee: 49 });
+
+    const items = [{ id, size: "M" as const, quantity: 1 }];
+    const online = (await api.priceCart({ items })).body.data;
+    const cash = (await api.priceCart({ items, paymentMethod: "COD" })).body.data;
+    expect(online).toMatchObject({ subtotal: 2499, deliveryCharge: 0, total: 2499 });
+    expect(online.codFee).toBeUndefined();
+    expect(cash).toMatchObject({ subtotal: 2499, deliveryCharge: 0, codFee: 49, total: 2548 });
+    // A ₹2,499 piece is at 5 %: the fee at its rate holds 4,900 × 5 / 105 = 233.3, 233 paise.
+    expect(Math.round((cash.gstIncluded - online.gstIncluded) * 100)).toBe(233);
+  });
+
+  it("is charged on a cash order as the server priced it: a total without it is refused and writes nothing", async () => {
+    await withFee();
+    const id = await product();
+    const shopper = await shopperWithAddress(app);
+    const before = await orderCount();
+    const stale = await placeCod(shopper.token, shopper.addressId, id, { totalAmount: 2499 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errors.totalAmount).toBe("The total is now ₹2,548, with ₹49 for paying in cash.");
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(app, id, "M")).toBe(5);
+
+    const placed = await placeCod(shopper.token, shopper.addressId, id, { totalAmount: 2548 });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.orderId as string;
+    expect(await orderOf(app, orderId)).toMatchObject({ codFeePaise: 4_900, totalPaise: 254_800 });
+    const mine = (await api.as(shopper.token).myOrders()).body.data.find((o) => o.orderId === orderId);
+    expect(mine).toMatchObject({ codFee: 49, totalAmount: 2548 });
+
+    // Paid online, an order carries no fee.
+    const online = await placeOrder(app, shopper.token, {
+      items: [{ id: await product(), size: "M", quantity: 1 }],
+      addressId: shopper.addressId,
+      paymentMethod: "PhonePe",
+    });
+    expect(online.statusCode, online.body).toBe(200);
+    expect(await orderOf(app, online.json().data.orderId)).toMatchObject({
+      codFeePaise: 0,
+      totalPaise: 249_900,
+    });
+  });
+
+  it("is a line of the GST invoice issued when the cash is collected", async () => {
+    await withFee();
+    const { shopper, orderId } = await codOrder();
+    await confirm(shopper.token, orderId);
+    await setStatus(orderId, "Shipped", { courier: "delhivery", trackingNumber: "DL1234567891" });
+    expect((await setStatus(orderId, "Delivered")).statusCode).toBe(200);
+    const invoice = await invoiceOf((await orderOf(app, orderId)).id);
+    expect(invoice.totalPaise).toBe(254_800);
+    expect(invoice.lines.map((line) => [line.description, line.totalPaise])).toEqual([
+      ["Rani Pink Anarkali", 249_900],
+      ["Cash on Delivery fee", 4_900],
+    ]);
+    expect(invoice.lines[1]).toMatchObject({ rateBp: 500, taxablePaise: 4_667 });
+  });
+
+  it("is saved by paying online instead: PhonePe is asked for the total without it, and the order drops it", async () => {
+    await withFee();
+    const { shopper, orderId } = await codOrder();
+    expect((await payAgain(app, shopper.token, orderId)).statusCode).toBe(200);
+    const [attempt] = await attemptsOf(app, orderId);
+    expect(attempt!.amountPaise).toBe(249_900);
+    await decide(app, attempt!.merchantOrderId, "approve");
+    await reconcileNow(app);
+    const order = await orderOf(app, orderId);
+    expect(order).toMatchObject({ paymentMethod: "PhonePe", codFeePaise: 0, totalPaise: 249_900 });
+    const invoice = await invoiceOf(order.id);
+    expect(invoice.totalPaise).toBe(249_900);
+    expect(invoice.lines.map((line) => line.description)).toEqual(["Rani Pink Anarkali"]);
   });
 });

@@ -7,7 +7,7 @@ import {
   confirmCodCall,
   staffConfirmCodCall,
 } from "../../contract/cash-on-delivery";
-import { rupeesToPaise } from "../../contract/money";
+import { paiseToRupees, rupeesToPaise } from "../../contract/money";
 import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { CodRules } from "../payments/cod-method";
@@ -45,7 +45,7 @@ export async function codRoutes(
       return {
         code: 200,
         message: reason ?? "Cash on Delivery is available",
-        data: { offered: reason === null, reason },
+        data: { offered: reason === null, reason, fee: paiseToRupees(await codRules.feePaise()) },
       };
     },
   });

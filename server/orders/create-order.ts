@@ -30,6 +30,8 @@ export async function createOrder(
     lines: OrderLine[];
     /** The delivery charge the server priced for these lines (delivery-charge.ts). */
     deliveryPaise: number;
+    /** What the way to pay adds (Cash on Delivery's fee), priced by the server; 0 for none. */
+    codFeePaise: number;
     shippingAddress: ShippingAddress;
     idempotencyKey: string | null;
     requestHash: string;
@@ -47,7 +49,8 @@ export async function createOrder(
       userId: input.userId,
       subtotalPaise,
       deliveryPaise: input.deliveryPaise,
-      totalPaise: subtotalPaise + input.deliveryPaise,
+      codFeePaise: input.codFeePaise,
+      totalPaise: subtotalPaise + input.deliveryPaise + input.codFeePaise,
       shippingAddress: input.shippingAddress,
       idempotencyKey: input.idempotencyKey,
       requestHash: input.requestHash,

@@ -55,14 +55,28 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
         note: "paid after the order had expired; the pieces were still in stock",
       });
     }
-    // A Cash on Delivery order paid online instead ("Pay now") is a PhonePe order from now on.
+    // A Cash on Delivery order paid online instead ("Pay now") is a PhonePe order from now on, without the
+    // fee for paying in cash (its attempt asked PhonePe for the total without it).
+    const paidOnline = {
+      paidAt: new Date(),
+      stockReleasedAt: null,
+      cancelledBy: null,
+      paymentMethod: "PhonePe" as const,
+      codFeePaise: 0,
+      totalPaise: order.totalPaise - order.codFeePaise,
+    };
     await setStatus(
       tx,
       order,
       { status: "Processing", by: "payment", paymentStatus: "Success", actor },
-      { paidAt: new Date(), stockReleasedAt: null, cancelledBy: null, paymentMethod: "PhonePe" },
+      paidOnline,
     );
-    await tell(tx, { kind: "paid", order, items, afterCancelling: order.cancelledBy === "shopper" });
+    await tell(tx, {
+      kind: "paid",
+      order: { ...order, ...paidOnline },
+      items,
+      afterCancelling: order.cancelledBy === "shopper",
+    });
     return true;
   }
 

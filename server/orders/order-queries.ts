@@ -47,6 +47,7 @@ function toApi(order: OrderRow, items: OrderItemRow[], gstIncludedPaise: number)
     paymentStatus: order.paymentStatus,
     subtotal: paiseToRupees(order.subtotalPaise),
     deliveryCharge: paiseToRupees(order.deliveryPaise),
+    codFee: paiseToRupees(order.codFeePaise),
     totalAmount: paiseToRupees(order.totalPaise),
     gstIncluded: paiseToRupees(gstIncludedPaise),
     createdAt: order.createdAt.toISOString(),
@@ -97,6 +98,7 @@ export function createOrderQueries({
           quantity: item.quantity,
         })),
         deliveryPaise: row.deliveryPaise,
+        codFeePaise: row.codFeePaise,
       })),
     );
     return rows.map((row, index) => toApi(row, itemsOfOrder(row), gst[index]!));

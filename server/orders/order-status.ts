@@ -24,7 +24,12 @@ export async function setStatus(
   change:
     | { status: OrderStatus; by: OrderMover; paymentStatus?: PaymentStatus; actor: string; note?: string }
     | { status?: never; paymentStatus: PaymentStatus; actor: string; note?: string },
-  extra: Partial<Pick<OrderRow, "paidAt" | "stockReleasedAt" | "cancelledBy" | "paymentMethod">> = {},
+  extra: Partial<
+    Pick<
+      OrderRow,
+      "paidAt" | "stockReleasedAt" | "cancelledBy" | "paymentMethod" | "codFeePaise" | "totalPaise"
+    >
+  > = {},
 ) {
   if (change.status) checkMove(order, change.status, change.by);
   await tx

@@ -29,6 +29,7 @@ import type { OrdersService } from "./orders.service";
 import type { OrderRow } from "./orders.tables";
 import type { PlaceOrder } from "./place-order";
 import type { ShopperCancel } from "./shopper-cancel";
+import type { CodRules } from "../payments/cod-method";
 
 type Options = {
   calls: Calls;
@@ -40,6 +41,7 @@ type Options = {
   cancelOrder: ShopperCancel;
   holds: OrderHolds;
   delivery: DeliveryCharges;
+  codRules: Pick<CodRules, "feePaise">;
   gstIncluded: GstIncluded;
   limits: OrderHoldSettings;
   attempts: AttemptCounts;
@@ -74,6 +76,7 @@ export async function ordersRoutes(
     cancelOrder,
     holds,
     delivery,
+    codRules,
     gstIncluded,
     limits,
     attempts,
@@ -137,10 +140,11 @@ export async function ordersRoutes(
   // Open to guests too: it says only what the catalog already shows, and to a signed-in shopper which lines
   // her own orders awaiting payment hold (her bag offers to resume them instead of saying "sold out").
   calls.serve(app, priceCartCall, {
-    handler: async ({ items }, { request }) => {
+    handler: async ({ items, paymentMethod }, { request }) => {
       const shopper = await guard.identify(request, { writes: false });
       const held = shopper ? await holds.awaitingLines(shopper.user.userId) : [];
-      const priced = await priceCart(catalog, items, await delivery.rule(), gstIncluded, held);
+      const codFeePaise = paymentMethod === "COD" ? await codRules.feePaise() : 0;
+      const priced = await priceCart(catalog, items, await delivery.rule(), gstIncluded, held, codFeePaise);
       return { code: 200, message: "Bag priced", data: priced };
     },
   });

@@ -52,6 +52,11 @@ export const orders = pgTable(
       .default("PhonePe"),
     subtotalPaise: integer("subtotal_paise").notNull(),
     deliveryPaise: integer("delivery_paise").notNull(),
+    /**
+     * The owner's fee for paying in cash (decision 048), priced at Place Order; 0 for an order paid online,
+     * and dropped when a cash order is paid online instead.
+     */
+    codFeePaise: integer("cod_fee_paise").notNull().default(0),
     totalPaise: integer("total_paise").notNull(),
     /** The delivery address as it was when the order was placed (a later edit of the address book keeps it). */
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
@@ -94,7 +99,7 @@ export const orders = pgTable(
   (table) => [
     check(
       "orders_amounts_add_up",
-      sql`${table.totalPaise} = ${table.subtotalPaise} + ${table.deliveryPaise}`,
+      sql`${table.totalPaise} = ${table.subtotalPaise} + ${table.deliveryPaise} + ${table.codFeePaise}`,
     ),
     index("orders_user_created_idx").on(table.userId, table.createdAt),
     // Staff's Received Orders (newest first, optionally of one status) and the dashboard's sums of paid sales.

@@ -151,7 +151,8 @@ export function createPlaceOrder({
     const shippingAddress = await deliveryAddress(user, request);
     const lines = await priceOrderLines(catalog, mergedLines(request));
     const deliveryPaise = await delivery.chargeFor(subtotalOf(lines));
-    checkClientPrices(request, lines, deliveryPaise);
+    const codFeePaise = (await method.feePaise?.()) ?? 0;
+    checkClientPrices(request, lines, deliveryPaise, codFeePaise);
     if (subtotalOf(lines) > MAX_ORDER_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
     const bag = {
       userId: user.userId,
@@ -177,6 +178,7 @@ export function createPlaceOrder({
           userId: user.userId,
           lines,
           deliveryPaise,
+          codFeePaise,
           shippingAddress,
           idempotencyKey,
           requestHash,

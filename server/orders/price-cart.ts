@@ -31,6 +31,8 @@ export async function priceCart(
   delivery: DeliveryRulePaise,
   gst: Pick<GstIncluded, "ofSales">,
   held: AwaitingLine[] = [],
+  /** What the chosen way to pay adds (Cash on Delivery's fee); 0 for none. */
+  codFeePaise = 0,
 ): Promise<PricedCart> {
   const looked = await catalog.lookUpLines(
     items.map((item) => ({ productId: item.id, size: item.size, quantity: item.quantity })),
@@ -114,12 +116,13 @@ export async function priceCart(
   // The same rule, from the same accessor, as Place Order's: what the bag and checkout show is what is charged.
   const subtotalPaise = counted.reduce((sum, piece) => sum + piece.unitPricePaise * piece.quantity, 0);
   const deliveryPaise = deliveryPaiseFor(subtotalPaise, delivery);
-  const [gstPaise = 0] = await gst.ofSales([{ pieces: counted, deliveryPaise }]);
+  const [gstPaise = 0] = await gst.ofSales([{ pieces: counted, deliveryPaise, codFeePaise }]);
   return {
     lines,
     subtotal: paiseToRupees(subtotalPaise),
     deliveryCharge: paiseToRupees(deliveryPaise),
-    total: paiseToRupees(subtotalPaise + deliveryPaise),
+    ...(codFeePaise > 0 ? { codFee: paiseToRupees(codFeePaise) } : {}),
+    total: paiseToRupees(subtotalPaise + deliveryPaise + codFeePaise),
     gstIncluded: paiseToRupees(gstPaise),
     orderable:
       lines.length > 0 && lines.every((line) => line.problem === null || line.problem === "price-changed"),

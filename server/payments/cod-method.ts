@@ -67,7 +67,12 @@ export function createCodRules({
     }
   }
 
-  return { refusal, tooManyOpen };
+  /** What paying in cash adds to an order now (the owner's fee), in paise. */
+  async function feePaise(): Promise<number> {
+    return (await settings.current()).cod.feePaise;
+  }
+
+  return { refusal, tooManyOpen, feePaise };
 }
 
 export type CodRules = ReturnType<typeof createCodRules>;
@@ -107,6 +112,7 @@ export function codMethod({
       const reason = await rules.tooManyOpen(tx, bag.userId);
       if (reason) throw new NotAllowed(reason, { paymentMethod: reason });
     },
+    feePaise: rules.feePaise,
     async hold() {
       const { cod } = await settings.current();
       const until = new Date(Date.now() + cod.confirmHours * 3_600_000);

@@ -68,7 +68,8 @@ export function createPaymentAttempts({
       .values({
         orderId: order.id,
         merchantOrderId: `${order.publicId}-${(count?.n ?? 0) + 1}`,
-        amountPaise: order.totalPaise,
+        // Paid online, a cash order's fee is not charged (markPaid drops it from the order).
+        amountPaise: order.totalPaise - order.codFeePaise,
         expiresAt: attemptExpiry(order),
         // If this process stops before PhonePe answers, the reconciler finds out what PhonePe knows.
         nextCheckAt: new Date(Date.now() + UNKNOWN_AFTER_SECONDS * 1000),

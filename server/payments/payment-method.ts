@@ -27,6 +27,8 @@ export type PaymentMethod = {
   accepts?(bag: BagToPay): Promise<void>;
   /** In the order's transaction, holding the account's lock: refuses what this way's own limits forbid. */
   admit?(tx: Transaction, bag: BagToPay): Promise<void>;
+  /** What paying this way adds to the order, in paise (Cash on Delivery: the owner's fee); none when absent. */
+  feePaise?(): Promise<number>;
   /** How long a new order holds its stock for this way (PhonePe: the payment window). */
   hold?(): Promise<{ payBy: Date; reservedUntil: Date }>;
   /**

@@ -83,6 +83,7 @@ describe("the settings", () => {
         codOpenOrders: 2,
         codConfirmHours: 48,
         codCustomised: "no",
+        codFee: 0,
         parcelWeightGrams: 500,
         parcelLengthCm: 30,
         parcelWidthCm: 25,
@@ -109,6 +110,8 @@ describe("the settings", () => {
     [{ codOpenOrders: 0 }, "codOpenOrders", SETTINGS_MESSAGES.codOpenOrders],
     [{ codConfirmHours: 169 }, "codConfirmHours", SETTINGS_MESSAGES.codConfirmHours],
     [{ codCustomised: "maybe" }, "codCustomised", SETTINGS_MESSAGES.codCustomised],
+    [{ codFee: 500.01 }, "codFee", SETTINGS_MESSAGES.codFee],
+    [{ codFee: -1 }, "codFee", SETTINGS_MESSAGES.codFee],
     [{ parcelWeightGrams: 49 }, "parcelWeightGrams", SETTINGS_MESSAGES.parcelWeight],
     [{ parcelHeightCm: 0 }, "parcelHeightCm", SETTINGS_MESSAGES.parcelSide],
   ])("refuses %j with the field's message and changes nothing", async (update, field, message) => {

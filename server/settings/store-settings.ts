@@ -38,14 +38,17 @@ export type CodRules = {
   confirmHours: number;
   /** A bag with a piece made to measure may be paid in cash. */
   customised: boolean;
+  /** What paying in cash adds to the order; 0 for nothing. */
+  feePaise: number;
 };
 
-/** Cash on Delivery's first rules: orders up to ₹10,000, two on their way per shopper, 48 h to confirm. */
+/** Cash on Delivery's first rules: orders up to ₹10,000, two on their way per shopper, 48 h to confirm, no fee. */
 export const DEFAULT_COD_RULES: CodRules = {
   maxOrderPaise: 10_000_00,
   openOrders: 2,
   confirmHours: 48,
   customised: false,
+  feePaise: 0,
 };
 
 /**
@@ -70,7 +73,12 @@ export type SettingsPeers = {
   onChange: (forget: () => void) => () => void;
 };
 
-const MONEY: ReadonlySet<StoreSettingName> = new Set(["deliveryCharge", "freeDeliveryFrom", "codMaxOrder"]);
+const MONEY: ReadonlySet<StoreSettingName> = new Set([
+  "deliveryCharge",
+  "freeDeliveryFrom",
+  "codMaxOrder",
+  "codFee",
+]);
 /** A value as the table keeps it (paise) from the API's (rupees), and back. */
 const stored = (name: StoreSettingName, value: string | number) =>
   MONEY.has(name) ? rupeesToPaise(value as number) : value;
@@ -96,6 +104,7 @@ function defaultsOf(config: Defaults): Record<StoreSettingName, string | number>
     codOpenOrders: DEFAULT_COD_RULES.openOrders,
     codConfirmHours: DEFAULT_COD_RULES.confirmHours,
     codCustomised: DEFAULT_COD_RULES.customised ? "yes" : "no",
+    codFee: DEFAULT_COD_RULES.feePaise,
     parcelWeightGrams: DEFAULT_PARCEL.weightGrams,
     parcelLengthCm: DEFAULT_PARCEL.lengthCm,
     parcelWidthCm: DEFAULT_PARCEL.widthCm,
@@ -176,6 +185,7 @@ export function createStoreSettings({
         openOrders: v.codOpenOrders as number,
         confirmHours: v.codConfirmHours as number,
         customised: v.codCustomised === "yes",
+        feePaise: v.codFee as number,
       },
       parcel: {
         weightGrams: v.parcelWeightGrams as number,
