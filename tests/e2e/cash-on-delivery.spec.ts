@@ -1,9 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
+  addressOfItsOwn,
   affordablePiece,
   CHENNAI,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
+  lookAt,
   mailbox,
   newVerifiedShopper,
   placedCodOrder,
@@ -151,4 +153,65 @@ test("the shopper confirms her cash order in one tap from the mail's link, signe
   // A link that is not the mail's says so, and confirms nothing.
   await gotoAndWaitForHydration(page, `/orders/${orderId}/confirm?token=${"x".repeat(32)}`);
   await expect(page.getByText("This confirmation link has expired or is not valid.")).toBeVisible();
+});
+
+test("the owner's fee for paying in cash is said beside the choice and in the total before Place Order, and paying online saves it", async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  // The owner sets a fee through the API in a session of her own; it is ₹0 again whatever happens.
+  const origin = new URL(baseURL!).origin;
+  const login = await request.post("/api/users/login", {
+    data: { email: "owner@rangoli.example", password: "rangoli-demo-2026" },
+    headers: { "x-forwarded-for": addressOfItsOwn() },
+  });
+  const owner = { origin, authorization: `Bearer ${(await login.json()).token}` };
+  const setFee = async (codFee: number) => {
+    const saved = await request.post("/api/admin/settings/update", { data: { codFee }, headers: owner });
+    expect(saved.ok(), await saved.text()).toBe(true);
+  };
+  await setFee(49);
+  try {
+    const piece = await affordablePiece(page);
+    await newVerifiedShopper(page, baseURL!, { signedIn: true });
+    await saveAddress(page, baseURL!, CHENNAI);
+    await gotoAndWaitForHydration(page, `/products/${piece.id}`);
+    await page
+      .getByRole("group", { name: "Select Size" })
+      .getByRole("radio", { name: piece.size, exact: true })
+      .check({ force: true });
+    await page.getByRole("button", { name: "ADD TO BAG" }).click();
+    await page
+      .getByRole("dialog", { name: "Your Bag" })
+      .getByRole("button", { name: "Proceed to Checkout" })
+      .click();
+    await page.getByRole("radio", { name: /Meera Iyer/ }).check();
+
+    // Before the choice: the fee is said beside it, and the total has none.
+    await expect(
+      page.getByText("Pay in cash at the door, with a fee of ₹49. You confirm the order once it is placed."),
+    ).toBeVisible();
+    await expect(page.getByTestId("checkout-cod-fee")).toHaveCount(0);
+    const rupees = async () =>
+      Number((await page.getByTestId("checkout-total").innerText()).replace(/[^\d.]/g, ""));
+    await expect(page.getByTestId("checkout-total")).toHaveText(/₹[\d,]+/);
+    const online = await rupees();
+
+    // Cash chosen: the server prices the fee into the total, before Place Order.
+    await page.getByRole("radio", { name: /^Cash on Delivery/ }).check();
+    await expect(page.getByTestId("checkout-cod-fee")).toHaveText("₹49");
+    await expect.poll(rupees).toBe(online + 49);
+    await lookAt(page.getByRole("complementary", { name: "Order summary" }), "checkout-with-fee");
+    await page.getByRole("button", { name: "Place Order" }).click();
+
+    // Her order: the fee in its breakdown, and what paying online instead saves.
+    await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
+    await expect(page.getByTestId("order-cod-fee")).toHaveText("₹49");
+    await expect(page.getByRole("button", { name: "Pay now with PhonePe and save ₹49" })).toBeVisible();
+    await lookAt(page, "order-with-fee", { fullPage: true });
+    await expectNoAxeViolations(page);
+  } finally {
+    await setFee(0);
+  }
 });
