@@ -49,12 +49,18 @@ const NUMBERS: ReadonlySet<StoreSettingName> = new Set([
   "codMaxOrder",
   "codOpenOrders",
   "codConfirmHours",
+  "codFee",
   "parcelWeightGrams",
   "parcelLengthCm",
   "parcelWidthCm",
   "parcelHeightCm",
 ]);
-const RUPEES: ReadonlySet<StoreSettingName> = new Set(["deliveryCharge", "freeDeliveryFrom", "codMaxOrder"]);
+const RUPEES: ReadonlySet<StoreSettingName> = new Set([
+  "deliveryCharge",
+  "freeDeliveryFrom",
+  "codMaxOrder",
+  "codFee",
+]);
 const INPUT_TYPES: Partial<Record<StoreSettingName, string>> = {
   carePhone: "tel",
   careEmail: "email",
