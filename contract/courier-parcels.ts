@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineCall } from "./call";
+import { idField } from "./ids";
 import { envelope, messageResponse } from "./envelope";
 import { addressInput } from "./addresses";
 import { orderIdQuery, orderIdRequest } from "./orders";
@@ -37,6 +38,8 @@ export const COURIER_MESSAGES = {
   notAScan: "This is not a scan of Delhivery's.",
   noSandbox: "The store is not running on the courier sandbox.",
   busy: "This order is being handed to the courier right now. Reload the page in a moment.",
+  noCategory: "There is no such category.",
+  categoryParcelSaved: "Parcel saved.",
 } as const;
 
 /** The parcel's size limits: a courier's B2C parcel, from an envelope to a large box. */
@@ -66,6 +69,45 @@ export const parcelSize = z.object({
 export type ParcelSize = z.infer<typeof parcelSize>;
 
 export const shipWithCourierRequest = orderIdRequest.extend(parcelSize.shape).strict();
+
+/** A category's parcel for one piece (decision 050): what a folded piece of it weighs, and the box it goes in. */
+export const categoryParcel = z.object({
+  weightGrams,
+  lengthCm: sideCm,
+  widthCm: sideCm,
+  heightCm: sideCm,
+});
+export type CategoryParcel = z.infer<typeof categoryParcel>;
+
+/** Each category with its parcel, or null where the usual parcel (the settings page) is used. */
+export const categoryParcels = z.array(
+  z.object({
+    category: z.object({ id: z.number().int(), name: z.string() }),
+    parcel: categoryParcel.nullable(),
+  }),
+);
+export type CategoryParcels = z.infer<typeof categoryParcels>;
+
+export const saveCategoryParcelRequest = z
+  .object({ categoryId: idField(COURIER_MESSAGES.noCategory), parcel: categoryParcel.nullable() })
+  .strict();
+
+/** Every category's parcel for one piece. The super admin's only. */
+export const categoryParcelsCall = defineCall({
+  method: "GET",
+  path: "/admin/category-parcels",
+  tag: "shipping",
+  output: envelope(categoryParcels),
+});
+
+/** Sets a category's parcel for one piece, or with null goes back to the usual parcel. The super admin's only. */
+export const saveCategoryParcelCall = defineCall({
+  method: "POST",
+  path: "/admin/category-parcels/save",
+  tag: "shipping",
+  body: saveCategoryParcelRequest,
+  output: envelope(categoryParcels),
+});
 export type ShipWithCourierRequest = z.infer<typeof shipWithCourierRequest>;
 
 /**

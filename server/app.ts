@@ -87,6 +87,7 @@ import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { codRoutes } from "./orders/cod.routes";
 import { courierRoutes } from "./shipping/courier.routes";
+import { categoryParcelsRoutes } from "./shipping/category-parcels.routes";
 import { createParcelTracking, type ParcelTracking } from "./shipping/parcel-tracking";
 import { createShipWithCourier } from "./shipping/ship-with-courier";
 import { createFailedDelivery } from "./shipping/failed-delivery";
@@ -377,6 +378,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     settings,
     courier: shipping.courier,
     parcels: shipping.parcels,
+    categoryParcels: shipping.categoryParcels,
   });
   const parcelTracking = createParcelTracking({
     db,
@@ -586,6 +588,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard,
   });
   await shipping.register(app, calls);
+  await app.register(categoryParcelsRoutes, {
+    prefix: "/api",
+    calls,
+    guard,
+    categoryParcels: shipping.categoryParcels,
+  });
   await app.register(courierRoutes, {
     prefix: "/api",
     calls,

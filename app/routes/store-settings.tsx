@@ -13,6 +13,13 @@ import {
   type StoreSettings,
 } from "#contract/store-settings";
 import { formatRupeesExact } from "#contract/money";
+import { categoryParcelsCall, saveCategoryParcelCall } from "#contract/courier-parcels";
+import {
+  CATEGORY_PARCEL_INTENT,
+  categoryParcelFromForm,
+  CategoryParcelsSection,
+  type CategoryParcelAnswer,
+} from "~/shipping/category-parcels-section";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
@@ -38,8 +45,14 @@ export const shouldRevalidate = keepThroughLogout;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, [ROLE.superAdmin]);
-  const result = await context.api(storeSettingsCall);
-  return result.ok ? { ...result.data, error: null } : { settings: null, history: [], error: result.message };
+  const [result, parcels] = await Promise.all([
+    context.api(storeSettingsCall),
+    context.api(categoryParcelsCall),
+  ]);
+  const categoryParcels = parcels.ok ? parcels.data : [];
+  return result.ok
+    ? { ...result.data, categoryParcels, error: null }
+    : { settings: null, history: [], categoryParcels, error: result.message };
 }
 
 const NUMBERS: ReadonlySet<StoreSettingName> = new Set([
@@ -89,7 +102,9 @@ function problemsOf(values: Record<StoreSettingName, string | number>): Problems
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = valuesOf(await postedForm(request));
+  const form = await postedForm(request);
+  if (formText(form, "intent") === CATEGORY_PARCEL_INTENT) return saveCategoryParcel(form, context);
+  const values = valuesOf(form);
   // NaN travels as null, which the contract refuses with the field's message.
   const result = await context.api(updateStoreSettingsCall, values as StoreSettings);
   if (result.ok) return { ok: true as const, message: result.message, errors: {} as Problems };
@@ -97,6 +112,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     { ok: false as const, message: result.message, errors: (result.errors ?? {}) as Problems },
     { status: result.status >= 400 ? result.status : 502 },
   );
+}
+
+/** A category's parcel form (app/shipping/category-parcels-section.tsx), through the API. */
+async function saveCategoryParcel(
+  form: FormData,
+  context: Route.ActionArgs["context"],
+): Promise<CategoryParcelAnswer> {
+  const asked = categoryParcelFromForm(form);
+  const kind = CATEGORY_PARCEL_INTENT;
+  if (asked.errors) return { kind, ok: false, message: "Check the marked fields.", errors: asked.errors };
+  const result = await context.api(saveCategoryParcelCall, asked);
+  if (result.ok) return { kind, ok: true, message: result.message, errors: {} };
+  const errors = Object.fromEntries(
+    Object.entries(result.errors ?? {}).map(([path, message]) => [path.replace(/^parcel\./, ""), message]),
+  );
+  return { kind, ok: false, message: result.message, errors };
 }
 
 const shown = (name: StoreSettingName, value: string | number) =>
@@ -112,8 +143,10 @@ const when = (iso: string) =>
   }).format(new Date(iso));
 
 export default function StoreSettingsPage() {
-  const { settings, history, error } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { settings, history, categoryParcels, error } = useLoaderData<typeof loader>();
+  // The category parcels' forms post through fetchers of their own: this is the settings form's answer.
+  const posted = useActionData<typeof action>();
+  const answer = posted && !("kind" in posted) ? posted : undefined;
   const navigation = useNavigation();
   // The browser's own check of the last submit, until one passes; then the server's answer.
   const [checked, setChecked] = useState<Problems | null>(null);
@@ -204,6 +237,8 @@ export default function StoreSettingsPage() {
           </button>
         </Form>
       )}
+
+      {settings ? <CategoryParcelsSection rows={categoryParcels} /> : null}
 
       <section aria-labelledby="history-title" className="mt-10">
         <h2 id="history-title" className="text-xl font-bold">

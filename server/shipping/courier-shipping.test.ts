@@ -472,3 +472,58 @@ describe("cancelling a shipped order", () => {
     expect((await sandboxParcels(orderId))[0]!.cancelledAt).toBeNull();
   });
 });
+
+describe("the parcel of each category (the owner's settings)", () => {
+  const KURTA_BOX = { weightGrams: 800, lengthCm: 40, widthCm: 30, heightCm: 8 };
+  let owner: ReturnType<TestApi["as"]>;
+  beforeAll(async () => {
+    owner = api.as((await createUserAndLogin(app, ROLE.superAdmin)).token);
+  });
+  afterEach(async () => {
+    await owner.saveCategoryParcel({ categoryId: 3, parcel: null });
+  });
+
+  it("are the owner's to set: each category listed, staff refused, bad sizes in staff's words, changing nothing", async () => {
+    const listed = await owner.categoryParcels();
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.find((row) => row.category.id === 3)).toMatchObject({ parcel: null });
+    expect((await staff.saveCategoryParcel({ categoryId: 3, parcel: KURTA_BOX })).status).toBe(403);
+    const refused = await owner.saveCategoryParcel(
+      malformed({ categoryId: 3, parcel: { ...KURTA_BOX, weightGrams: 40, heightCm: 151 } }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.error.message).toContain(COURIER_MESSAGES.weight);
+    const unknown = await owner.saveCategoryParcel({ categoryId: 999, parcel: KURTA_BOX });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error.message).toBe(COURIER_MESSAGES.noCategory);
+    expect((await owner.categoryParcels()).body.data.every((row) => row.parcel === null)).toBe(true);
+
+    const saved = await owner.saveCategoryParcel({ categoryId: 3, parcel: KURTA_BOX });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.find((row) => row.category.id === 3)!.parcel).toEqual(KURTA_BOX);
+  });
+
+  it("is what Ship with Delhivery declares: each piece's weight, in the largest box; staff's own values over it", async () => {
+    expect((await owner.saveCategoryParcel({ categoryId: 3, parcel: KURTA_BOX })).status).toBe(200);
+    const shopper = await shopperWithAddress(app);
+    const two = await placedOrder(app, shopper, [{ id: productId, size: "M", quantity: 2 }]);
+    await decide(app, two.merchantOrderId, "approve");
+    await reconcileNow(app);
+    expect(await shipped(two.orderId)).toMatchObject({ weightGrams: 1_600, size: "40 × 30 × 8 cm" });
+    expect((await sandboxParcels(two.orderId))[0]!.request).toMatchObject({
+      weight: 1_600,
+      shipment_length: 40,
+      shipment_width: 30,
+      shipment_height: 8,
+    });
+
+    const { orderId } = await paidOrder();
+    const own = (await staff.shipWithCourier({ orderId, weightGrams: 900 })).body.data.courierParcel!;
+    expect(own).toMatchObject({ weightGrams: 900, size: "40 × 30 × 8 cm" });
+  });
+
+  it("none set, the usual parcel stands", async () => {
+    const { orderId } = await paidOrder();
+    expect(await shipped(orderId)).toMatchObject({ weightGrams: 500, size: "30 × 25 × 5 cm" });
+  });
+});

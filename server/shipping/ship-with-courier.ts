@@ -7,6 +7,7 @@ import { awaitsTailor } from "../orders/order-queries";
 import type { OrdersService } from "../orders/orders.service";
 import type { OrderItemRow, OrderRow } from "../orders/orders.tables";
 import type { StoreSettingsService } from "../settings/store-settings";
+import type { CategoryParcelsService } from "./category-parcels";
 import type { CourierParcels } from "./courier-parcels";
 import { courierTimeText } from "./delhivery-protocol";
 import {
@@ -78,12 +79,14 @@ export function createShipWithCourier({
   settings,
   courier,
   parcels,
+  categoryParcels,
 }: {
   db: Database;
   orders: OrdersService;
   settings: Pick<StoreSettingsService, "current">;
   courier: ShippingProvider | null;
   parcels: CourierParcels;
+  categoryParcels: Pick<CategoryParcelsService, "forPieces">;
 }) {
   /** Step 1: the order's live parcel, or a new one; with whether it was already there (a retry). */
   async function claim(orderId: number, actor: string, size: ShipWithCourierRequest) {
@@ -102,7 +105,8 @@ export function createShipWithCourier({
           .where(eq(courierShipments.id, live.id));
         return { parcel: live, retry: true };
       }
-      const usual = (await settings.current(tx)).parcel;
+      // The pieces' own parcel (their categories'), else the usual one; staff's values over either.
+      const usual = await categoryParcels.forPieces(tx, items, (await settings.current(tx)).parcel);
       const [{ earlier }] = (await tx
         .select({ earlier: count() })
         .from(courierShipments)

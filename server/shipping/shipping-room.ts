@@ -6,6 +6,7 @@ import type { StoreSettingsService } from "../settings/store-settings";
 import { createDelhiveryClient } from "./delhivery-client";
 import { createDelhiverySandbox, type DelhiverySandbox } from "./delhivery-sandbox";
 import { createDeliveryCheck } from "./delivery-check";
+import { createCategoryParcels } from "./category-parcels";
 import { createCourierParcels } from "./courier-parcels";
 import { SCAN_PUSH_PATH } from "./courier.routes";
 import { shippingRoutes } from "./shipping.routes";
@@ -51,6 +52,7 @@ export async function createShipping({
     sandbox,
     deliveryCheck,
     parcels,
+    categoryParcels: createCategoryParcels({ db }),
     pushToken,
     /** The API's calls of the room, and the sandbox's routes when it answers here. */
     async register(app: FastifyInstance, calls: Calls) {

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { categories } from "../catalog/catalog.tables";
 import { orders } from "../orders/orders.tables";
 import type { ShipmentRequest } from "./delhivery-protocol";
 
@@ -175,3 +176,19 @@ export const courierScans = pgTable(
   ],
 );
 export type CourierScanRow = typeof courierScans.$inferSelect;
+
+/**
+ * A category's parcel for one piece (decision 050), as the owner set it: "Ship with Delhivery" declares these
+ * for the pieces of this category unless staff give others. A category without a row uses the usual parcel.
+ */
+export const categoryParcels = pgTable("category_parcels", {
+  categoryId: integer("category_id")
+    .primaryKey()
+    .references(() => categories.id),
+  weightGrams: integer("weight_grams").notNull(),
+  lengthCm: integer("length_cm").notNull(),
+  widthCm: integer("width_cm").notNull(),
+  heightCm: integer("height_cm").notNull(),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -107,3 +107,40 @@ test("Store settings are the super admin's: staff are sent away", { tag: "@deskt
   await expect(page).toHaveURL(/\/not-available$/);
   await expect(page.getByLabel("Delivery charge (₹)")).toHaveCount(0);
 });
+
+test("the owner gives a category a parcel of its own on Store settings, a bad size marked, and gives it back to the usual parcel", async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, OWNER.email, OWNER.password);
+  await gotoAndWaitForHydration(page, "/admin/settings");
+  const form = page.getByRole("form", { name: "Parcel of Anarkali" });
+  try {
+    await expect(form.getByText("(the usual parcel)")).toBeVisible();
+    await form.getByLabel("Weight (g)").fill("40");
+    await form.getByLabel("Length (cm)").fill("40");
+    await form.getByLabel("Width (cm)").fill("30");
+    await form.getByLabel("Height (cm)").fill("8");
+    await form.getByRole("button", { name: "Save Anarkali's parcel" }).click();
+    await expect(form.getByLabel("Weight (g)")).toHaveAttribute("aria-invalid", "true");
+    await expect(
+      form.getByText("Give the parcel's weight in grams, a whole number from 50 to 30,000."),
+    ).toBeVisible();
+
+    await form.getByLabel("Weight (g)").fill("800");
+    await form.getByRole("button", { name: "Save Anarkali's parcel" }).click();
+    await expect(form.getByText("(its own parcel)")).toBeVisible();
+    await expect(form.getByLabel("Weight (g)")).not.toHaveAttribute("aria-invalid");
+    await lookAt(page, "category-parcels", { fullPage: true });
+    await expectNoAxeViolations(page);
+
+    await form.getByRole("button", { name: "Use the usual parcel" }).click();
+    await expect(form.getByText("(the usual parcel)")).toBeVisible();
+    await expect(form.getByLabel("Weight (g)")).toHaveValue("");
+  } finally {
+    await page.request.post("/api/admin/category-parcels/save", {
+      data: { categoryId: 1, parcel: null },
+      headers: { origin: new URL(baseURL!).origin },
+    });
+  }
+});
