@@ -102,7 +102,7 @@ const SECONDS = {
   "js-budget.spec.ts": 3,
   "keyboard.spec.ts": 39,
   "network-failures.spec.ts": 26,
-  "no-5xx-fuzz.spec.ts": 66,
+  "no-5xx-fuzz.spec.ts": 36,
   "no-dark-patterns.spec.ts": 20,
   "outsiders.spec.ts": 6,
   "page-speed.spec.ts": 21,
