@@ -7,7 +7,7 @@ import { DEFAULT_HOLD_MINUTES } from "../contract/hold-time";
 import { rupeesToPaise } from "../contract/money";
 import type { PhonePeSettings } from "./payments/phonepe-client";
 import { DELHIVERY_HOSTS } from "./shipping/delhivery-protocol";
-import type { DelhiverySettings } from "./shipping/delhivery-client";
+import type { DelhiverySettings } from "./shipping/delhivery-http";
 
 /**
  * Every setting of the store, read from the environment once at boot and validated here.
