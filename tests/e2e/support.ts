@@ -217,28 +217,14 @@ export async function paidOrder(
     refunds?: "complete" | "pending" | "refuse" | "fail";
   } = {},
 ) {
-  const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
-  const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
   const product = (await (await page.request.get(`/api/products/get-product?id=${productId}`)).json()).data;
   const size = (product.sizes as Array<{ label: string; stock: number }>).find((s) => s.stock > 0)!.label;
-  const address = await page.request.post("/api/addresses/add-address", {
-    data: { ...CHENNAI, phone },
-    headers,
+  const { email, headers, answer } = await placedThroughTheApi(page, baseURL, {
+    line: { id: productId, size },
+    phone,
+    paymentMethod: "phonePe",
   });
-  expect(address.ok(), await address.text()).toBe(true);
-  const placed = await page.request.post("/api/orders/place-order", {
-    data: {
-      items: [{ id: productId, size, quantity: 1 }],
-      addressId: (await address.json()).data.id,
-      paymentMethod: "phonePe",
-    },
-    headers,
-  });
-  expect(placed.ok(), await placed.text()).toBe(true);
-  const { orderId, phonePe } = (await placed.json()).data as {
-    orderId: string;
-    phonePe: { checkoutUrl: string };
-  };
+  const { orderId, phonePe } = answer as { orderId: string; phonePe: { checkoutUrl: string } };
   const approved = await page.request.post("/phonepe-sandbox/pay", {
     form: {
       token: new URL(phonePe.checkoutUrl).searchParams.get("token")!,
@@ -303,20 +289,45 @@ export async function affordablePiece(page: Page) {
  */
 export async function placedCodOrder(page: Page, baseURL: string) {
   const piece = await affordablePiece(page);
+  const { email, answer } = await placedThroughTheApi(page, baseURL, {
+    line: { id: piece.id, size: piece.size },
+    phone: CHENNAI.phone,
+    paymentMethod: "COD",
+  });
+  return { email, orderId: (answer as { orderId: string }).orderId };
+}
+
+/**
+ * One piece ordered through the API by a new verified shopper, to Chennai (with `phone`), from an address of
+ * her own: her e-mail, the headers her requests carry, and Place Order's answer. The browser is left signed in
+ * as the shopper.
+ */
+async function placedThroughTheApi(
+  page: Page,
+  baseURL: string,
+  {
+    line,
+    phone,
+    paymentMethod,
+  }: { line: { id: number; size: string }; phone: string; paymentMethod: string },
+) {
   const email = await newVerifiedShopper(page, baseURL, { signedIn: true });
   const headers = { origin: new URL(baseURL).origin, "x-forwarded-for": addressOfItsOwn() };
-  const address = await page.request.post("/api/addresses/add-address", { data: CHENNAI, headers });
+  const address = await page.request.post("/api/addresses/add-address", {
+    data: { ...CHENNAI, phone },
+    headers,
+  });
   expect(address.ok(), await address.text()).toBe(true);
   const placed = await page.request.post("/api/orders/place-order", {
     data: {
-      items: [{ id: piece.id, size: piece.size, quantity: 1 }],
+      items: [{ ...line, quantity: 1 }],
       addressId: (await address.json()).data.id,
-      paymentMethod: "COD",
+      paymentMethod,
     },
     headers,
   });
   expect(placed.ok(), await placed.text()).toBe(true);
-  return { email, orderId: (await placed.json()).data.orderId as string };
+  return { email, headers, answer: (await placed.json()).data as unknown };
 }
 
 /** A demo product with three pieces or more in stock in one of its sizes. */
