@@ -116,6 +116,26 @@ describe("deleting my account", () => {
     expect(alsoRefused.error.message).toContain(processing);
   });
 
+  it("is refused while a refund is owed to her: PhonePe's still pending, or one it refused that staff must pay", async () => {
+    for (const refunds of ["pending", "refuse"] as const) {
+      const her = await shopperWithAddress(app);
+      const order = await placedOrder(app, her, [{ id: productId!, size: "M", quantity: 1 }]);
+      await decide(app, order.merchantOrderId, "approve", { refunds });
+      await reconcileNow(app);
+      const cancelled = await api
+        .as(staff)
+        .updateOrderStatus({ orderId: order.orderId, status: "Cancelled", cancelReason: "out-of-stock" });
+      expect(cancelled.status).toBe(200);
+      await reconcileNow(app);
+      const row = await orderOf(app, order.orderId);
+      expect(row.status).toBe("Cancelled");
+      expect(row.paymentStatus === "Refund Pending" || row.refundAttentionSince !== null, refunds).toBe(true);
+      const refused = await api.as(her.token).requestAccountDeletion();
+      expect(refused.status, refunds).toBe(409);
+      expect(refused.error.message).toBe(PRIVACY_MESSAGES.deletionOpenOrder(order.orderId));
+    }
+  });
+
   it("needs the mailed code, then ends her sessions, refuses her login, and erases her data but the invoice's name", async () => {
     const her = await shopperWithAddress(app);
     const delivered = await orderUntil(her, "Delivered");
