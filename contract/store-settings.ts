@@ -161,6 +161,24 @@ export const STORE_SETTING_NAMES = [
   "parcelHeightCm",
 ] as const satisfies readonly StoreSettingName[];
 
+/** The settings given in rupees (the database keeps paise), and every setting given as a number. */
+export const RUPEE_SETTINGS: ReadonlySet<StoreSettingName> = new Set([
+  "deliveryCharge",
+  "freeDeliveryFrom",
+  "codMaxOrder",
+  "codFee",
+]);
+export const NUMBER_SETTINGS: ReadonlySet<StoreSettingName> = new Set([
+  ...RUPEE_SETTINGS,
+  "dispatchDays",
+  "codOpenOrders",
+  "codConfirmHours",
+  "parcelWeightGrams",
+  "parcelLengthCm",
+  "parcelWidthCm",
+  "parcelHeightCm",
+]);
+
 /** The settings page's groups, in order: each a fieldset of the names it lists. */
 export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettingName[] }[] = [
   { legend: "Delivery", names: ["deliveryCharge", "freeDeliveryFrom", "dispatchDays"] },

@@ -335,20 +335,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const codConfirmation = createCodConfirmation({ db, orders, publicUrl: config.publicUrl });
   // The delivery charge's one accessor (decision 038), from the owner's settings (decision 042).
   const delivery = createDeliveryCharges({ source: async () => (await settings.current()).delivery });
+  // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
+  const paymentMethods = {
+    phonepe: payments.method,
+    cod: codMethod({
+      rules: codRules,
+      settings,
+      publicUrl: config.publicUrl,
+      mailLink: codConfirmation.mailLink,
+    }),
+  };
   const placeOrder = createPlaceOrder({
     db,
     catalog,
     orders,
-    // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
-    paymentMethods: {
-      phonepe: payments.method,
-      cod: codMethod({
-        rules: codRules,
-        settings,
-        publicUrl: config.publicUrl,
-        mailLink: codConfirmation.mailLink,
-      }),
-    },
+    paymentMethods,
     addresses,
     holds,
     delivery,
@@ -545,7 +546,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     cancelOrder,
     holds,
     delivery,
-    codRules,
+    paymentMethods,
     gstIncluded,
     limits: config.orderHolds,
     attempts,

@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import {
+  NUMBER_SETTINGS,
+  RUPEE_SETTINGS,
   STORE_SETTING_CHOICES,
   STORE_SETTING_GROUPS,
   STORE_SETTING_LABELS,
@@ -55,25 +57,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : { settings: null, history: [], categoryParcels, error: result.message };
 }
 
-const NUMBERS: ReadonlySet<StoreSettingName> = new Set([
-  "deliveryCharge",
-  "freeDeliveryFrom",
-  "dispatchDays",
-  "codMaxOrder",
-  "codOpenOrders",
-  "codConfirmHours",
-  "codFee",
-  "parcelWeightGrams",
-  "parcelLengthCm",
-  "parcelWidthCm",
-  "parcelHeightCm",
-]);
-const RUPEES: ReadonlySet<StoreSettingName> = new Set([
-  "deliveryCharge",
-  "freeDeliveryFrom",
-  "codMaxOrder",
-  "codFee",
-]);
 const INPUT_TYPES: Partial<Record<StoreSettingName, string>> = {
   carePhone: "tel",
   careEmail: "email",
@@ -87,7 +70,7 @@ function valuesOf(form: FormData): Record<StoreSettingName, string | number> {
   return Object.fromEntries(
     STORE_SETTING_NAMES.map((name) => {
       const text = formText(form, name).trim();
-      return [name, NUMBERS.has(name) ? (text === "" ? Number.NaN : Number(text)) : text];
+      return [name, NUMBER_SETTINGS.has(name) ? (text === "" ? Number.NaN : Number(text)) : text];
     }),
   ) as Record<StoreSettingName, string | number>;
 }
@@ -131,7 +114,7 @@ async function saveCategoryParcel(
 }
 
 const shown = (name: StoreSettingName, value: string | number) =>
-  RUPEES.has(name)
+  RUPEE_SETTINGS.has(name)
     ? formatRupeesExact(value as number)
     : (STORE_SETTING_CHOICES[name]?.[String(value)] ?? String(value));
 
@@ -223,7 +206,13 @@ export default function StoreSettingsPage() {
                       name={name}
                       defaultValue={settings[name]}
                       type={INPUT_TYPES[name] ?? "text"}
-                      inputMode={NUMBERS.has(name) ? (RUPEES.has(name) ? "decimal" : "numeric") : undefined}
+                      inputMode={
+                        NUMBER_SETTINGS.has(name)
+                          ? RUPEE_SETTINGS.has(name)
+                            ? "decimal"
+                            : "numeric"
+                          : undefined
+                      }
                       autoCapitalize={name === "gstin" ? "characters" : undefined}
                       {...controlProps(name, problems[name])}
                     />

@@ -102,7 +102,7 @@ export function checkClientPrices(
   request: PlaceOrderRequest,
   lines: PricedOrderLine[],
   deliveryPaise: number,
-  codFeePaise = 0,
+  codFeePaise: number,
 ) {
   const errors: Record<string, string> = {};
   request.items.forEach((item, index) => {

@@ -29,7 +29,7 @@ import type { OrdersService } from "./orders.service";
 import type { OrderRow } from "./orders.tables";
 import type { PlaceOrder } from "./place-order";
 import type { ShopperCancel } from "./shopper-cancel";
-import type { CodRules } from "../payments/cod-method";
+import type { PaymentMethod } from "../payments/payment-method";
 
 type Options = {
   calls: Calls;
@@ -41,7 +41,8 @@ type Options = {
   cancelOrder: ShopperCancel;
   holds: OrderHolds;
   delivery: DeliveryCharges;
-  codRules: Pick<CodRules, "feePaise">;
+  /** The ways to pay, as Place Order has them: the bag is priced with what the chosen one adds. */
+  paymentMethods: Readonly<Record<string, Pick<PaymentMethod, "feePaise">>>;
   gstIncluded: GstIncluded;
   limits: OrderHoldSettings;
   attempts: AttemptCounts;
@@ -76,7 +77,7 @@ export async function ordersRoutes(
     cancelOrder,
     holds,
     delivery,
-    codRules,
+    paymentMethods,
     gstIncluded,
     limits,
     attempts,
@@ -143,7 +144,7 @@ export async function ordersRoutes(
     handler: async ({ items, paymentMethod }, { request }) => {
       const shopper = await guard.identify(request, { writes: false });
       const held = shopper ? await holds.awaitingLines(shopper.user.userId) : [];
-      const codFeePaise = paymentMethod === "COD" ? await codRules.feePaise() : 0;
+      const codFeePaise = (await paymentMethods[paymentMethod?.toLowerCase() ?? ""]?.feePaise?.()) ?? 0;
       const priced = await priceCart(catalog, items, await delivery.rule(), gstIncluded, held, codFeePaise);
       return { code: 200, message: "Bag priced", data: priced };
     },

@@ -5,6 +5,7 @@ import {
   STORE_SETTING_NAMES,
   type SellerDetails,
   type StoreSettingChange,
+  RUPEE_SETTINGS,
   type StoreSettingName,
   type StoreSettings,
   type StoreSettingsUpdate,
@@ -73,17 +74,11 @@ export type SettingsPeers = {
   onChange: (forget: () => void) => () => void;
 };
 
-const MONEY: ReadonlySet<StoreSettingName> = new Set([
-  "deliveryCharge",
-  "freeDeliveryFrom",
-  "codMaxOrder",
-  "codFee",
-]);
 /** A value as the table keeps it (paise) from the API's (rupees), and back. */
 const stored = (name: StoreSettingName, value: string | number) =>
-  MONEY.has(name) ? rupeesToPaise(value as number) : value;
+  RUPEE_SETTINGS.has(name) ? rupeesToPaise(value as number) : value;
 const spoken = (name: StoreSettingName, value: string | number) =>
-  MONEY.has(name) ? paiseToRupees(value as number) : value;
+  RUPEE_SETTINGS.has(name) ? paiseToRupees(value as number) : value;
 
 /** The first values, from the environment (server/config.ts), as the table would keep them. */
 function defaultsOf(config: Defaults): Record<StoreSettingName, string | number> {

@@ -32,6 +32,20 @@ async function saveAddress(page: Page, baseURL: string, address: typeof CHENNAI)
   expect(saved.ok(), await saved.text()).toBe(true);
 }
 
+/** From the piece's page: its size in the bag, and on to checkout. */
+async function bagAndCheckOut(page: Page, piece: { id: number; size: string }) {
+  await gotoAndWaitForHydration(page, `/products/${piece.id}`);
+  await page
+    .getByRole("group", { name: "Select Size" })
+    .getByRole("radio", { name: piece.size, exact: true })
+    .check({ force: true });
+  await page.getByRole("button", { name: "ADD TO BAG" }).click();
+  await page
+    .getByRole("dialog", { name: "Your Bag" })
+    .getByRole("button", { name: "Proceed to Checkout" })
+    .click();
+}
+
 /** Staff move the order through the API (shipping through the pages is staff-orders.spec.ts's). */
 async function staffMove(page: Page, baseURL: string, orderId: string, data: Record<string, string>) {
   await signIn(page, STAFF.email, STAFF.password);
@@ -51,16 +65,7 @@ test(
     await saveAddress(page, baseURL!, PORT_BLAIR);
     await saveAddress(page, baseURL!, CHENNAI);
 
-    await gotoAndWaitForHydration(page, `/products/${piece.id}`);
-    await page
-      .getByRole("group", { name: "Select Size" })
-      .getByRole("radio", { name: piece.size, exact: true })
-      .check({ force: true });
-    await page.getByRole("button", { name: "ADD TO BAG" }).click();
-    await page
-      .getByRole("dialog", { name: "Your Bag" })
-      .getByRole("button", { name: "Proceed to Checkout" })
-      .click();
+    await bagAndCheckOut(page, piece);
     await expect(page).toHaveURL(/\/checkout$/);
 
     // Port Blair: the courier collects no cash there, and the page says so beside the choice.
@@ -176,16 +181,7 @@ test("the owner's fee for paying in cash is said beside the choice and in the to
     const piece = await affordablePiece(page);
     await newVerifiedShopper(page, baseURL!, { signedIn: true });
     await saveAddress(page, baseURL!, CHENNAI);
-    await gotoAndWaitForHydration(page, `/products/${piece.id}`);
-    await page
-      .getByRole("group", { name: "Select Size" })
-      .getByRole("radio", { name: piece.size, exact: true })
-      .check({ force: true });
-    await page.getByRole("button", { name: "ADD TO BAG" }).click();
-    await page
-      .getByRole("dialog", { name: "Your Bag" })
-      .getByRole("button", { name: "Proceed to Checkout" })
-      .click();
+    await bagAndCheckOut(page, piece);
     await page.getByRole("radio", { name: /Meera Iyer/ }).check();
 
     // Before the choice: the fee is said beside it, and the total has none.
