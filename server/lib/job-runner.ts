@@ -49,7 +49,8 @@ export type JobRunner = {
 
 /**
  * Runs `pass` every `intervalMs` once started, one pass at a time; a pass that throws is logged and the
- * next one runs on schedule. Started and stopped with the app (app.ts).
+ * next one runs on schedule. Nudges while a pass runs ask for one more pass right after it, however many
+ * come. Started and stopped with the app (app.ts).
  */
 export function createJobRunner({
   name,
@@ -63,14 +64,19 @@ export function createJobRunner({
   log: FastifyBaseLogger;
 }): JobRunner {
   let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
+  let running: Promise<unknown> | undefined;
+  let again = false;
   let started = false;
 
   function tick() {
+    again = false;
     running = pass()
       .catch((error: unknown) => log.error({ err: error, job: name }, "a background job's pass failed"))
       .finally(() => {
-        if (started) timer = setTimeout(tick, intervalMs);
+        running = undefined;
+        if (!started) return;
+        if (again) tick();
+        else timer = setTimeout(tick, intervalMs);
       });
   }
 
@@ -82,11 +88,12 @@ export function createJobRunner({
     },
     nudge() {
       if (!started) return;
-      running = running.then(() => {
-        if (!started) return;
-        clearTimeout(timer);
-        tick();
-      });
+      if (running) {
+        again = true;
+        return;
+      }
+      clearTimeout(timer);
+      tick();
     },
     async stop() {
       started = false;

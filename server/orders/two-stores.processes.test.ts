@@ -415,7 +415,9 @@ describe("two store processes tracking one parcel", () => {
       ["delivered", 4],
     ] as const) {
       await move(event);
-      await waitUntil(`the ${event} scan is applied`, async () => (await scans()) === expected);
+      await waitUntil(`the ${event} scan is applied`, async () => (await scans()) === expected, {
+        stores: [a, b],
+      });
     }
     await waitUntil("the order is delivered", async () => {
       const [now] = await db.select().from(orders).where(eq(orders.id, order!.id));

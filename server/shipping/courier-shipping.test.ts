@@ -269,8 +269,33 @@ describe("tracking, by push and by poll", () => {
       await app.services.shipping.sandbox!.move(waybill, "picked-up", "send");
       return answer;
     });
+    // The pass asks again before it ends: the parcel is still due.
     await app.services.parcelTracking.runOnce();
-    expect(await scansOf(orderId)).toBe(1);
+    expect(await scansOf(orderId)).toBe(2);
+    expect(courier.track).toHaveBeenCalledTimes(2);
+  });
+
+  it("a push that lands while the older answer waits for its locks is not lost to it", async () => {
+    const { orderId } = await paidOrder();
+    const { waybill } = await shipped(orderId);
+    const courier = app.services.shipping.courier!;
+    const track = courier.track.bind(courier);
+    vi.spyOn(courier, "track").mockImplementationOnce(async (waybills) => {
+      const answer = await track(waybills);
+      await app.services.shipping.sandbox!.move(waybill, "picked-up", "drop");
+      return answer;
+    });
+    const orders = app.services.orders;
+    const lock = orders.lock.bind(orders);
+    vi.spyOn(orders, "lock").mockImplementationOnce(async (tx, id) => {
+      const order = await lock(tx, id);
+      // The push lands now, after the transaction applying the older answer began, before it locks the parcel.
+      await tx
+        .update(courierShipments)
+        .set({ trackDueAt: sql`clock_timestamp()` })
+        .where(eq(courierShipments.waybill, waybill));
+      return order;
+    });
     await app.services.parcelTracking.runOnce();
     expect(await scansOf(orderId)).toBe(2);
   });

@@ -14,6 +14,8 @@ import { courierScans, courierShipments } from "./shipping.tables";
 const TRACK_BATCH = 50;
 /** A claimed parcel not answered for is asked again after this long (the courier down, a process gone). */
 const TRACK_LEASE_SECONDS = 10 * 60;
+/** Batches one pass asks at most (5,000 parcels): a pass ends even while pushes keep making parcels due. */
+const MAX_BATCHES_A_PASS = 100;
 
 /**
  * Following parcels with the courier (issue 37, decision 050). The courier's answers to "track" are the only
@@ -93,11 +95,12 @@ export function createParcelTracking({
             failedNow && parcel.attemptFailedAt?.getTime() === newest.at.getTime()
               ? parcel.reattemptAskedAt
               : null,
-          // A push that came while the courier was being asked made the parcel due again: it stays due (the
-          // answer may predate the scan pushed), and the poll's next pass asks again.
+          // A push that came while the courier was being asked, or while this transaction waited for its
+          // locks, made the parcel due again: it stays due (the answer may predate the scan pushed), and the
+          // poll asks again. The clock, not now(): the push may have landed after this transaction began.
           trackDueAt: journeyEnded(newestMilestone)
             ? null
-            : sql`case when ${courierShipments.trackDueAt} <= now() then ${courierShipments.trackDueAt}
+            : sql`case when ${courierShipments.trackDueAt} <= clock_timestamp() then ${courierShipments.trackDueAt}
                        else ${new Date(now.getTime() + TRACK_EVERY_MINUTES * 60_000).toISOString()}::timestamptz end`,
           trackAttempts: 0,
           updatedAt: now,
@@ -142,38 +145,47 @@ export function createParcelTracking({
     if (firstOutForDelivery) await orders.outForDelivery(tx, order);
   }
 
-  /** One pass of the poll: the parcels due, fifty at a time, asked of the courier and applied. */
+  /**
+   * One pass of the poll: the parcels due, fifty at a time, asked of the courier and applied, until none is
+   * due. A parcel still due after its answer was applied (pushed meanwhile, or skipped while another process
+   * held it) is asked again in the same pass, so no push waits for the next tick.
+   */
   async function pass(): Promise<number> {
     if (!courier) return 0;
-    const ids = await claimDue(
-      db,
-      {
-        table: courierShipments,
-        id: courierShipments.id,
-        dueAt: courierShipments.trackDueAt,
-        attempts: courierShipments.trackAttempts,
-      },
-      {
-        where: and(eq(courierShipments.state, "created"), isNotNull(courierShipments.waybill))!,
-        limit: TRACK_BATCH,
-        leaseSeconds: TRACK_LEASE_SECONDS,
-      },
-    );
-    if (ids.length === 0) return 0;
-    const rows = await db
-      .select({ waybill: courierShipments.waybill })
-      .from(courierShipments)
-      .where(inArray(courierShipments.id, ids));
-    let tracked: TrackedParcel[];
-    try {
-      tracked = await courier.track(rows.map((row) => row.waybill!));
-    } catch (error) {
-      if (!(error instanceof CourierUnavailable)) throw error;
-      log.warn({ reason: error.reason, parcels: ids.length }, "the courier could not be asked for tracking");
-      return 0;
-    }
     let applied = 0;
-    for (const parcel of tracked) applied += await apply(parcel);
+    for (let batch = 0; batch < MAX_BATCHES_A_PASS; batch++) {
+      const ids = await claimDue(
+        db,
+        {
+          table: courierShipments,
+          id: courierShipments.id,
+          dueAt: courierShipments.trackDueAt,
+          attempts: courierShipments.trackAttempts,
+        },
+        {
+          where: and(eq(courierShipments.state, "created"), isNotNull(courierShipments.waybill))!,
+          limit: TRACK_BATCH,
+          leaseSeconds: TRACK_LEASE_SECONDS,
+        },
+      );
+      if (ids.length === 0) break;
+      const rows = await db
+        .select({ waybill: courierShipments.waybill })
+        .from(courierShipments)
+        .where(inArray(courierShipments.id, ids));
+      let tracked: TrackedParcel[];
+      try {
+        tracked = await courier.track(rows.map((row) => row.waybill!));
+      } catch (error) {
+        if (!(error instanceof CourierUnavailable)) throw error;
+        log.warn(
+          { reason: error.reason, parcels: ids.length },
+          "the courier could not be asked for tracking",
+        );
+        break;
+      }
+      for (const parcel of tracked) applied += await apply(parcel);
+    }
     return applied;
   }
 

@@ -376,11 +376,21 @@ export async function seedProduct(
 export async function waitUntil(
   what: string,
   condition: () => Promise<boolean>,
-  { timeoutMs = 30_000, intervalMs = 200 } = {},
+  {
+    timeoutMs = 30_000,
+    intervalMs = 200,
+    stores = [],
+  }: { timeoutMs?: number; intervalMs?: number; stores?: StoreProcess[] } = {},
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(
+        [
+          `${what}: not within ${timeoutMs / 1000} s`,
+          ...stores.map((s) => `store ${s.url} said:\n${s.output()}`),
+        ].join("\n"),
+      );
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
