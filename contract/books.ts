@@ -165,6 +165,8 @@ export const ORDERS_EXPORT_COLUMNS = [
   "Pieces",
   "Subtotal",
   "Delivery",
+  "Cash on Delivery fee",
+  "Discount for paying online",
   "Total",
   "Invoice",
   "Credit note",

@@ -73,6 +73,8 @@ export const codOption = z.object({
   reason: z.string().nullable(),
   /** What paying in cash adds to the order, in rupees (the owner's fee); 0 for nothing. */
   fee: z.number(),
+  /** What paying online takes off this bag instead (the owner's prepaid nudge), in rupees; 0 for nothing. */
+  prepaidDiscount: z.number(),
 });
 export type CodOption = z.infer<typeof codOption>;
 

@@ -166,6 +166,13 @@ export const order = z.object({
   deliveryCharge: z.number(),
   /** The fee for paying in cash (decision 048); 0 for none, and once a cash order is paid online instead. */
   codFee: z.number(),
+  /** What paying online took off the order (the prepaid nudge, decision 048); 0 for none. */
+  prepaidDiscount: z.number(),
+  /**
+   * While a cash order may still be paid online instead: what paying online now saves (its fee, and the
+   * discount for paying online); 0 otherwise.
+   */
+  payOnlineSaves: z.number(),
   totalAmount: z.number(),
   /** The GST the total includes: its invoice's, once paid; before, as the invoice would work it out today. */
   gstIncluded: z.number(),
@@ -219,7 +226,10 @@ export const priceCartRequest = z.object({
   items: z
     .array(placeOrderItem)
     .max(MAX_ORDER_LINES, { error: `At most ${MAX_ORDER_LINES} lines in one order.` }),
-  /** The way to pay chosen, when one is: paying in cash adds the owner's fee (`codFee`) to the total. */
+  /**
+   * The way to pay chosen, when one is: paying in cash adds the owner's fee (`codFee`), paying online takes
+   * off the owner's discount for it (`discount`).
+   */
   paymentMethod: z.enum(["PhonePe", "COD"]).optional(),
 });
 

@@ -10,7 +10,8 @@ export const priceBreakdown = z.object({
   subtotal: z.number().meta({ description: "The pieces' prices, their customisation charges included" }),
   deliveryCharge: z.number().meta({ description: "0 when delivery is free" }),
   discount: z.number().optional().meta({
-    description: "Taken off the order: the store offers no discounts on orders yet, so it is never sent",
+    description:
+      "Taken off the order for paying online (the owner's prepaid nudge, decision 048): sent only when there is one",
   }),
   codFee: z.number().optional().meta({
     description: "The owner's fee for paying in cash at the door (decision 048): sent only when there is one",

@@ -28,6 +28,7 @@ export const SETTINGS_MESSAGES = {
   codConfirmHours: "Give the hours a cash order waits for its confirmation, a whole number from 1 to 168.",
   codCustomised: "Choose whether pieces made to measure may be paid in cash.",
   codFee: "Give the fee for paying in cash, from ₹0 (none) to ₹500, in rupees.",
+  prepaidDiscount: "Give the discount for paying online, from ₹0 (none) to ₹500, in rupees.",
   parcelWeight: "Give the usual parcel's weight in grams, a whole number from 50 to 30,000.",
   parcelSide: "Give each side of the usual parcel in centimetres, a whole number from 1 to 150.",
   nothing: "Change at least one setting.",
@@ -125,6 +126,11 @@ export const storeSettingsFields = {
   codCustomised: z.enum(["no", "yes"], { error: SETTINGS_MESSAGES.codCustomised }),
   /** What paying in cash adds to an order (rupees), shown beside the choice before Place Order; 0 for none. */
   codFee: rupeesBetween(500, SETTINGS_MESSAGES.codFee),
+  /**
+   * The prepaid nudge: what paying online takes off an order (rupees), shown beside Cash on Delivery; 0 (at
+   * first) for none. Never more than the pieces' subtotal.
+   */
+  prepaidDiscount: rupeesBetween(500, SETTINGS_MESSAGES.prepaidDiscount),
   /** The usual parcel handed to the courier (decision 050): staff change it per order when it differs. */
   parcelWeightGrams: wholeBetween(50, 30_000, SETTINGS_MESSAGES.parcelWeight),
   parcelLengthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
@@ -155,6 +161,7 @@ export const STORE_SETTING_NAMES = [
   "codConfirmHours",
   "codCustomised",
   "codFee",
+  "prepaidDiscount",
   "parcelWeightGrams",
   "parcelLengthCm",
   "parcelWidthCm",
@@ -167,6 +174,7 @@ export const RUPEE_SETTINGS: ReadonlySet<StoreSettingName> = new Set([
   "freeDeliveryFrom",
   "codMaxOrder",
   "codFee",
+  "prepaidDiscount",
 ]);
 export const NUMBER_SETTINGS: ReadonlySet<StoreSettingName> = new Set([
   ...RUPEE_SETTINGS,
@@ -195,7 +203,7 @@ export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettin
   },
   {
     legend: "Cash on Delivery",
-    names: ["codMaxOrder", "codOpenOrders", "codConfirmHours", "codCustomised", "codFee"],
+    names: ["codMaxOrder", "codOpenOrders", "codConfirmHours", "codCustomised", "codFee", "prepaidDiscount"],
   },
   {
     legend: "The usual parcel (courier)",
@@ -221,6 +229,7 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   codConfirmHours: "Hours to confirm a cash order",
   codCustomised: "Cash on Delivery for pieces made to measure",
   codFee: "Cash on Delivery fee (₹; 0 for none)",
+  prepaidDiscount: "Discount for paying online (₹; 0 for none)",
   parcelWeightGrams: "Weight (grams)",
   parcelLengthCm: "Length (cm)",
   parcelWidthCm: "Width (cm)",

@@ -75,6 +75,7 @@ import { createOrderPlacedMail } from "./orders/order-placed-mail";
 import { createPaymentReminders } from "./orders/payment-reminders";
 import { createShopperCancel } from "./orders/shopper-cancel";
 import { createPayAgain } from "./payments/pay-again";
+import { phonePeMethod } from "./payments/phonepe-method";
 import type { JobRunner } from "./lib/job-runner";
 import { createOrdersService, type OrdersService } from "./orders/orders.service";
 import { createOrderNotices } from "./orders/order-notices";
@@ -283,11 +284,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const savedMeasurements = createSavedMeasurements({ db });
   // The GST a price includes, for the breakdown before and after paying (decision 049).
   const gstIncluded = createGstIncluded({ db });
+  // The prepaid nudge (decision 048): what paying online takes off an order now.
+  const prepaidDiscountPaise = async () => (await settings.current()).cod.prepaidDiscountPaise;
   const orders = createOrdersService({
     db,
     catalog,
     subscribers: [createOrderNotices({ gst, publicUrl: config.publicUrl })],
     gstIncluded,
+    prepaidDiscountPaise,
   });
   // Complaints to the grievance officer (decision 044).
   const grievanceViews = createGrievanceViews({ media });
@@ -337,7 +341,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const delivery = createDeliveryCharges({ source: async () => (await settings.current()).delivery });
   // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
   const paymentMethods = {
-    phonepe: payments.method,
+    phonepe: phonePeMethod({ attempts: payments, available: payments.canTakePayments, prepaidDiscountPaise }),
     cod: codMethod({
       rules: codRules,
       settings,
@@ -355,7 +359,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     delivery,
     publicUrl: config.publicUrl,
   });
-  const payAgain = createPayAgain({ db, orders, payments, publicUrl: config.publicUrl });
+  const payAgain = createPayAgain({
+    db,
+    orders,
+    payments,
+    publicUrl: config.publicUrl,
+    prepaidDiscountPaise,
+  });
   const cancelOrder = createShopperCancel({ db, orders, payments });
   const paymentReminders = createPaymentReminders({
     db,

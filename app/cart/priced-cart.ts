@@ -8,7 +8,8 @@ import { bagLines, hasSize, type CartItem } from "./cart-lines";
  * `enabled`: each line's price now and what stands in its way (gone, sold out, fewer left). Lines without a
  * size are not sent. `priced` is null until the answer for the bag as it is now arrives; `failed` when the
  * store could not answer. The call's description (and the API's schemas) load with the first ask, not with
- * the page. With `paymentMethod` COD, the total holds the owner's fee for paying in cash (`codFee`).
+ * the page. With `paymentMethod`, the total holds what the way to pay changes: COD the owner's fee for paying
+ * in cash (`codFee`), PhonePe the owner's discount for paying online (`discount`).
  */
 export function usePricedCart(items: CartItem[], enabled = true, paymentMethod?: "PhonePe" | "COD") {
   const sized = items.filter(hasSize);

@@ -8,7 +8,8 @@ export type PaymentChoice = "phonePe" | "cod";
 /**
  * Checkout's ways to pay: PhonePe, and Cash on Delivery when the owner's rules allow it for this bag at this
  * pincode (asked of the store as the address or bag changes; Place Order checks again). When it is not
- * offered, the page says why, beside it (decision 048).
+ * offered, the page says why, beside it; the owner's discount for paying online shows beside PhonePe (the
+ * prepaid nudge, decision 048).
  */
 export function PaymentChoices({
   method,
@@ -32,7 +33,9 @@ export function PaymentChoices({
     if (!question || !pincode || subtotal === null) return;
     let current = true;
     void browserApi(codOptionCall, { pincode, subtotal, customised }).then((result) => {
-      const option = result.ok ? result.data : { offered: false, reason: result.message, fee: 0 };
+      const option = result.ok
+        ? result.data
+        : { offered: false, reason: result.message, fee: 0, prepaidDiscount: 0 };
       if (current) setAnswer({ question, option });
     });
     return () => {
@@ -59,6 +62,11 @@ export function PaymentChoices({
         <label htmlFor="payment-phonepe" className="flex-1 cursor-pointer">
           <span className="block font-semibold">PhonePe</span>
           <span className="block text-sm text-muted">UPI, cards, net banking and wallets</span>
+          {cod && cod.prepaidDiscount > 0 ? (
+            <span className="block text-sm font-semibold text-green-800" data-testid="prepaid-nudge">
+              {formatRupees(cod.prepaidDiscount)} off when you pay online
+            </span>
+          ) : null}
         </label>
       </div>
       <div className="flex items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-brand-100">

@@ -64,8 +64,8 @@ export function AwaitingPayment({ order, compact = false }: { order: Order; comp
           >
             {!cash
               ? "Pay now"
-              : order.codFee > 0
-                ? `Pay now with PhonePe and save ${formatRupees(order.codFee)}`
+              : order.payOnlineSaves > 0
+                ? `Pay now with PhonePe and save ${formatRupees(order.payOnlineSaves)}`
                 : "Pay now with PhonePe instead"}
           </button>
         </Form>

@@ -6,6 +6,7 @@ import type { PriceBreakdown as Breakdown } from "#contract/price-breakdown";
 export const breakdownOf = (order: Order): Breakdown => ({
   subtotal: order.subtotal,
   deliveryCharge: order.deliveryCharge,
+  ...(order.prepaidDiscount > 0 ? { discount: order.prepaidDiscount } : {}),
   ...(order.codFee > 0 ? { codFee: order.codFee } : {}),
   total: order.totalAmount,
   gstIncluded: order.gstIncluded,
@@ -44,8 +45,10 @@ export function PriceBreakdown({
         </dd>
         {breakdown?.discount ? (
           <>
-            <dt>Discount</dt>
-            <dd className="text-right text-green-800">-{formatRupees(breakdown.discount)}</dd>
+            <dt>Discount for paying online</dt>
+            <dd className="text-right text-green-800" data-testid={`${testIdPrefix}-discount`}>
+              -{formatRupees(breakdown.discount)}
+            </dd>
           </>
         ) : null}
         {breakdown?.codFee ? (

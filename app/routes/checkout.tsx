@@ -67,7 +67,11 @@ export default function Checkout() {
   const [method, setMethod] = useState<PaymentChoice | null>(null);
   const [placing, setPlacing] = useState(false);
   const [waitingFor, setWaitingFor] = useState<{ orderId: string; checkoutUrl: string } | null>(null);
-  const { priced, failed, lineOf } = usePricedCart(items, true, method === "cod" ? "COD" : undefined);
+  const { priced, failed, lineOf } = usePricedCart(
+    items,
+    true,
+    method === "cod" ? "COD" : method === "phonePe" ? "PhonePe" : undefined,
+  );
   // One of the shopper's orders awaiting payment holds pieces of this bag (the server said so at Place Order,
   // or the priced bag does): she pays for it, or cancels it and orders again, instead of placing a second.
   const [refusedFor, setRefusedFor] = useState<string | null>(null);

@@ -305,7 +305,7 @@ describe("the orders export", () => {
     expect(header).toBe(ORDERS_EXPORT_COLUMNS.join(","));
     expect(header).toBe(
       "Order ID,Placed at,Paid at,Order status,Payment status,Payment method,Customer,Phone,E-mail,City,State," +
-        "PIN code,Pieces,Subtotal,Delivery,Total,Invoice,Credit note",
+        "PIN code,Pieces,Subtotal,Delivery,Cash on Delivery fee,Discount for paying online,Total,Invoice,Credit note",
     );
     expect(rows.map((row) => row.split(",")[0])).toEqual([ids.A, ids.B, ids.C, ids.D]);
     const cells = (orderId: string) => rows.find((row) => row.startsWith(orderId))!.split(",");
@@ -319,10 +319,20 @@ describe("the orders export", () => {
       "Kavya Reddy",
       order!.shippingAddress.phone,
     ]);
-    expect(a.slice(9, 16)).toEqual(["Hyderabad", "Telangana", "500034", "3", "7498.01", "0.00", "7498.01"]);
-    expect(a[16]).toMatch(/^INV\//);
-    expect(a[17]).toBe("");
-    expect(cells(ids.C)[17]).toMatch(/^CN\//);
+    expect(a.slice(9, 18)).toEqual([
+      "Hyderabad",
+      "Telangana",
+      "500034",
+      "3",
+      "7498.01",
+      "0.00",
+      "0.00",
+      "0.00",
+      "7498.01",
+    ]);
+    expect(a[18]).toMatch(/^INV\//);
+    expect(a[19]).toBe("");
+    expect(cells(ids.C)[19]).toMatch(/^CN\//);
     expect(cells(ids.D).slice(2, 4)).toEqual(["", "Pending"]);
     // A name that a spreadsheet would run as a formula is written as text.
     expect(cells(ids.B)[6]).toBe(`"'=HYPERLINK(""x"")"`);

@@ -23,6 +23,8 @@ export function ordersCsv(orders: readonly ExportedOrder[]): string {
         order.pieces,
         new Amount(order.subtotalPaise),
         new Amount(order.deliveryPaise),
+        new Amount(order.codFeePaise),
+        new Amount(order.prepaidDiscountPaise),
         new Amount(order.totalPaise),
         order.invoice,
         order.creditNote,

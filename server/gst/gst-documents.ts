@@ -115,7 +115,11 @@ export function createGstDocuments({
     });
     const taxed = taxSale(
       pieces,
-      { deliveryPaise: order.deliveryPaise, codFeePaise: order.codFeePaise },
+      {
+        deliveryPaise: order.deliveryPaise,
+        codFeePaise: order.codFeePaise,
+        prepaidDiscountPaise: order.prepaidDiscountPaise,
+      },
       rates,
       intraState,
     );

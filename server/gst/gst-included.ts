@@ -1,14 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { ratesOn } from "./gst-rates";
-import { gstIncludedIn, indianDateOf, type TaxLineInput } from "./gst-tax";
+import { gstIncludedIn, indianDateOf, type SaleCharges, type TaxLineInput } from "./gst-tax";
 import { gstDocuments } from "./gst.tables";
 
 /**
- * A sale as its price is made: its lines of pieces (each piece's price with its charges), its delivery charge
- * and the fee for paying in cash (0 when paid online).
+ * A sale as its price is made: its lines of pieces (each piece's price with its charges), its delivery charge,
+ * the fee for paying in cash and the discount for paying online (each 0 when there is none).
  */
-export type Sale = { pieces: readonly TaxLineInput[]; deliveryPaise: number; codFeePaise?: number };
+export type Sale = { pieces: readonly TaxLineInput[] } & SaleCharges;
 
 /**
  * The GST a price includes, for the breakdown shown before and after paying ("includes GST of ₹X", decision
@@ -21,13 +21,7 @@ export function createGstIncluded({ db }: { db: Database }) {
   async function ofSales(sales: readonly Sale[], at = new Date()): Promise<number[]> {
     if (sales.length === 0) return [];
     const rates = await ratesOn(db, indianDateOf(at));
-    return sales.map((sale) =>
-      gstIncludedIn(
-        sale.pieces,
-        { deliveryPaise: sale.deliveryPaise, codFeePaise: sale.codFeePaise ?? 0 },
-        rates,
-      ),
-    );
+    return sales.map((sale) => gstIncludedIn(sale.pieces, sale, rates));
   }
 
   /** Each order's GST: its invoice's tax once it has one, else what its price includes at today's rates. */

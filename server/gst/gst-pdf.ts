@@ -29,12 +29,16 @@ const indianDay = (moment: Date) =>
     year: "numeric",
   });
 
-/** A line's item cell: what it is, its size, and where it was made (invoices issued since products had it). */
+/**
+ * A line's item cell: what it is, its size, where it was made (invoices issued since products had it) and the
+ * discount taken off it for paying online.
+ */
 const itemText = (line: GstLine) =>
   [
     line.description,
     line.size ? `Size ${line.size}` : "",
     line.countryOfOrigin ? `Country of origin: ${line.countryOfOrigin}` : "",
+    line.discountPaise ? `Less ${formatPaise(line.discountPaise)} discount for paying online` : "",
   ]
     .filter(Boolean)
     .join("\n");

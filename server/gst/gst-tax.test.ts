@@ -3,6 +3,7 @@ import {
   financialYearOf,
   gstIncludedIn,
   rateFor,
+  shareDiscount,
   taxIncluded,
   taxLine,
   taxSale,
@@ -208,5 +209,41 @@ describe("gstIncludedIn", () => {
         RATES,
       ),
     ).toBe(4_762 + 471 + 238);
+  });
+});
+
+describe("the discount for paying online on the invoice", () => {
+  it("is shared among the lines of pieces by their prices, the paise left over to the dearest", () => {
+    // 5,000 × 250,000 / 799,851 = 1,562.8; × 250,001: 1,562.8; × 299,850: 1,874.4: 4,998, and 2 paise over.
+    expect(shareDiscount([250_000, 250_001, 299_850], 5_000)).toEqual([1_562, 1_562, 1_876]);
+    expect(shareDiscount([250_000, 250_000], 1)).toEqual([1, 0]);
+    expect(shareDiscount([250_000], 0)).toEqual([0]);
+  });
+
+  it("lowers each line's taxable value, and a piece it brings to the threshold is at the low rate", () => {
+    // ₹2,550 is at 18 %; less ₹50 for paying online, ₹2,500 is at 5 %: 250,000 × 5 / 105 = 11,904.8, 11,905.
+    const { pieces: taxed, delivery } = taxSale(
+      [{ unitPricePaise: 255_000, quantity: 1 }],
+      { deliveryPaise: 9_900, codFeePaise: 0, prepaidDiscountPaise: 5_000 },
+      RATES,
+      false,
+    );
+    expect(taxed[0]).toMatchObject({
+      totalPaise: 250_000,
+      discountPaise: 5_000,
+      rateBp: 500,
+      igstPaise: 11_905,
+      taxablePaise: 238_095,
+    });
+    // The delivery charge follows the pieces' rate after the discount.
+    expect(delivery).toMatchObject({ rateBp: 500 });
+    // Two pieces of one line: each piece's price after its share decides the rate.
+    const [pair] = taxSale(
+      [{ unitPricePaise: 252_500, quantity: 2 }],
+      { deliveryPaise: 0, codFeePaise: 0, prepaidDiscountPaise: 5_000 },
+      RATES,
+      false,
+    ).pieces;
+    expect(pair).toMatchObject({ totalPaise: 500_000, rateBp: 500 });
   });
 });

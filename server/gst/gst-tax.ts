@@ -44,10 +44,18 @@ export function taxIncluded(amountPaise: number, rateBp: number): number {
   return divideHalfUp(amountPaise * rateBp, 10_000 + rateBp);
 }
 
-/** One line's taxable value and tax, CGST + SGST within the store's state (`intraState`), IGST otherwise. */
-export function taxLine(line: TaxLineInput, rates: ApparelRates, intraState: boolean): TaxedLine {
-  const piecePaise = line.unitPricePaise + (line.customisationPaise ?? 0);
-  return taxAtRate(piecePaise * line.quantity, rateFor(piecePaise, rates), intraState);
+/**
+ * One line's taxable value and tax, CGST + SGST within the store's state (`intraState`), IGST otherwise; less
+ * `discountPaise` taken off the line, its rate then read from a piece's price after it.
+ */
+export function taxLine(
+  line: TaxLineInput,
+  rates: ApparelRates,
+  intraState: boolean,
+  discountPaise = 0,
+): TaxedLine {
+  const totalPaise = (line.unitPricePaise + (line.customisationPaise ?? 0)) * line.quantity - discountPaise;
+  return taxAtRate(totalPaise, rateFor(Math.ceil(totalPaise / line.quantity), rates), intraState);
 }
 
 /**
@@ -62,18 +70,46 @@ export function deliveryTaxLine(
   return taxAtRate(deliveryPaise, Math.max(0, ...pieceRatesBp), intraState);
 }
 
+/** What a sale charges besides its pieces, and what paying online took off them (decision 048). */
+export type SaleCharges = { deliveryPaise: number; codFeePaise: number; prepaidDiscountPaise?: number };
+
+/** A line of pieces taxed, with its share of the discount for paying online (0 when none). */
+export type TaxedPieces = TaxedLine & { discountPaise: number };
+
 /**
- * A sale's lines taxed, as its tax invoice works them out: each line of pieces at its piece's rate; the
- * delivery charge's line and the Cash on Delivery fee's (each null when there is none), charges for the same
- * composite supply, at the highest of their rates.
+ * The discount for paying online shared among the lines of pieces in proportion to their prices, rounded down
+ * to the paisa; the paise left over go to the dearest line (the first of equals).
+ */
+export function shareDiscount(linePricesPaise: readonly number[], discountPaise: number): number[] {
+  const whole = linePricesPaise.reduce((sum, price) => sum + price, 0);
+  if (discountPaise <= 0 || whole <= 0) return linePricesPaise.map(() => 0);
+  const shares = linePricesPaise.map((price) => Math.floor((price * discountPaise) / whole));
+  const dearest = linePricesPaise.indexOf(Math.max(...linePricesPaise));
+  shares[dearest]! += discountPaise - shares.reduce((sum, share) => sum + share, 0);
+  return shares;
+}
+
+/**
+ * A sale's lines taxed, as its tax invoice works them out: each line of pieces at its piece's rate, less its
+ * share of the discount for paying online (a discount shown on the invoice at the time of supply is not part
+ * of the value taxed: CGST Act s. 15(3)(a)), the rate then read from the piece's price after it; the delivery
+ * charge's line and the Cash on Delivery fee's (each null when there is none), charges for the same composite
+ * supply, at the highest of their rates.
  */
 export function taxSale(
   pieces: readonly TaxLineInput[],
-  charges: { deliveryPaise: number; codFeePaise: number },
+  charges: SaleCharges,
   rates: ApparelRates,
   intraState: boolean,
-): { pieces: TaxedLine[]; delivery: TaxedLine | null; codFee: TaxedLine | null } {
-  const taxed = pieces.map((piece) => taxLine(piece, rates, intraState));
+): { pieces: TaxedPieces[]; delivery: TaxedLine | null; codFee: TaxedLine | null } {
+  const shares = shareDiscount(
+    pieces.map((piece) => (piece.unitPricePaise + (piece.customisationPaise ?? 0)) * piece.quantity),
+    charges.prepaidDiscountPaise ?? 0,
+  );
+  const taxed = pieces.map((piece, index) => ({
+    ...taxLine(piece, rates, intraState, shares[index]),
+    discountPaise: shares[index]!,
+  }));
   const charge = (paise: number) =>
     paise > 0
       ? deliveryTaxLine(
@@ -92,7 +128,7 @@ export function taxSale(
  */
 export function gstIncludedIn(
   pieces: readonly TaxLineInput[],
-  charges: { deliveryPaise: number; codFeePaise: number },
+  charges: SaleCharges,
   rates: ApparelRates,
 ): number {
   const { pieces: taxed, delivery, codFee } = taxSale(pieces, charges, rates, false);

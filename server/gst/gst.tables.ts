@@ -79,6 +79,8 @@ export type GstLine = {
   quantity: number;
   unitPricePaise: number;
   customisationPaise: number;
+  /** Taken off the line for paying online (decision 048): its taxable value is after it. Absent or 0 for none. */
+  discountPaise?: number;
   totalPaise: number;
   rateBp: number;
   taxablePaise: number;

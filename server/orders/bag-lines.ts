@@ -11,6 +11,7 @@ import type { CatalogService, StockLine } from "../catalog/catalog.service";
 import { badRequest, Conflict } from "../lib/errors";
 import { customizeLine } from "../tailoring/customized-line";
 import type { OrderLine } from "./create-order";
+import { chargesInWords, totalPaiseOf, type PaymentCharges } from "./payment-charges";
 
 /** A line of the bag as asked for, before it is priced. */
 type RequestedLine = StockLine & {
@@ -95,14 +96,14 @@ export async function priceOrderLines(
 
 /**
  * Prices the client showed must still be the prices: a changed or tampered one is refused. The total the
- * shopper saw includes the delivery charge and the fee for paying in cash, which the server prices; the
- * client never sets either.
+ * shopper saw includes the delivery charge and what the way to pay changes (the fee for paying in cash, the
+ * discount for paying online), which the server prices; the client never sets any of them.
  */
 export function checkClientPrices(
   request: PlaceOrderRequest,
   lines: PricedOrderLine[],
   deliveryPaise: number,
-  codFeePaise: number,
+  charges: PaymentCharges,
 ) {
   const errors: Record<string, string> = {};
   request.items.forEach((item, index) => {
@@ -110,14 +111,11 @@ export function checkClientPrices(
     if (item.price !== undefined && rupeesToPaise(item.price) !== line.unitPricePaise)
       errors[`items.${index}.price`] = `${line.name} now costs ${formatPaise(line.unitPricePaise)}.`;
   });
-  const totalPaise = subtotalOf(lines) + deliveryPaise + codFeePaise;
-  const charges = [
-    deliveryPaise > 0 ? `${formatPaise(deliveryPaise)} for delivery` : null,
-    codFeePaise > 0 ? `${formatPaise(codFeePaise)} for paying in cash` : null,
-  ].filter(Boolean);
+  const totalPaise = totalPaiseOf(subtotalOf(lines), deliveryPaise, charges);
+  const inWords = chargesInWords(deliveryPaise, charges);
   if (request.totalAmount !== undefined && rupeesToPaise(request.totalAmount) !== totalPaise)
-    errors.totalAmount = charges.length
-      ? `The total is now ${formatPaise(totalPaise)}, with ${charges.join(" and ")}.`
+    errors.totalAmount = inWords
+      ? `The total is now ${formatPaise(totalPaise)}, with ${inWords}.`
       : `The total is now ${formatPaise(totalPaise)}.`;
   if (Object.keys(errors).length > 0) throw new Conflict(ORDER_MESSAGES.pricesChanged, errors);
 }

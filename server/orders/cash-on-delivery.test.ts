@@ -8,6 +8,7 @@ import { Unavailable } from "../lib/errors";
 import { bearer, createUserAndLogin, lastMailTo, post } from "../test-support/accounts";
 import { malformed, type TestApi } from "../test-support/api-client";
 import { seedCatalog } from "../test-support/catalog-fixture";
+import { pdfText } from "../test-support/pdf-text";
 import {
   attemptsOf,
   decide,
@@ -42,6 +43,7 @@ afterEach(async () => {
     codConfirmHours: 48,
     codCustomised: "no",
     codFee: 0,
+    prepaidDiscount: 0,
   });
   app.services.settings.forget();
 });
@@ -190,13 +192,18 @@ describe("the rules, each refusal in the shopper's words and changing nothing", 
     expect(await stockOf(app, id, "M")).toBe(5);
     // The checkout page is told the same before the last step.
     const option = await api.as(shopper.token).codOption({ pincode: "500034", subtotal: 2499 });
-    expect(option.body.data).toEqual({ offered: false, reason: COD_MESSAGES.tooManyOpen(2), fee: 0 });
+    expect(option.body.data).toEqual({
+      offered: false,
+      reason: COD_MESSAGES.tooManyOpen(2),
+      fee: 0,
+      prepaidDiscount: 0,
+    });
   });
 
   it("tells the checkout page when it is offered", async () => {
     const shopper = await shopperWithAddress(app);
     const yes = await api.as(shopper.token).codOption({ pincode: "500034", subtotal: 2499 });
-    expect(yes.body.data).toEqual({ offered: true, reason: null, fee: 0 });
+    expect(yes.body.data).toEqual({ offered: true, reason: null, fee: 0, prepaidDiscount: 0 });
     const customised = await api
       .as(shopper.token)
       .codOption({ pincode: "500034", subtotal: 2499, customised: true });
@@ -207,7 +214,7 @@ describe("the rules, each refusal in the shopper's words and changing nothing", 
     const allowed = await api
       .as(shopper.token)
       .codOption({ pincode: "500034", subtotal: 2499, customised: true });
-    expect(allowed.body.data).toEqual({ offered: true, reason: null, fee: 0 });
+    expect(allowed.body.data).toEqual({ offered: true, reason: null, fee: 0, prepaidDiscount: 0 });
     expect((await api.codOption({ pincode: "500034" })).status).toBe(401);
     expect((await api.as(shopper.token).codOption(malformed({ pincode: "5000" }))).status).toBe(400);
   });
@@ -393,7 +400,7 @@ describe("the owner's fee for paying in cash", () => {
     const id = await product();
     const shopper = await shopperWithAddress(app);
     const option = await api.as(shopper.token).codOption({ pincode: "500034", subtotal: 2499 });
-    expect(option.body.data).toEqual({ offered: true, reason: null, fee: 49 });
+    expect(option.body.data).toEqual({ offered: true, reason: null, fee: 49, prepaidDiscount: 0 });
 
     const items = [{ id, size: "M" as const, quantity: 1 }];
     const online = (await api.priceCart({ items })).body.data;
@@ -464,5 +471,125 @@ describe("the owner's fee for paying in cash", () => {
     const invoice = await invoiceOf(order.id);
     expect(invoice.totalPaise).toBe(249_900);
     expect(invoice.lines.map((line) => line.description)).toEqual(["Rani Pink Anarkali"]);
+  });
+});
+
+describe("the owner's discount for paying online (the prepaid nudge)", () => {
+  const withDiscount = async (prepaidDiscount: number, codFee = 0) => {
+    expect((await api.as(owner.token).updateStoreSettings({ prepaidDiscount, codFee })).status).toBe(200);
+    app.services.settings.forget();
+  };
+  const invoiceOf = async (orderPk: number) =>
+    (
+      await app.services.db
+        .select()
+        .from(gstDocuments)
+        .where(and(eq(gstDocuments.orderId, orderPk), eq(gstDocuments.kind, "invoice")))
+    )[0]!;
+
+  it("is off at first, then said beside cash and priced into the total and GST when PhonePe is chosen", async () => {
+    const id = await product();
+    const shopper = await shopperWithAddress(app);
+    const items = [{ id, size: "M" as const, quantity: 1 }];
+    expect((await api.priceCart({ items, paymentMethod: "PhonePe" })).body.data.discount).toBeUndefined();
+
+    await withDiscount(50);
+    const option = await api.as(shopper.token).codOption({ pincode: "500034", subtotal: 2499 });
+    expect(option.body.data).toEqual({ offered: true, reason: null, fee: 0, prepaidDiscount: 50 });
+    const none = (await api.priceCart({ items })).body.data;
+    const online = (await api.priceCart({ items, paymentMethod: "PhonePe" })).body.data;
+    const cash = (await api.priceCart({ items, paymentMethod: "COD" })).body.data;
+    expect(none).toMatchObject({ total: 2499 });
+    expect(none.discount).toBeUndefined();
+    expect(cash.discount).toBeUndefined();
+    expect(online).toMatchObject({ subtotal: 2499, deliveryCharge: 0, discount: 50, total: 2449 });
+    // The discount lowers the taxable value: ₹50 at 5 % held 238 paise of GST.
+    expect(Math.round((none.gstIncluded - online.gstIncluded) * 100)).toBe(238);
+    // Never more than the pieces: a ₹30 piece paid online costs its delivery alone.
+    const cheap = await product(5, 30);
+    const small = await api.priceCart({
+      items: [{ id: cheap, size: "M", quantity: 1 }],
+      paymentMethod: "PhonePe",
+    });
+    expect(small.body.data).toMatchObject({ subtotal: 30, discount: 30 });
+    expect(small.body.data.total).toBe(small.body.data.deliveryCharge);
+  });
+
+  it("is taken off an order paid online as the server priced it, down to PhonePe's amount and the invoice", async () => {
+    await withDiscount(50);
+    const id = await product();
+    const shopper = await shopperWithAddress(app);
+    const order = (totalAmount: number) =>
+      placeOrder(app, shopper.token, {
+        items: [{ id, size: "M", quantity: 1 }],
+        addressId: shopper.addressId,
+        paymentMethod: "PhonePe",
+        totalAmount,
+      });
+    const stale = await order(2499);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errors.totalAmount).toBe("The total is now ₹2,449, with ₹50 off for paying online.");
+    expect(await stockOf(app, id, "M")).toBe(5);
+
+    const placed = await order(2449);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().data.orderId as string;
+    expect(await orderOf(app, orderId)).toMatchObject({ prepaidDiscountPaise: 5_000, totalPaise: 244_900 });
+    const [attempt] = await attemptsOf(app, orderId);
+    expect(attempt!.amountPaise).toBe(244_900);
+    const mine = (await api.as(shopper.token).myOrders()).body.data.find((o) => o.orderId === orderId);
+    expect(mine).toMatchObject({ prepaidDiscount: 50, totalAmount: 2449, payOnlineSaves: 0 });
+
+    await decide(app, attempt!.merchantOrderId, "approve");
+    await reconcileNow(app);
+    const paid = await orderOf(app, orderId);
+    expect(paid).toMatchObject({
+      paidAt: expect.any(Date),
+      prepaidDiscountPaise: 5_000,
+      totalPaise: 244_900,
+    });
+    // The payment's mail shows it as the order page does.
+    expect((await lastMailTo(app, shopper.email))!.text).toContain(
+      "Delivery: Free\nDiscount for paying online: -₹50\nTotal: ₹2,449",
+    );
+    const invoice = await invoiceOf(paid.id);
+    expect(invoice.totalPaise).toBe(244_900);
+    expect(invoice.lines).toHaveLength(1);
+    // ₹2,449 at 5 %: 244,900 × 5 / 105 = 11,661.9, 11,662.
+    expect(invoice.lines[0]).toMatchObject({ discountPaise: 5_000, totalPaise: 244_900, rateBp: 500 });
+    expect(invoice.taxablePaise + invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise).toBe(244_900);
+    expect(invoice.cgstPaise + invoice.sgstPaise + invoice.igstPaise).toBe(11_662);
+    const pdf = await app.inject({
+      url: `/api/orders/gst-document?id=${orderId}&kind=invoice`,
+      headers: bearer(shopper.token),
+    });
+    // In the piece's item cell (wrapped), the line's total after it.
+    const text = pdfText(pdf.rawPayload);
+    expect(text).toMatch(/Less ₹50\.00 discount for\s+paying online/);
+    expect(text).toMatch(/Rani Pink Anarkali .* ₹2,499\.00 .* ₹2,449\.00\n/);
+  });
+
+  it("is what a cash order saves paid online instead, with its fee: PhonePe is asked for the total without both", async () => {
+    await withDiscount(50, 49);
+    const { shopper, orderId } = await codOrder();
+    expect(await orderOf(app, orderId)).toMatchObject({ codFeePaise: 4_900, prepaidDiscountPaise: 0 });
+    const mine = (await api.as(shopper.token).myOrders()).body.data.find((o) => o.orderId === orderId);
+    expect(mine).toMatchObject({ codFee: 49, prepaidDiscount: 0, totalAmount: 2548, payOnlineSaves: 99 });
+
+    expect((await payAgain(app, shopper.token, orderId)).statusCode).toBe(200);
+    const [attempt] = await attemptsOf(app, orderId);
+    expect(attempt!.amountPaise).toBe(244_900);
+    await decide(app, attempt!.merchantOrderId, "approve");
+    await reconcileNow(app);
+    const order = await orderOf(app, orderId);
+    expect(order).toMatchObject({
+      paymentMethod: "PhonePe",
+      codFeePaise: 0,
+      prepaidDiscountPaise: 5_000,
+      totalPaise: 244_900,
+    });
+    const after = (await api.as(shopper.token).myOrders()).body.data.find((o) => o.orderId === orderId);
+    expect(after).toMatchObject({ prepaidDiscount: 50, totalAmount: 2449, payOnlineSaves: 0 });
+    expect((await invoiceOf(order.id)).totalPaise).toBe(244_900);
   });
 });

@@ -12,6 +12,7 @@ import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import type { CodRules } from "../payments/cod-method";
 import type { CodConfirmation } from "./cod-confirmation";
+import { prepaidDiscountFor } from "./payment-charges";
 import type { StaffOrders } from "./staff-orders";
 import { statusView } from "./orders.routes";
 
@@ -45,7 +46,14 @@ export async function codRoutes(
       return {
         code: 200,
         message: reason ?? "Cash on Delivery is available",
-        data: { offered: reason === null, reason, fee: paiseToRupees(await codRules.feePaise()) },
+        data: {
+          offered: reason === null,
+          reason,
+          fee: paiseToRupees(await codRules.feePaise()),
+          prepaidDiscount: paiseToRupees(
+            prepaidDiscountFor(rupeesToPaise(subtotal ?? 0), await codRules.prepaidDiscountPaise()),
+          ),
+        },
       };
     },
   });

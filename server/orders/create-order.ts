@@ -4,6 +4,7 @@ import type { ShippingAddress } from "../../contract/orders";
 import type { NamedLine } from "../catalog/catalog.service";
 import type { Transaction } from "../db/client";
 import { recordEvent } from "./order-history";
+import { totalPaiseOf, type PaymentCharges } from "./payment-charges";
 import { orderItems, orders, type OrderedCustomization, type OrderRow } from "./orders.tables";
 
 /** A line of a new order, priced by the server: one piece's price includes its customisation's charges. */
@@ -30,8 +31,8 @@ export async function createOrder(
     lines: OrderLine[];
     /** The delivery charge the server priced for these lines (delivery-charge.ts). */
     deliveryPaise: number;
-    /** What the way to pay adds (Cash on Delivery's fee), priced by the server; 0 for none. */
-    codFeePaise: number;
+    /** What the way to pay changes (Cash on Delivery's fee, the discount for paying online), priced by the server. */
+    charges: PaymentCharges;
     shippingAddress: ShippingAddress;
     idempotencyKey: string | null;
     requestHash: string;
@@ -49,8 +50,9 @@ export async function createOrder(
       userId: input.userId,
       subtotalPaise,
       deliveryPaise: input.deliveryPaise,
-      codFeePaise: input.codFeePaise,
-      totalPaise: subtotalPaise + input.deliveryPaise + input.codFeePaise,
+      codFeePaise: input.charges.codFeePaise,
+      prepaidDiscountPaise: input.charges.prepaidDiscountPaise,
+      totalPaise: totalPaiseOf(subtotalPaise, input.deliveryPaise, input.charges),
       shippingAddress: input.shippingAddress,
       idempotencyKey: input.idempotencyKey,
       requestHash: input.requestHash,

@@ -27,9 +27,15 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
   /**
    * Marks a locked order paid. If its stock was already released (the payment came after the order had
    * expired, or after its shopper cancelled it), the stock is reserved again when it is still there
-   * (decision 019); returns false when it is not, and the caller refunds the payment.
+   * (decision 019); returns false when it is not, and the caller refunds the payment. `paidPaise` is what
+   * PhonePe confirmed, the amount the attempt asked for.
    */
-  async function markPaid(tx: Transaction, order: OrderRow, actor: string): Promise<boolean> {
+  async function markPaid(
+    tx: Transaction,
+    order: OrderRow,
+    actor: string,
+    paidPaise: number,
+  ): Promise<boolean> {
     if (order.paidAt) return true;
     // Staff cancelled it: a late payment never brings it back, it is refunded.
     if (order.cancelledBy && order.cancelledBy !== "shopper") return false;
@@ -55,15 +61,17 @@ export function createOrderLifecycle({ catalog, tell }: { catalog: CatalogServic
         note: "paid after the order had expired; the pieces were still in stock",
       });
     }
-    // A Cash on Delivery order paid online instead ("Pay now") is a PhonePe order from now on, without the
-    // fee for paying in cash (its attempt asked PhonePe for the total without it).
+    // A Cash on Delivery order paid online instead ("Pay now") is a PhonePe order from now on: without the
+    // fee for paying in cash, with the discount for paying online its attempt was priced with (payment-
+    // charges.ts's onlineTotalOf). An order placed to be paid online keeps its own figures.
     const paidOnline = {
       paidAt: new Date(),
       stockReleasedAt: null,
       cancelledBy: null,
       paymentMethod: "PhonePe" as const,
       codFeePaise: 0,
-      totalPaise: order.totalPaise - order.codFeePaise,
+      prepaidDiscountPaise: order.subtotalPaise + order.deliveryPaise - paidPaise,
+      totalPaise: paidPaise,
     };
     await setStatus(
       tx,

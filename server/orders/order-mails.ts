@@ -10,7 +10,10 @@ import { formatHoldTime } from "../../contract/hold-time";
 
 /** What the mails need of an order and its lines. */
 export const mailedOrder = (
-  order: { publicId: string; totalPaise: number; deliveryPaise: number; shippingAddress: ShippingAddress },
+  order: Pick<
+    MailedOrder,
+    "publicId" | "totalPaise" | "deliveryPaise" | "codFeePaise" | "prepaidDiscountPaise" | "shippingAddress"
+  >,
   items: MailedOrder["items"],
 ): MailedOrder => ({
   publicId: order.publicId,
@@ -18,6 +21,8 @@ export const mailedOrder = (
   email: order.shippingAddress.email,
   totalPaise: order.totalPaise,
   deliveryPaise: order.deliveryPaise,
+  codFeePaise: order.codFeePaise,
+  prepaidDiscountPaise: order.prepaidDiscountPaise,
   shippingAddress: order.shippingAddress,
   items,
 });
@@ -28,6 +33,8 @@ export type MailedOrder = {
   email: string;
   totalPaise: number;
   deliveryPaise: number;
+  codFeePaise: number;
+  prepaidDiscountPaise: number;
   shippingAddress: ShippingAddress;
   items: {
     name: string;
@@ -48,7 +55,10 @@ const customizationText = ({ options, ...asked }: OrderedCustomization) =>
     .filter(Boolean)
     .join("; ");
 
-/** The order's lines, then its delivery charge (or free delivery) and its total, as the order page shows them. */
+/**
+ * The order's lines, then its delivery charge (or free delivery), the fee for paying in cash and the discount
+ * for paying online when there is one, and its total, as the order page shows them.
+ */
 export const linesText = (order: MailedOrder) =>
   [
     ...order.items.map(
@@ -57,6 +67,10 @@ export const linesText = (order: MailedOrder) =>
         (item.customization ? `\n${customizationText(item.customization)}` : ""),
     ),
     `Delivery: ${deliveryText(order.deliveryPaise)}`,
+    ...(order.codFeePaise > 0 ? [`Cash on Delivery fee: ${formatPaise(order.codFeePaise)}`] : []),
+    ...(order.prepaidDiscountPaise > 0
+      ? [`Discount for paying online: -${formatPaise(order.prepaidDiscountPaise)}`]
+      : []),
     `Total: ${formatPaise(order.totalPaise)}`,
   ].join("\n");
 

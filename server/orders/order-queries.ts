@@ -5,6 +5,7 @@ import type { Database, Executor, Transaction } from "../db/client";
 import { notFound } from "../lib/errors";
 import { customizationView } from "../tailoring/customized-line";
 import { payByOf } from "./order-holds";
+import { onlineTotalOf } from "./payment-charges";
 import { orderItems, orders, type OrderItemRow, type OrderRow } from "./orders.tables";
 import { shipmentViewOf } from "./shipments";
 import type { GstIncluded } from "../gst/gst-included";
@@ -37,8 +38,17 @@ function payableUntil(order: OrderRow): string | null {
   return payBy.getTime() > Date.now() ? payBy.toISOString() : null;
 }
 
-/** An order as the API shows it, to its shopper and to staff, with the GST its total includes. */
-function toApi(order: OrderRow, items: OrderItemRow[], gstIncludedPaise: number): Order {
+/**
+ * An order as the API shows it, to its shopper and to staff, with the GST its total includes; `discountPaise`
+ * is the owner's discount for paying online now (what a cash order paid online instead would get).
+ */
+function toApi(
+  order: OrderRow,
+  items: OrderItemRow[],
+  gstIncludedPaise: number,
+  discountPaise: number,
+): Order {
+  const payable = payableUntil(order);
   return {
     _id: order.publicId,
     orderId: order.publicId,
@@ -48,10 +58,15 @@ function toApi(order: OrderRow, items: OrderItemRow[], gstIncludedPaise: number)
     subtotal: paiseToRupees(order.subtotalPaise),
     deliveryCharge: paiseToRupees(order.deliveryPaise),
     codFee: paiseToRupees(order.codFeePaise),
+    prepaidDiscount: paiseToRupees(order.prepaidDiscountPaise),
+    payOnlineSaves:
+      payable && order.paymentMethod === "COD"
+        ? paiseToRupees(order.totalPaise - onlineTotalOf(order, discountPaise))
+        : 0,
     totalAmount: paiseToRupees(order.totalPaise),
     gstIncluded: paiseToRupees(gstIncludedPaise),
     createdAt: order.createdAt.toISOString(),
-    payBy: payableUntil(order),
+    payBy: payable,
     cancelReason: order.cancelReason,
     image: items[0]?.image ?? null,
     items: items.map((item) => ({
@@ -73,10 +88,13 @@ function toApi(order: OrderRow, items: OrderItemRow[], gstIncludedPaise: number)
 export function createOrderQueries({
   db,
   gstIncluded,
+  prepaidDiscountPaise,
 }: {
   db: Database;
   /** The GST in each order's total (gst/gst-included.ts). */
   gstIncluded: Pick<GstIncluded, "ofOrders">;
+  /** The owner's discount for paying online now (a cash order's "Pay now and save"). */
+  prepaidDiscountPaise: () => Promise<number>;
 }) {
   /**
    * Orders as the API shows them, in the order given, with their lines (read here unless the caller has them)
@@ -99,9 +117,11 @@ export function createOrderQueries({
         })),
         deliveryPaise: row.deliveryPaise,
         codFeePaise: row.codFeePaise,
+        prepaidDiscountPaise: row.prepaidDiscountPaise,
       })),
     );
-    return rows.map((row, index) => toApi(row, itemsOfOrder(row), gst[index]!));
+    const discountPaise = rows.some((row) => row.paymentMethod === "COD") ? await prepaidDiscountPaise() : 0;
+    return rows.map((row, index) => toApi(row, itemsOfOrder(row), gst[index]!, discountPaise));
   }
 
   async function findByIdempotencyKey(

@@ -18,6 +18,8 @@ export type ExportedOrder = {
   pieces: number;
   subtotalPaise: number;
   deliveryPaise: number;
+  codFeePaise: number;
+  prepaidDiscountPaise: number;
   totalPaise: number;
   invoice: string | null;
   creditNote: string | null;
@@ -40,7 +42,7 @@ export function createOrdersExport({ db }: { db: Database }) {
                  o.shipping_address->>'email' as email, o.shipping_address->>'city' as city,
                  o.shipping_address->>'state' as state, o.shipping_address->>'postalCode' as postal_code,
                  (select coalesce(sum(i.quantity), 0) from order_items i where i.order_id = o.id)::int as pieces,
-                 o.subtotal_paise, o.delivery_paise, o.total_paise,
+                 o.subtotal_paise, o.delivery_paise, o.cod_fee_paise, o.prepaid_discount_paise, o.total_paise,
                  (select g.number from gst_documents g where g.order_id = o.id and g.kind = 'invoice') as invoice,
                  (select g.number from gst_documents g where g.order_id = o.id and g.kind = 'credit_note') as credit_note
           from orders o
@@ -65,6 +67,8 @@ export function createOrdersExport({ db }: { db: Database }) {
       pieces: Number(row.pieces),
       subtotalPaise: Number(row.subtotal_paise),
       deliveryPaise: Number(row.delivery_paise),
+      codFeePaise: Number(row.cod_fee_paise),
+      prepaidDiscountPaise: Number(row.prepaid_discount_paise),
       totalPaise: Number(row.total_paise),
       invoice: row.invoice == null ? null : text(row.invoice),
       creditNote: row.credit_note == null ? null : text(row.credit_note),

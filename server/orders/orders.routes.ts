@@ -42,7 +42,7 @@ type Options = {
   holds: OrderHolds;
   delivery: DeliveryCharges;
   /** The ways to pay, as Place Order has them: the bag is priced with what the chosen one adds. */
-  paymentMethods: Readonly<Record<string, Pick<PaymentMethod, "feePaise">>>;
+  paymentMethods: Readonly<Record<string, Pick<PaymentMethod, "charges">>>;
   gstIncluded: GstIncluded;
   limits: OrderHoldSettings;
   attempts: AttemptCounts;
@@ -144,8 +144,8 @@ export async function ordersRoutes(
     handler: async ({ items, paymentMethod }, { request }) => {
       const shopper = await guard.identify(request, { writes: false });
       const held = shopper ? await holds.awaitingLines(shopper.user.userId) : [];
-      const codFeePaise = (await paymentMethods[paymentMethod?.toLowerCase() ?? ""]?.feePaise?.()) ?? 0;
-      const priced = await priceCart(catalog, items, await delivery.rule(), gstIncluded, held, codFeePaise);
+      const chargesFor = paymentMethods[paymentMethod?.toLowerCase() ?? ""]?.charges;
+      const priced = await priceCart(catalog, items, await delivery.rule(), gstIncluded, held, chargesFor);
       return { code: 200, message: "Bag priced", data: priced };
     },
   });

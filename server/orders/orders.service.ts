@@ -23,6 +23,7 @@ export function createOrdersService({
   catalog,
   subscribers,
   gstIncluded,
+  prepaidDiscountPaise,
 }: {
   db: Database;
   catalog: CatalogService;
@@ -30,9 +31,11 @@ export function createOrdersService({
   gstIncluded: Pick<GstIncluded, "ofOrders">;
   /** Who acts on an order's changes in their transaction: mails and GST documents (order-notices.ts). */
   subscribers: readonly OrderSubscriber[];
+  /** The owner's discount for paying online now, for the views of cash orders (order-queries.ts). */
+  prepaidDiscountPaise: () => Promise<number>;
 }) {
   const tell = tellAll(subscribers);
-  const queries = createOrderQueries({ db, gstIncluded });
+  const queries = createOrderQueries({ db, gstIncluded, prepaidDiscountPaise });
   const lifecycle = createOrderLifecycle({ catalog, tell });
 
   /**

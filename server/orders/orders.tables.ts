@@ -57,6 +57,11 @@ export const orders = pgTable(
      * and dropped when a cash order is paid online instead.
      */
     codFeePaise: integer("cod_fee_paise").notNull().default(0),
+    /**
+     * The prepaid nudge (decision 048): what paying online took off the order, priced at Place Order (or when
+     * a cash order is paid online instead); 0 for a cash order. Never more than the pieces' subtotal.
+     */
+    prepaidDiscountPaise: integer("prepaid_discount_paise").notNull().default(0),
     totalPaise: integer("total_paise").notNull(),
     /** The delivery address as it was when the order was placed (a later edit of the address book keeps it). */
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>().notNull(),
@@ -99,7 +104,11 @@ export const orders = pgTable(
   (table) => [
     check(
       "orders_amounts_add_up",
-      sql`${table.totalPaise} = ${table.subtotalPaise} + ${table.deliveryPaise} + ${table.codFeePaise}`,
+      sql`${table.totalPaise} = ${table.subtotalPaise} + ${table.deliveryPaise} + ${table.codFeePaise} - ${table.prepaidDiscountPaise}`,
+    ),
+    check(
+      "orders_prepaid_discount_within_subtotal",
+      sql`${table.prepaidDiscountPaise} between 0 and ${table.subtotalPaise}`,
     ),
     index("orders_user_created_idx").on(table.userId, table.createdAt),
     // Staff's Received Orders (newest first, optionally of one status) and the dashboard's sums of paid sales.

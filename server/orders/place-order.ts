@@ -17,6 +17,7 @@ import { checkClientPrices, mergedLines, priceOrderLines, subtotalOf } from "./b
 import { placedFromOf, type OrderHolds } from "./order-holds";
 import type { OrdersService } from "./orders.service";
 import type { OrderRow } from "./orders.tables";
+import { NO_PAYMENT_CHARGES } from "./payment-charges";
 import type { DeliveryCharges } from "./delivery-charge";
 
 export type PlacedOrder = { orderId: string; checkoutUrl: string };
@@ -151,8 +152,8 @@ export function createPlaceOrder({
     const shippingAddress = await deliveryAddress(user, request);
     const lines = await priceOrderLines(catalog, mergedLines(request));
     const deliveryPaise = await delivery.chargeFor(subtotalOf(lines));
-    const codFeePaise = (await method.feePaise?.()) ?? 0;
-    checkClientPrices(request, lines, deliveryPaise, codFeePaise);
+    const charges = (await method.charges?.(subtotalOf(lines))) ?? NO_PAYMENT_CHARGES;
+    checkClientPrices(request, lines, deliveryPaise, charges);
     if (subtotalOf(lines) > MAX_ORDER_PAISE) throw badRequest(ORDER_MESSAGES.tooLarge);
     const bag = {
       userId: user.userId,
@@ -178,7 +179,7 @@ export function createPlaceOrder({
           userId: user.userId,
           lines,
           deliveryPaise,
-          codFeePaise,
+          charges,
           shippingAddress,
           idempotencyKey,
           requestHash,

@@ -12,6 +12,7 @@ import type { DeliveryRulePaise } from "./delivery-charge";
 import type { GstIncluded } from "../gst/gst-included";
 import type { TaxLineInput } from "../gst/gst-tax";
 import type { AwaitingLine } from "./order-holds";
+import { NO_PAYMENT_CHARGES, totalPaiseOf, type PaymentCharges } from "./payment-charges";
 import { formatHoldTime } from "../../contract/hold-time";
 
 /** A line one of the shopper's own orders awaiting payment holds: her bag offers to resume that order. */
@@ -31,8 +32,8 @@ export async function priceCart(
   delivery: DeliveryRulePaise,
   gst: Pick<GstIncluded, "ofSales">,
   held: AwaitingLine[] = [],
-  /** What the chosen way to pay adds (Cash on Delivery's fee); 0 for none. */
-  codFeePaise = 0,
+  /** What the chosen way to pay changes in a bag of this subtotal (payment-method.ts); nothing when none is chosen. */
+  chargesFor: (subtotalPaise: number) => Promise<PaymentCharges> = async () => NO_PAYMENT_CHARGES,
 ): Promise<PricedCart> {
   const looked = await catalog.lookUpLines(
     items.map((item) => ({ productId: item.id, size: item.size, quantity: item.quantity })),
@@ -116,13 +117,15 @@ export async function priceCart(
   // The same rule, from the same accessor, as Place Order's: what the bag and checkout show is what is charged.
   const subtotalPaise = counted.reduce((sum, piece) => sum + piece.unitPricePaise * piece.quantity, 0);
   const deliveryPaise = deliveryPaiseFor(subtotalPaise, delivery);
-  const [gstPaise = 0] = await gst.ofSales([{ pieces: counted, deliveryPaise, codFeePaise }]);
+  const charges = await chargesFor(subtotalPaise);
+  const [gstPaise = 0] = await gst.ofSales([{ pieces: counted, deliveryPaise, ...charges }]);
   return {
     lines,
     subtotal: paiseToRupees(subtotalPaise),
     deliveryCharge: paiseToRupees(deliveryPaise),
-    ...(codFeePaise > 0 ? { codFee: paiseToRupees(codFeePaise) } : {}),
-    total: paiseToRupees(subtotalPaise + deliveryPaise + codFeePaise),
+    ...(charges.prepaidDiscountPaise > 0 ? { discount: paiseToRupees(charges.prepaidDiscountPaise) } : {}),
+    ...(charges.codFeePaise > 0 ? { codFee: paiseToRupees(charges.codFeePaise) } : {}),
+    total: paiseToRupees(totalPaiseOf(subtotalPaise, deliveryPaise, charges)),
     gstIncluded: paiseToRupees(gstPaise),
     orderable:
       lines.length > 0 && lines.every((line) => line.problem === null || line.problem === "price-changed"),

@@ -72,7 +72,12 @@ export function createCodRules({
     return (await settings.current()).cod.feePaise;
   }
 
-  return { refusal, tooManyOpen, feePaise };
+  /** What paying online takes off an order now (the owner's prepaid nudge), in paise, shown beside cash. */
+  async function prepaidDiscountPaise(): Promise<number> {
+    return (await settings.current()).cod.prepaidDiscountPaise;
+  }
+
+  return { refusal, tooManyOpen, feePaise, prepaidDiscountPaise };
 }
 
 export type CodRules = ReturnType<typeof createCodRules>;
@@ -112,7 +117,9 @@ export function codMethod({
       const reason = await rules.tooManyOpen(tx, bag.userId);
       if (reason) throw new NotAllowed(reason, { paymentMethod: reason });
     },
-    feePaise: rules.feePaise,
+    async charges() {
+      return { codFeePaise: await rules.feePaise(), prepaidDiscountPaise: 0 };
+    },
     async hold() {
       const { cod } = await settings.current();
       const until = new Date(Date.now() + cod.confirmHours * 3_600_000);

@@ -6,6 +6,7 @@ import { conflict, NotAllowed, Unavailable } from "../lib/errors";
 import { payByOf, RESERVATION_GRACE_SECONDS } from "../orders/order-holds";
 import type { OrdersService } from "../orders/orders.service";
 import type { OrderRow } from "../orders/orders.tables";
+import { onlineTotalOf } from "../orders/payment-charges";
 import { paymentReturnUrl, type PlacedOrder } from "../orders/place-order";
 import type { PaymentsService } from "./payments.service";
 import { payments as paymentsTable } from "./payments.tables";
@@ -25,11 +26,14 @@ export function createPayAgain({
   orders,
   payments,
   publicUrl,
+  prepaidDiscountPaise,
 }: {
   db: Database;
   orders: OrdersService;
   payments: PaymentsService;
   publicUrl: string;
+  /** The owner's discount for paying online now: a cash order paid online instead gets it. */
+  prepaidDiscountPaise: () => Promise<number>;
 }) {
   const origin = new URL(publicUrl).origin;
 
@@ -41,6 +45,7 @@ export function createPayAgain({
     const redirect = paymentReturnUrl(origin, request.redirectUrl);
     const found = await orders.findVisible(request.orderId, { userId: user.userId, staff: false });
     await payments.checkOpenAttempts(db, found.id);
+    const discountPaise = await prepaidDiscountPaise();
 
     type Next = { reuse: string } | { order: OrderRow; payment: PaymentRow };
     const next = await db.transaction(async (tx): Promise<Next> => {
@@ -59,7 +64,8 @@ export function createPayAgain({
         if (latest.state === "CREATED")
           throw conflict("Your payment is being started. Please wait a moment.");
       }
-      const payment = await payments.createAttempt(tx, order);
+      // A cash order paid online instead: without its fee, with the discount for paying online.
+      const payment = await payments.createAttempt(tx, order, onlineTotalOf(order, discountPaise));
       const heldUntil = new Date(payment.expiresAt.getTime() + RESERVATION_GRACE_SECONDS * 1000);
       if (heldUntil > order.reservedUntil) await orders.extendHold(tx, order, heldUntil);
       return { order, payment };

@@ -146,7 +146,7 @@ export function createPaymentAnswers({
         return refund("the paid amount was not the order's amount", await orders.lock(tx, order.id));
       }
       if (order.paidAt) return refund("the order was already paid by another attempt");
-      if (!(await orders.markPaid(tx, order, actor)))
+      if (!(await orders.markPaid(tx, order, actor, payment.amountPaise)))
         await refund(
           order.cancelledBy?.startsWith("staff:")
             ? "the payment came after the store had cancelled the order"

@@ -57,8 +57,15 @@ export function createPaymentAttempts({
     return phonePe;
   }
 
-  /** A new payment attempt of an order, written (in the order's transaction) before PhonePe is called. */
-  async function createAttempt(tx: Transaction, order: OrderRow): Promise<PaymentRow> {
+  /**
+   * A new payment attempt of an order, written (in the order's transaction) before PhonePe is called, for
+   * `amountPaise`: the order's total, or what a cash order costs paid online instead (payment-charges.ts).
+   */
+  async function createAttempt(
+    tx: Transaction,
+    order: OrderRow,
+    amountPaise = order.totalPaise,
+  ): Promise<PaymentRow> {
     const [count] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(payments)
@@ -68,8 +75,7 @@ export function createPaymentAttempts({
       .values({
         orderId: order.id,
         merchantOrderId: `${order.publicId}-${(count?.n ?? 0) + 1}`,
-        // Paid online, a cash order's fee is not charged (markPaid drops it from the order).
-        amountPaise: order.totalPaise - order.codFeePaise,
+        amountPaise,
         expiresAt: attemptExpiry(order),
         // If this process stops before PhonePe answers, the reconciler finds out what PhonePe knows.
         nextCheckAt: new Date(Date.now() + UNKNOWN_AFTER_SECONDS * 1000),

@@ -1,6 +1,7 @@
 import type { Transaction } from "../db/client";
 import type { PricedOrderLine } from "../orders/bag-lines";
 import type { OrderRow } from "../orders/orders.tables";
+import type { PaymentCharges } from "../orders/payment-charges";
 
 /** The bag as a way to pay judges it: the shopper, the priced lines, their subtotal and where they go. */
 export type BagToPay = {
@@ -27,8 +28,11 @@ export type PaymentMethod = {
   accepts?(bag: BagToPay): Promise<void>;
   /** In the order's transaction, holding the account's lock: refuses what this way's own limits forbid. */
   admit?(tx: Transaction, bag: BagToPay): Promise<void>;
-  /** What paying this way adds to the order, in paise (Cash on Delivery: the owner's fee); none when absent. */
-  feePaise?(): Promise<number>;
+  /**
+   * What paying this way changes in the price of a bag of this subtotal (Cash on Delivery: the owner's fee;
+   * PhonePe: the owner's discount for paying online); nothing when absent.
+   */
+  charges?(subtotalPaise: number): Promise<PaymentCharges>;
   /** How long a new order holds its stock for this way (PhonePe: the payment window). */
   hold?(): Promise<{ payBy: Date; reservedUntil: Date }>;
   /**

@@ -5,16 +5,16 @@ import { createPaymentAnswers } from "./payment-answers";
 import { createPaymentAttempts, type AttemptStarted } from "./payment-attempts";
 import { createPaymentsReconciler } from "./payments-reconciler";
 import type { PhonePeClient } from "./phonepe-client";
-import { phonePeMethod } from "./phonepe-method";
 import { createPhonePeWebhook } from "./phonepe-webhook";
 import type { Refunds } from "./refunds";
 
 /**
  * Payments at PhonePe, as one service made of its rooms: attempts (payment-attempts.ts), applying PhonePe's
- * answers (payment-answers.ts), the reconciler (payments-reconciler.ts), the webhook (phonepe-webhook.ts) and
- * PhonePe as a way to pay for Place Order (phonepe-method.ts). Refunds are refunds.ts. Nothing here trusts a
- * redirect or a webhook's body: every change is applied from PhonePe's Order Status, read through the
- * protocol's schemas (phonepe-protocol.ts), in one transaction that locks the order and its payment.
+ * answers (payment-answers.ts), the reconciler (payments-reconciler.ts) and the webhook (phonepe-webhook.ts).
+ * PhonePe as a way to pay for Place Order is phonepe-method.ts, over these attempts; refunds are refunds.ts.
+ * Nothing here trusts a redirect or a webhook's body: every change is applied from PhonePe's Order Status,
+ * read through the protocol's schemas (phonepe-protocol.ts), in one transaction that locks the order and its
+ * payment.
  */
 export function createPaymentsService({
   db,
@@ -40,7 +40,6 @@ export function createPaymentsService({
   return {
     /** Whether the store can take payments at all (production without PhonePe's credentials cannot). */
     canTakePayments,
-    method: phonePeMethod(attempts, canTakePayments),
     createAttempt: attempts.createAttempt,
     start: attempts.start,
     latestAttempt: attempts.latestAttempt,

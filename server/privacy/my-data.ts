@@ -108,6 +108,8 @@ export function createMyData({
         paymentMethod: order.paymentMethod,
         subtotal: rupees(order.subtotalPaise),
         delivery: rupees(order.deliveryPaise),
+        cashOnDeliveryFee: rupees(order.codFeePaise),
+        discountForPayingOnline: rupees(order.prepaidDiscountPaise),
         total: rupees(order.totalPaise),
         shippingAddress: order.shippingAddress,
         paidAt: iso(order.paidAt),

@@ -84,6 +84,7 @@ describe("the settings", () => {
         codConfirmHours: 48,
         codCustomised: "no",
         codFee: 0,
+        prepaidDiscount: 0,
         parcelWeightGrams: 500,
         parcelLengthCm: 30,
         parcelWidthCm: 25,

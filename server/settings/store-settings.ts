@@ -41,15 +41,21 @@ export type CodRules = {
   customised: boolean;
   /** What paying in cash adds to the order; 0 for nothing. */
   feePaise: number;
+  /** The prepaid nudge: what paying online takes off the order; 0 for nothing. */
+  prepaidDiscountPaise: number;
 };
 
-/** Cash on Delivery's first rules: orders up to ₹10,000, two on their way per shopper, 48 h to confirm, no fee. */
+/**
+ * Cash on Delivery's first rules: orders up to ₹10,000, two on their way per shopper, 48 h to confirm, no fee,
+ * no discount for paying online.
+ */
 export const DEFAULT_COD_RULES: CodRules = {
   maxOrderPaise: 10_000_00,
   openOrders: 2,
   confirmHours: 48,
   customised: false,
   feePaise: 0,
+  prepaidDiscountPaise: 0,
 };
 
 /**
@@ -100,6 +106,7 @@ function defaultsOf(config: Defaults): Record<StoreSettingName, string | number>
     codConfirmHours: DEFAULT_COD_RULES.confirmHours,
     codCustomised: DEFAULT_COD_RULES.customised ? "yes" : "no",
     codFee: DEFAULT_COD_RULES.feePaise,
+    prepaidDiscount: DEFAULT_COD_RULES.prepaidDiscountPaise,
     parcelWeightGrams: DEFAULT_PARCEL.weightGrams,
     parcelLengthCm: DEFAULT_PARCEL.lengthCm,
     parcelWidthCm: DEFAULT_PARCEL.widthCm,
@@ -181,6 +188,7 @@ export function createStoreSettings({
         confirmHours: v.codConfirmHours as number,
         customised: v.codCustomised === "yes",
         feePaise: v.codFee as number,
+        prepaidDiscountPaise: v.prepaidDiscount as number,
       },
       parcel: {
         weightGrams: v.parcelWeightGrams as number,

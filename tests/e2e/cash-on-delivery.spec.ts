@@ -160,23 +160,26 @@ test("the shopper confirms her cash order in one tap from the mail's link, signe
   await expect(page.getByText("This confirmation link has expired or is not valid.")).toBeVisible();
 });
 
-test("the owner's fee for paying in cash is said beside the choice and in the total before Place Order, and paying online saves it", async ({
+test("the owner's fee for paying in cash and discount for paying online are said beside the choices and priced before Place Order; paying online instead saves both", async ({
   page,
   baseURL,
   request,
 }) => {
-  // The owner sets a fee through the API in a session of her own; it is ₹0 again whatever happens.
+  // The owner sets a fee and a discount through the API in a session of her own; both are ₹0 again whatever happens.
   const origin = new URL(baseURL!).origin;
   const login = await request.post("/api/users/login", {
     data: { email: "owner@rangoli.example", password: "rangoli-demo-2026" },
     headers: { "x-forwarded-for": addressOfItsOwn() },
   });
   const owner = { origin, authorization: `Bearer ${(await login.json()).token}` };
-  const setFee = async (codFee: number) => {
-    const saved = await request.post("/api/admin/settings/update", { data: { codFee }, headers: owner });
+  const setCharges = async (codFee: number, prepaidDiscount: number) => {
+    const saved = await request.post("/api/admin/settings/update", {
+      data: { codFee, prepaidDiscount },
+      headers: owner,
+    });
     expect(saved.ok(), await saved.text()).toBe(true);
   };
-  await setFee(49);
+  await setCharges(49, 50);
   try {
     const piece = await affordablePiece(page);
     await newVerifiedShopper(page, baseURL!, { signedIn: true });
@@ -184,30 +187,50 @@ test("the owner's fee for paying in cash is said beside the choice and in the to
     await bagAndCheckOut(page, piece);
     await page.getByRole("radio", { name: /Meera Iyer/ }).check();
 
-    // Before the choice: the fee is said beside it, and the total has none.
+    // Before the choice: the fee and the discount are said beside them, and the total has neither.
     await expect(
       page.getByText("Pay in cash at the door, with a fee of ₹49. You confirm the order once it is placed."),
     ).toBeVisible();
+    await expect(page.getByTestId("prepaid-nudge")).toHaveText("₹50 off when you pay online");
     await expect(page.getByTestId("checkout-cod-fee")).toHaveCount(0);
+    await expect(page.getByTestId("checkout-discount")).toHaveCount(0);
     const rupees = async () =>
       Number((await page.getByTestId("checkout-total").innerText()).replace(/[^\d.]/g, ""));
     await expect(page.getByTestId("checkout-total")).toHaveText(/₹[\d,]+/);
     const online = await rupees();
 
-    // Cash chosen: the server prices the fee into the total, before Place Order.
+    // PhonePe chosen: the server takes the discount off the total.
+    await page.getByRole("radio", { name: /^PhonePe/ }).check();
+    await expect(page.getByTestId("checkout-discount")).toHaveText("-₹50");
+    await expect.poll(rupees).toBe(online - 50);
+    await lookAt(page.getByRole("complementary", { name: "Order summary" }), "checkout-with-discount");
+
+    // Cash chosen: the server prices the fee into the total, without the discount, before Place Order.
     await page.getByRole("radio", { name: /^Cash on Delivery/ }).check();
     await expect(page.getByTestId("checkout-cod-fee")).toHaveText("₹49");
+    await expect(page.getByTestId("checkout-discount")).toHaveCount(0);
     await expect.poll(rupees).toBe(online + 49);
     await lookAt(page.getByRole("complementary", { name: "Order summary" }), "checkout-with-fee");
     await page.getByRole("button", { name: "Place Order" }).click();
 
-    // Her order: the fee in its breakdown, and what paying online instead saves.
+    // Her order: the fee in its breakdown, and what paying online instead saves: the fee and the discount.
     await expect(page).toHaveURL(/\/orders\/RB[0-9A-Z]{10}$/);
     await expect(page.getByTestId("order-cod-fee")).toHaveText("₹49");
-    await expect(page.getByRole("button", { name: "Pay now with PhonePe and save ₹49" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Pay now with PhonePe and save ₹99" })).toBeVisible();
     await lookAt(page, "order-with-fee", { fullPage: true });
     await expectNoAxeViolations(page);
+    const orderPath = new URL(page.url()).pathname;
+
+    // Paid online instead: PhonePe asks for the total without the fee, less the discount.
+    await page.getByRole("button", { name: "Pay now with PhonePe and save ₹99" }).click();
+    const asked = new RegExp(`^Pay ₹${(online - 50).toLocaleString("en-IN")} to `);
+    await expect(page.getByRole("heading", { name: asked })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole("button", { name: "Approve payment" }).click();
+    await expect(page.getByRole("heading", { name: "Payment Successful" })).toBeVisible({ timeout: 20_000 });
+    await gotoAndWaitForHydration(page, orderPath);
+    await expect(page.getByTestId("order-discount")).toHaveText("-₹50");
+    await expect(page.getByTestId("order-cod-fee")).toHaveCount(0);
   } finally {
-    await setFee(0);
+    await setCharges(0, 0);
   }
 });
