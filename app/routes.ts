@@ -24,6 +24,7 @@ export default [
   route("orders/:id", "routes/order.tsx"),
   route("orders/:id/tailor-ticket", "routes/tailor-ticket.tsx"),
   route("orders/:id/confirm", "routes/confirm-cash-order.tsx"),
+  route("orders/:id/return", "routes/request-return.tsx"),
   route("reviews/write", "routes/write-review.tsx"),
   route("payment/callback", "routes/payment-callback.tsx"),
   route("dashboard", "routes/admin-dashboard.tsx", { id: "dashboard" }),

@@ -6,6 +6,7 @@ import { envelope, messageResponse } from "./envelope";
 import { idField } from "./ids";
 import { customizationRequest, orderCustomization } from "./tailoring";
 import { shipmentView } from "./couriers";
+import { orderReturn } from "./order-returns";
 import { priceBreakdown } from "./price-breakdown";
 
 /** An order's own status (spec section 4's badge colours are keyed by these). */
@@ -181,6 +182,13 @@ export const order = z.object({
   payBy: z.string().nullable(),
   /** Why the store cancelled the order, in the shopper's words (decision 040); null otherwise. */
   cancelReason: z.string().nullable(),
+  /**
+   * While a delivered order's pieces may still be returned as damaged, defective, wrong or not as described
+   * (decision 051): until when; null otherwise.
+   */
+  returnBy: z.string().nullable(),
+  /** Its returns, oldest first. */
+  returns: z.array(orderReturn),
   image: z.string().nullable(),
   items: z.array(orderItem),
   shippingAddress,
@@ -192,7 +200,7 @@ export type Order = z.infer<typeof order>;
 export const ordersResponse = envelope(z.array(order));
 export const orderResponse = envelope(order);
 
-const orderIdField = z
+export const orderIdField = z
   .string({ error: ORDER_MESSAGES.notFound })
   .trim()
   .min(1, { error: ORDER_MESSAGES.notFound })

@@ -8,6 +8,7 @@ import { TRANSITION_MESSAGES } from "./order-transitions";
 import { markTailoringDoneRequest } from "./tailoring";
 import { checkShipment, shipmentFields } from "./couriers";
 import { courierParcel } from "./parcel-tracking";
+import { staffOrderReturn } from "./order-returns";
 
 /** Spec section 9: the admin orders page size is 10, from page 1. */
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -221,6 +222,8 @@ export const staffOrderDetails = z.object({
   tailoringPending: z.number().int(),
   /** The parcel with Delhivery when staff shipped through it (issue 37); null otherwise. */
   courierParcel: courierParcel.nullable(),
+  /** Its returns (decision 051), with a cash order's refund destination while it is owed. */
+  returns: z.array(staffOrderReturn),
 });
 export type StaffOrderDetails = z.infer<typeof staffOrderDetails>;
 export const staffOrderDetailsResponse = envelope(staffOrderDetails);

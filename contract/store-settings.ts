@@ -29,6 +29,7 @@ export const SETTINGS_MESSAGES = {
   codCustomised: "Choose whether pieces made to measure may be paid in cash.",
   codFee: "Give the fee for paying in cash, from ₹0 (none) to ₹500, in rupees.",
   prepaidDiscount: "Give the discount for paying online, from ₹0 (none) to ₹500, in rupees.",
+  returnDays: "Give the days after delivery a return may be asked for, a whole number from 1 to 30.",
   parcelWeight: "Give the usual parcel's weight in grams, a whole number from 50 to 30,000.",
   parcelSide: "Give each side of the usual parcel in centimetres, a whole number from 1 to 150.",
   nothing: "Change at least one setting.",
@@ -131,6 +132,11 @@ export const storeSettingsFields = {
    * first) for none. Never more than the pieces' subtotal.
    */
   prepaidDiscount: rupeesBetween(500, SETTINGS_MESSAGES.prepaidDiscount),
+  /**
+   * Returns the law requires (decision 051): the days after delivery a shopper may ask to return a piece
+   * that came damaged, defective, wrong or not as described (7 at first, as the FAQ says).
+   */
+  returnDays: wholeBetween(1, 30, SETTINGS_MESSAGES.returnDays),
   /** The usual parcel handed to the courier (decision 050): staff change it per order when it differs. */
   parcelWeightGrams: wholeBetween(50, 30_000, SETTINGS_MESSAGES.parcelWeight),
   parcelLengthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
@@ -162,6 +168,7 @@ export const STORE_SETTING_NAMES = [
   "codCustomised",
   "codFee",
   "prepaidDiscount",
+  "returnDays",
   "parcelWeightGrams",
   "parcelLengthCm",
   "parcelWidthCm",
@@ -181,6 +188,7 @@ export const NUMBER_SETTINGS: ReadonlySet<StoreSettingName> = new Set([
   "dispatchDays",
   "codOpenOrders",
   "codConfirmHours",
+  "returnDays",
   "parcelWeightGrams",
   "parcelLengthCm",
   "parcelWidthCm",
@@ -205,6 +213,7 @@ export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettin
     legend: "Cash on Delivery",
     names: ["codMaxOrder", "codOpenOrders", "codConfirmHours", "codCustomised", "codFee", "prepaidDiscount"],
   },
+  { legend: "Returns", names: ["returnDays"] },
   {
     legend: "The usual parcel (courier)",
     names: ["parcelWeightGrams", "parcelLengthCm", "parcelWidthCm", "parcelHeightCm"],
@@ -230,6 +239,7 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   codCustomised: "Cash on Delivery for pieces made to measure",
   codFee: "Cash on Delivery fee (₹; 0 for none)",
   prepaidDiscount: "Discount for paying online (₹; 0 for none)",
+  returnDays: "Days after delivery to ask for a return",
   parcelWeightGrams: "Weight (grams)",
   parcelLengthCm: "Length (cm)",
   parcelWidthCm: "Width (cm)",

@@ -87,6 +87,10 @@ import { createStaffOrderList } from "./orders/staff-order-list";
 import { createStaffOrders } from "./orders/staff-orders";
 import { staffOrdersRoutes } from "./orders/staff-orders.routes";
 import { codRoutes } from "./orders/cod.routes";
+import { createReturnDecisions } from "./returns/return-decisions";
+import { createReturnRequests } from "./returns/return-requests";
+import { returnsRoutes } from "./returns/returns.routes";
+import { createReversePickups } from "./returns/reverse-pickups";
 import { courierRoutes } from "./shipping/courier.routes";
 import { categoryParcelsRoutes } from "./shipping/category-parcels.routes";
 import { createParcelTracking, type ParcelTracking } from "./shipping/parcel-tracking";
@@ -291,7 +295,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     catalog,
     subscribers: [createOrderNotices({ gst, publicUrl: config.publicUrl })],
     gstIncluded,
-    prepaidDiscountPaise,
+    terms: async () => {
+      const now = await settings.current();
+      return { prepaidDiscountPaise: now.cod.prepaidDiscountPaise, returnDays: now.returnDays };
+    },
   });
   // Complaints to the grievance officer (decision 044).
   const grievanceViews = createGrievanceViews({ media });
@@ -375,10 +382,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onMailQueued: mailWorker.nudge,
     log: app.log,
   });
+  // Returns the law requires (decision 051): a complaint ticket each, the courier's reverse pickup.
+  const requestReturn = createReturnRequests({
+    db,
+    orders,
+    filing: grievanceFiling,
+    settings,
+    onMailQueued: mailWorker.nudge,
+  });
+  const returnDecisions = createReturnDecisions({
+    db,
+    orders,
+    payments,
+    desk: grievanceDesk,
+    pickups: createReversePickups({ db, courier: shipping.courier, orders, settings, log: app.log }),
+    settings,
+    onMailQueued: mailWorker.nudge,
+  });
   const staffOrders = createStaffOrders({
     db,
     orders,
     payments,
+    returns: returnDecisions,
     refunds: createRefundResolutions({ orders }),
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
     parcels: shipping.parcels,
@@ -597,6 +622,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     codConfirmation,
     staffOrders,
     guard,
+  });
+  await app.register(returnsRoutes, {
+    prefix: "/api",
+    calls,
+    guard,
+    requestReturn,
+    decisions: returnDecisions,
   });
   await shipping.register(app, calls);
   await app.register(categoryParcelsRoutes, {

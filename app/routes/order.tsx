@@ -45,6 +45,13 @@ import type { ParcelTracking } from "#contract/parcel-tracking";
 import { CourierParcelPanel } from "~/orders/courier-parcel-panel";
 import { CashConfirmationPanel } from "~/orders/cash-confirmation-panel";
 import { ParcelTimeline } from "~/orders/parcel-timeline";
+import { ReturnsPanel } from "~/returns/returns-panel";
+import {
+  approveReturnCall,
+  receiveReturnCall,
+  refuseReturnCall,
+  returnRefundedCall,
+} from "#contract/returns";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -96,6 +103,10 @@ const INTENTS = [
   "sandbox-scan",
   "confirm-cod-by-phone",
   "parcel-contact",
+  "return-approve",
+  "return-refuse",
+  "return-receive",
+  "return-refunded",
 ] as const;
 
 /**
@@ -161,6 +172,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return answer(await context.api(shipWithCourierCall, { orderId: params.id, ...size }));
   }
   if (intent === "reattempt") return answer(await context.api(askReattemptCall, { orderId: params.id }));
+  // Staff's answers to a return (decision 051).
+  const returnId = formText(form, "returnId");
+  if (intent === "return-approve") return answer(await context.api(approveReturnCall, { returnId }));
+  if (intent === "return-receive") return answer(await context.api(receiveReturnCall, { returnId }));
+  if (intent === "return-refuse")
+    return answer(await context.api(refuseReturnCall, { returnId, reason: formText(form, "reason") }));
+  if (intent === "return-refunded")
+    return answer(
+      await context.api(returnRefundedCall, { returnId, reference: formText(form, "reference") }),
+    );
   if (intent === "parcel-contact") {
     const phone = formText(form, "phone").trim();
     const address = formText(form, "address").trim();
@@ -283,6 +304,15 @@ export default function OrderDetail() {
         />
       )}
       {staff && <CourierParcelPanel details={staff} />}
+      <ReturnsPanel
+        order={order}
+        staff={staff}
+        errors={
+          answer && !answer.ok && answer.intent?.startsWith("return-") && navigation.state === "idle"
+            ? answer.errors
+            : undefined
+        }
+      />
       {staff && (
         <StaffOrderPanel
           details={staff}

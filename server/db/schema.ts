@@ -15,3 +15,4 @@ export * from "../settings/settings.tables";
 export * from "../shipping/shipping.tables";
 export * from "../grievances/grievances.tables";
 export * from "../privacy/privacy.tables";
+export * from "../returns/returns.tables";

@@ -5,7 +5,7 @@ import {
   GRIEVANCE_PAGE_SIZE,
   type StaffGrievanceView,
 } from "../../contract/grievances";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
 import { badRequest, conflict, notFound } from "../lib/errors";
 import { enqueueMail } from "../mail/mail.service";
 import type { StoreSettingsService } from "../settings/store-settings";
@@ -99,44 +99,59 @@ export function createGrievanceDesk({
     if (kind !== "acknowledged" && !message) throw badRequest(M.messageLength, { message: M.messageLength });
     const outcome = await db.transaction(async (tx) => {
       const [row] = await tx
-        .select()
+        .select({ id: grievances.id })
         .from(grievances)
-        .where(eq(grievances.ticketNumber, ticketNumber))
-        .for("update");
-      if (!row || row.status === "unconfirmed") throw notFound(M.ticketNotFound);
-      if (row.status === "resolved") throw conflict(M.resolved);
-      if (kind === "acknowledged" && row.status !== "open") return "unchanged" as const;
-      const text = message || acknowledgement(row.ticketNumber, row.resolveBy!);
-      if (kind === "answered") {
-        const [last] = await tx
-          .select({ text: grievanceMessages.text })
-          .from(grievanceMessages)
-          .where(eq(grievanceMessages.grievanceId, row.id))
-          .orderBy(desc(grievanceMessages.id))
-          .limit(1);
-        if (last?.text === text) return "unchanged" as const;
-      }
-      await tx
-        .update(grievances)
-        .set({
-          status: kind === "resolved" ? "resolved" : "acknowledged",
-          acknowledgedAt: row.acknowledgedAt ?? sql`now()`,
-          ...(kind === "resolved" ? { resolvedAt: sql`now()` } : {}),
-        })
-        .where(eq(grievances.id, row.id));
-      await tx.insert(grievanceMessages).values({ grievanceId: row.id, kind, text, staffUserId });
-      if (!row.erasedAt) {
-        const { grievanceOfficer } = await settings.current(tx);
-        const link = row.userId ? `${publicUrl}/complaints` : null;
-        await enqueueMail(tx, ticketMessageMail(row, kind, text, grievanceOfficer, link));
-      }
-      return "changed" as const;
+        .where(eq(grievances.ticketNumber, ticketNumber));
+      if (!row) throw notFound(M.ticketNotFound);
+      return actIn(tx, kind, row.id, staffUserId, message);
     });
     if (outcome === "changed") onMailQueued();
     return { changed: outcome === "changed", ...(await get(ticketNumber)) };
   }
 
-  return { list, get, act };
+  /**
+   * `act` in the caller's transaction, on the ticket with this id (a return's, decision 051): the caller tells
+   * the mail worker after commit when it answers "changed".
+   */
+  async function actIn(
+    tx: Transaction,
+    kind: GrievanceAct,
+    grievanceId: number,
+    staffUserId: number,
+    message?: string,
+  ): Promise<"changed" | "unchanged"> {
+    const [row] = await tx.select().from(grievances).where(eq(grievances.id, grievanceId)).for("update");
+    if (!row || row.status === "unconfirmed") throw notFound(M.ticketNotFound);
+    if (row.status === "resolved") throw conflict(M.resolved);
+    if (kind === "acknowledged" && row.status !== "open") return "unchanged" as const;
+    const text = message || acknowledgement(row.ticketNumber, row.resolveBy!);
+    if (kind === "answered") {
+      const [last] = await tx
+        .select({ text: grievanceMessages.text })
+        .from(grievanceMessages)
+        .where(eq(grievanceMessages.grievanceId, row.id))
+        .orderBy(desc(grievanceMessages.id))
+        .limit(1);
+      if (last?.text === text) return "unchanged" as const;
+    }
+    await tx
+      .update(grievances)
+      .set({
+        status: kind === "resolved" ? "resolved" : "acknowledged",
+        acknowledgedAt: row.acknowledgedAt ?? sql`now()`,
+        ...(kind === "resolved" ? { resolvedAt: sql`now()` } : {}),
+      })
+      .where(eq(grievances.id, row.id));
+    await tx.insert(grievanceMessages).values({ grievanceId: row.id, kind, text, staffUserId });
+    if (!row.erasedAt) {
+      const { grievanceOfficer } = await settings.current(tx);
+      const link = row.userId ? `${publicUrl}/complaints` : null;
+      await enqueueMail(tx, ticketMessageMail(row, kind, text, grievanceOfficer, link));
+    }
+    return "changed" as const;
+  }
+
+  return { list, get, act, actIn };
 }
 
 export type GrievanceDesk = ReturnType<typeof createGrievanceDesk>;

@@ -85,6 +85,37 @@ export function createGrievanceFiling({
     );
   }
 
+  /**
+   * A signed-in shopper's complaint written in the caller's transaction (a return's ticket, decision 051):
+   * received at once, her mail and the officer's queued in it. The caller tells the mail worker after commit.
+   */
+  async function fileIn(
+    tx: Transaction,
+    shopper: Shopper,
+    input: Pick<FileGrievanceRequest, "category" | "text" | "orderId" | "photos" | "uploadToken">,
+  ): Promise<GrievanceRow> {
+    const photos = [...new Set(input.photos ?? [])];
+    const [written] = await tx
+      .insert(grievances)
+      .values({
+        userId: shopper.userId,
+        name: shopper.fullName,
+        email: shopper.email.toLowerCase(),
+        orderPublicId: input.orderId || null,
+        category: input.category,
+        text: input.text,
+        photos,
+        ...RECEIVED,
+      })
+      .returning();
+    if (photos.length > 0 && !(await claimUploads(tx, written!.id, photos, input.uploadToken ?? "")))
+      throw badRequest(M.photoNotFound, { photos: M.photoNotFound });
+    const { grievanceOfficer } = await settings.current(tx);
+    await enqueueMail(tx, ticketFiledMail(written!, grievanceOfficer, `${publicUrl}/complaints`));
+    await tellOfficer(tx, written!);
+    return written!;
+  }
+
   async function file(input: FileGrievanceRequest, shopper: Shopper | null) {
     const name = shopper?.fullName ?? input.name ?? "";
     const email = shopper?.email ?? input.email ?? "";
@@ -101,35 +132,26 @@ export function createGrievanceFiling({
 
     const token = shopper ? null : newToken();
     const row = await db.transaction(async (tx) => {
+      if (shopper) return fileIn(tx, shopper, { ...input, orderId: orderId ?? undefined });
       const [written] = await tx
         .insert(grievances)
         .values({
-          userId: shopper?.userId ?? null,
+          userId: null,
           name,
           email: email.toLowerCase(),
           orderPublicId: orderId,
           category: input.category,
           text: input.text,
           photos,
-          ...(shopper
-            ? RECEIVED
-            : {
-                status: "unconfirmed" as const,
-                linkTokenHash: hashToken(token!),
-                confirmBefore: sql`now() + make_interval(days => ${CONFIRM_LINK_DAYS})`,
-              }),
+          status: "unconfirmed" as const,
+          linkTokenHash: hashToken(token!),
+          confirmBefore: sql`now() + make_interval(days => ${CONFIRM_LINK_DAYS})`,
         })
         .returning();
       if (photos.length > 0 && !(await claimUploads(tx, written!.id, photos, input.uploadToken!)))
         throw badRequest(M.photoNotFound, { photos: M.photoNotFound });
-      const { grievanceOfficer } = await settings.current(tx);
-      if (shopper) {
-        await enqueueMail(tx, ticketFiledMail(written!, grievanceOfficer, `${publicUrl}/complaints`));
-        await tellOfficer(tx, written!);
-      } else {
-        const link = `${publicUrl}/grievances?token=${encodeURIComponent(token!)}`;
-        await enqueueMail(tx, confirmTicketMail(written!, link));
-      }
+      const link = `${publicUrl}/grievances?token=${encodeURIComponent(token!)}`;
+      await enqueueMail(tx, confirmTicketMail(written!, link));
       return written!;
     });
     onMailQueued();
@@ -187,7 +209,7 @@ export function createGrievanceFiling({
     return views.threads(db, rows);
   }
 
-  return { keepUploads, file, confirm, view, mine };
+  return { keepUploads, file, fileIn, confirm, view, mine };
 }
 
 export type GrievanceFiling = ReturnType<typeof createGrievanceFiling>;

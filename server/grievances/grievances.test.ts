@@ -3,12 +3,12 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
 import { GRIEVANCE_MESSAGES as M } from "../../contract/grievances";
-import { createUserAndLogin, freshIp, lastMailTo, mailCount, uniqueEmail } from "../test-support/accounts";
+import { createUserAndLogin, lastMailTo, mailCount, uniqueEmail } from "../test-support/accounts";
 import { malformed, type TestApi } from "../test-support/api-client";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { placedOrder, shopperWithAddress } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
-import { jpegPhoto, multipartBody } from "../test-support/uploads";
+import { uploadGrievancePhotos } from "../test-support/uploads";
 import { DEMO_GRIEVANCE_OFFICER } from "../settings/store-settings";
 import { grievances } from "./grievances.tables";
 
@@ -48,21 +48,7 @@ async function receivedAgo(ticketNumber: string, hoursAgo: number) {
     .where(eq(grievances.ticketNumber, ticketNumber));
 }
 
-async function uploadPhotos(count: number) {
-  const photos = await Promise.all(
-    Array.from({ length: count }, (_, index) => jpegPhoto(40 + index, 40, { colour: `#10${index}0a0` })),
-  );
-  const { payload, contentType } = multipartBody(
-    photos.map((data, index) => ({ filename: `parcel-${index}.jpg`, data })),
-  );
-  return app.inject({
-    method: "POST",
-    url: "/api/grievances/upload-photos",
-    remoteAddress: freshIp(),
-    headers: { "content-type": contentType },
-    payload,
-  });
-}
+const uploadPhotos = (count: number) => uploadGrievancePhotos(app, count);
 
 describe("a signed-in shopper's complaint", () => {
   it("gets its ticket number at once and by mail, the officer is told, and both limits start", async () => {

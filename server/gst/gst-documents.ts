@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Executor, Transaction } from "../db/client";
 import { gstCategoryHsn, gstDocumentCounters, gstDocuments, type GstLine, type GstParty } from "./gst.tables";
@@ -25,6 +25,19 @@ export const documentNumber = (kind: GstKind, financialYear: string, sequence: n
 export const documentFileName = (document: Pick<GstDocumentRow, "kind" | "number">) =>
   `${document.kind === "invoice" ? "GST-invoice" : "GST-credit-note"}-${document.number.replaceAll("/", "-")}.pdf`;
 
+/** The next number of a series in a financial year; the counter row stays locked until the caller commits. */
+export async function nextSequence(tx: Transaction, series: GstKind, financialYear: string): Promise<number> {
+  const [row] = await tx
+    .insert(gstDocumentCounters)
+    .values({ series, financialYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [gstDocumentCounters.series, gstDocumentCounters.financialYear],
+      set: { lastNumber: sql`${gstDocumentCounters.lastNumber} + 1` },
+    })
+    .returning({ lastNumber: gstDocumentCounters.lastNumber });
+  return row!.lastNumber;
+}
+
 /**
  * GST tax invoices and credit notes (docs/decisions/025-gst-invoices.md). A document is issued inside the
  * transaction of the change that causes it (the payment that pays an order, the cancellation of a paid
@@ -46,24 +59,13 @@ export function createGstDocuments({
     return { ...now, stateCode, state: GST_STATE_CODES[stateCode] ?? stateCode };
   }
 
-  /** The next number of a series in a financial year; the counter row stays locked until the caller commits. */
-  async function nextSequence(tx: Transaction, series: GstKind, financialYear: string): Promise<number> {
-    const [row] = await tx
-      .insert(gstDocumentCounters)
-      .values({ series, financialYear, lastNumber: 1 })
-      .onConflictDoUpdate({
-        target: [gstDocumentCounters.series, gstDocumentCounters.financialYear],
-        set: { lastNumber: sql`${gstDocumentCounters.lastNumber} + 1` },
-      })
-      .returning({ lastNumber: gstDocumentCounters.lastNumber });
-    return row!.lastNumber;
-  }
-
   async function findOf(executor: Executor, orderId: number, kind: GstKind) {
     const [document] = await executor
       .select()
       .from(gstDocuments)
-      .where(and(eq(gstDocuments.orderId, orderId), eq(gstDocuments.kind, kind)));
+      .where(
+        and(eq(gstDocuments.orderId, orderId), eq(gstDocuments.kind, kind), isNull(gstDocuments.returnId)),
+      );
     return document;
   }
 

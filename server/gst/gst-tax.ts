@@ -136,7 +136,7 @@ export function gstIncludedIn(
 }
 
 /** A tax-inclusive amount's taxable value and tax at `rateBp`, split for the supply's place. */
-function taxAtRate(totalPaise: number, rateBp: number, intraState: boolean): TaxedLine {
+export function taxAtRate(totalPaise: number, rateBp: number, intraState: boolean): TaxedLine {
   const tax = taxIncluded(totalPaise, rateBp);
   const cgstPaise = intraState ? Math.ceil(tax / 2) : 0;
   return {

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { categories } from "../catalog/catalog.tables";
 import { orders } from "../orders/orders.tables";
+import { orderReturns } from "../returns/returns.tables";
 
 /**
  * Apparel's GST rates from a date on (India's day): a piece priced up to `thresholdPaise` (tax included) at
@@ -108,6 +109,10 @@ export const gstDocuments = pgTable(
       .references(() => orders.id),
     /** A credit note's invoice. */
     invoiceId: integer("invoice_id").references((): AnyPgColumn => gstDocuments.id),
+    /** A credit note of a return (decision 051): the returned pieces only. Null for an order's whole one. */
+    returnId: integer("return_id")
+      .unique()
+      .references(() => orderReturns.id),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
     supplier: jsonb("supplier").$type<GstParty>().notNull(),
     recipient: jsonb("recipient").$type<GstRecipient>().notNull(),
@@ -124,7 +129,10 @@ export const gstDocuments = pgTable(
     reason: text("reason"),
   },
   (table) => [
-    uniqueIndex("gst_documents_order_kind_idx").on(table.orderId, table.kind),
+    // One invoice an order, and one credit note of the whole of it; a return's credit notes besides.
+    uniqueIndex("gst_documents_order_kind_idx")
+      .on(table.orderId, table.kind)
+      .where(sql`${table.returnId} is null`),
     uniqueIndex("gst_documents_series_idx").on(table.kind, table.financialYear, table.sequence),
     // The accountant's month (gst/gst-summary.ts) reads the documents issued in it.
     index("gst_documents_issued_at_idx").on(table.issuedAt),

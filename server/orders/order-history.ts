@@ -5,7 +5,7 @@ import { orderEvents } from "./orders.tables";
 /** What one change of an order records in its history. */
 export type OrderEvent = {
   actor: string;
-  subject: "order" | "payment" | "stock" | "refund" | "tailoring" | "tracking" | "parcel";
+  subject: "order" | "payment" | "stock" | "refund" | "tailoring" | "tracking" | "parcel" | "return";
   from?: string | null;
   to: string;
   note?: string;

@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { paiseToRupees } from "../../contract/money";
+import type { OrderReturn } from "../../contract/order-returns";
 import { ORDER_MESSAGES, type Order } from "../../contract/orders";
 import type { Database, Executor, Transaction } from "../db/client";
 import { notFound } from "../lib/errors";
 import { customizationView } from "../tailoring/customized-line";
 import { payByOf } from "./order-holds";
 import { onlineTotalOf } from "./payment-charges";
+import { returnsOf, returnView, returnWindowEnd } from "../returns/return-views";
 import { orderItems, orders, type OrderItemRow, type OrderRow } from "./orders.tables";
 import { shipmentViewOf } from "./shipments";
 import type { GstIncluded } from "../gst/gst-included";
@@ -38,17 +40,22 @@ function payableUntil(order: OrderRow): string | null {
   return payBy.getTime() > Date.now() ? payBy.toISOString() : null;
 }
 
+/** The owner's terms an order's view reads: the discount for paying online now, the days to ask for a return. */
+export type OrderTerms = { prepaidDiscountPaise: number; returnDays: number };
+
 /**
- * An order as the API shows it, to its shopper and to staff, with the GST its total includes; `discountPaise`
- * is the owner's discount for paying online now (what a cash order paid online instead would get).
+ * An order as the API shows it, to its shopper and to staff, with the GST its total includes, its returns,
+ * and what the owner's `terms` offer it now (a cash order paid online instead, a return of a delivered one).
  */
 function toApi(
   order: OrderRow,
   items: OrderItemRow[],
   gstIncludedPaise: number,
-  discountPaise: number,
+  returns: OrderReturn[],
+  terms: OrderTerms,
 ): Order {
   const payable = payableUntil(order);
+  const returnEnd = returnWindowEnd(order, terms.returnDays);
   return {
     _id: order.publicId,
     orderId: order.publicId,
@@ -61,13 +68,15 @@ function toApi(
     prepaidDiscount: paiseToRupees(order.prepaidDiscountPaise),
     payOnlineSaves:
       payable && order.paymentMethod === "COD"
-        ? paiseToRupees(order.totalPaise - onlineTotalOf(order, discountPaise))
+        ? paiseToRupees(order.totalPaise - onlineTotalOf(order, terms.prepaidDiscountPaise))
         : 0,
     totalAmount: paiseToRupees(order.totalPaise),
     gstIncluded: paiseToRupees(gstIncludedPaise),
     createdAt: order.createdAt.toISOString(),
     payBy: payable,
     cancelReason: order.cancelReason,
+    returnBy: returnEnd && returnEnd.getTime() > Date.now() ? returnEnd.toISOString() : null,
+    returns,
     image: items[0]?.image ?? null,
     items: items.map((item) => ({
       id: item.id,
@@ -88,13 +97,13 @@ function toApi(
 export function createOrderQueries({
   db,
   gstIncluded,
-  prepaidDiscountPaise,
+  terms,
 }: {
   db: Database;
   /** The GST in each order's total (gst/gst-included.ts). */
   gstIncluded: Pick<GstIncluded, "ofOrders">;
-  /** The owner's discount for paying online now (a cash order's "Pay now and save"). */
-  prepaidDiscountPaise: () => Promise<number>;
+  /** The owner's terms as they stand (the settings, read from their cache). */
+  terms: () => Promise<OrderTerms>;
 }) {
   /**
    * Orders as the API shows them, in the order given, with their lines (read here unless the caller has them)
@@ -120,8 +129,16 @@ export function createOrderQueries({
         prepaidDiscountPaise: row.prepaidDiscountPaise,
       })),
     );
-    const discountPaise = rows.some((row) => row.paymentMethod === "COD") ? await prepaidDiscountPaise() : 0;
-    return rows.map((row, index) => toApi(row, itemsOfOrder(row), gst[index]!, discountPaise));
+    const [now, returns] = await Promise.all([
+      terms(),
+      returnsOf(
+        db,
+        rows.map((row) => row.id),
+      ),
+    ]);
+    const returnsOfOrder = (row: OrderRow) =>
+      returns.filter((r) => r.row.orderId === row.id).map((r) => returnView(r.row, r.ticketNumber));
+    return rows.map((row, index) => toApi(row, itemsOfOrder(row), gst[index]!, returnsOfOrder(row), now));
   }
 
   async function findByIdempotencyKey(

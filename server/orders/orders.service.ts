@@ -6,7 +6,7 @@ import { createOrder, forgetIdempotencyKey } from "./create-order";
 import { extendHold } from "./order-holds";
 import { historyOf, recordEvent } from "./order-history";
 import { createOrderLifecycle } from "./order-lifecycle";
-import { createOrderQueries, lockOrder } from "./order-queries";
+import { createOrderQueries, lockOrder, type OrderTerms } from "./order-queries";
 import { createOrderRefundStatus } from "./order-status";
 import { markTailoringDone } from "./order-tailoring";
 
@@ -23,7 +23,7 @@ export function createOrdersService({
   catalog,
   subscribers,
   gstIncluded,
-  prepaidDiscountPaise,
+  terms,
 }: {
   db: Database;
   catalog: CatalogService;
@@ -31,11 +31,11 @@ export function createOrdersService({
   gstIncluded: Pick<GstIncluded, "ofOrders">;
   /** Who acts on an order's changes in their transaction: mails and GST documents (order-notices.ts). */
   subscribers: readonly OrderSubscriber[];
-  /** The owner's discount for paying online now, for the views of cash orders (order-queries.ts). */
-  prepaidDiscountPaise: () => Promise<number>;
+  /** The owner's terms the views read: the discount for paying online, the days to ask for a return. */
+  terms: () => Promise<OrderTerms>;
 }) {
   const tell = tellAll(subscribers);
-  const queries = createOrderQueries({ db, gstIncluded, prepaidDiscountPaise });
+  const queries = createOrderQueries({ db, gstIncluded, terms });
   const lifecycle = createOrderLifecycle({ catalog, tell });
 
   /**

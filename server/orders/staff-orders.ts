@@ -12,6 +12,7 @@ import {
 import { canMove, movesFrom } from "../../contract/order-transitions";
 import type { TrackingCorrections } from "./shipments";
 import type { CourierParcels } from "../shipping/courier-parcels";
+import type { ReturnDecisions } from "../returns/return-decisions";
 import type { MarkTailoringDoneRequest } from "../../contract/tailoring";
 import type { Database } from "../db/client";
 import { NotAllowed, notFound } from "../lib/errors";
@@ -34,6 +35,7 @@ export function createStaffOrders({
   tracking,
   refunds,
   parcels,
+  returns,
 }: {
   db: Database;
   orders: OrdersService;
@@ -42,6 +44,8 @@ export function createStaffOrders({
   refunds: RefundResolutions;
   /** The order's parcel with the courier: shown, and cancelled there before a shipped order is. */
   parcels: CourierParcels;
+  /** The order's returns as staff answer them (returns/return-decisions.ts). */
+  returns: Pick<ReturnDecisions, "staffViewsOf">;
 }) {
   async function idOf(publicId: string): Promise<number> {
     const [row] = await db
@@ -55,11 +59,12 @@ export function createStaffOrders({
   async function details(publicId: string): Promise<StaffOrderDetails> {
     const id = await idOf(publicId);
     const order = (await orders.byId(id))!;
-    const [items, history, { attempts, refunds }, courierParcel] = await Promise.all([
+    const [items, history, { attempts, refunds }, courierParcel, orderReturns] = await Promise.all([
       orders.itemsOf(db, [id]),
       orders.historyOf(id),
       payments.attemptsOf(id),
       parcels.staffView(id),
+      returns.staffViewsOf(id),
     ]);
     // A shipped order may be cancelled only while its courier parcel waits for its pickup (decision 050).
     const cancellable =
@@ -106,6 +111,7 @@ export function createStaffOrders({
       allowedTransitions: movesFrom(order.status, "staff").filter((to) => to !== "Cancelled" || cancellable),
       tailoringPending: items.filter(awaitsTailor).length,
       courierParcel,
+      returns: orderReturns,
     };
   }
 

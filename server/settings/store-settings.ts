@@ -1,5 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { paiseToRupees, rupeesToPaise } from "../../contract/money";
+import { DEFAULT_RETURN_DAYS } from "../../contract/returns-rules";
 import { STORE } from "../../contract/store";
 import {
   STORE_SETTING_NAMES,
@@ -23,6 +24,8 @@ export type CurrentSettings = {
   care: { phone: string; email: string };
   grievanceOfficer: SellerDetails["grievanceOfficer"];
   cod: CodRules;
+  /** The days after delivery a return may be asked for (decision 051). */
+  returnDays: number;
   parcel: ParcelDefaults;
 };
 
@@ -107,6 +110,7 @@ function defaultsOf(config: Defaults): Record<StoreSettingName, string | number>
     codCustomised: DEFAULT_COD_RULES.customised ? "yes" : "no",
     codFee: DEFAULT_COD_RULES.feePaise,
     prepaidDiscount: DEFAULT_COD_RULES.prepaidDiscountPaise,
+    returnDays: DEFAULT_RETURN_DAYS,
     parcelWeightGrams: DEFAULT_PARCEL.weightGrams,
     parcelLengthCm: DEFAULT_PARCEL.lengthCm,
     parcelWidthCm: DEFAULT_PARCEL.widthCm,
@@ -190,6 +194,7 @@ export function createStoreSettings({
         feePaise: v.codFee as number,
         prepaidDiscountPaise: v.prepaidDiscount as number,
       },
+      returnDays: v.returnDays as number,
       parcel: {
         weightGrams: v.parcelWeightGrams as number,
         lengthCm: v.parcelLengthCm as number,

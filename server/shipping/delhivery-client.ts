@@ -92,7 +92,7 @@ export function createDelhiveryClient(settings: DelhiverySettings & { warehouse:
             country: "India",
             phone: parcel.consignee.phone,
             order: parcel.reference,
-            payment_mode: parcel.codPaise === null ? "Prepaid" : "COD",
+            payment_mode: parcel.reversePickup ? "Pickup" : parcel.codPaise === null ? "Prepaid" : "COD",
             ...(parcel.codPaise === null ? {} : { cod_amount: paiseToRupees(parcel.codPaise) }),
             total_amount: paiseToRupees(parcel.valuePaise),
             products_desc: parcel.description,

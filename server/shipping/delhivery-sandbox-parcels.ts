@@ -78,6 +78,13 @@ const MANIFESTED: Omit<SandboxScan, "ScanDateTime" | "ScannedLocation"> = {
   StatusCode: "X-UCI",
   Instructions: "Manifest uploaded",
 };
+/** A reverse pickup's first scan: booked, the courier to collect it from the shopper (reference §2.11, §3). */
+const PICKUP_OPEN: Omit<SandboxScan, "ScanDateTime" | "ScannedLocation"> = {
+  Scan: "Open",
+  ScanType: "PP",
+  StatusCode: "X-PPOM",
+  Instructions: "Pickup scheduled",
+};
 const SELLER_CANCELLED: Omit<SandboxScan, "ScanDateTime" | "ScannedLocation"> = {
   Scan: "Not Picked",
   ScanType: "UD",
@@ -207,6 +214,10 @@ export function createSandboxParcels({
         packages.push(fail(`COD is not available at ${shipment.pin}`));
         continue;
       }
+      if (shipment.payment_mode === "Pickup" && served.pickup !== "Y") {
+        packages.push(fail(`Reverse pickup is not available at ${shipment.pin}`));
+        continue;
+      }
       if (!acceptedPhone(shipment.phone)) {
         packages.push(fail(`Incorrect phone number(s) for order ${shipment.order}`));
         continue;
@@ -224,7 +235,7 @@ export function createSandboxParcels({
         waybill,
         reference: shipment.order,
         request: shipment,
-        scans: [scanOf(MANIFESTED)],
+        scans: [scanOf(shipment.payment_mode === "Pickup" ? PICKUP_OPEN : MANIFESTED)],
       });
       packages.push({
         waybill,
@@ -232,7 +243,12 @@ export function createSandboxParcels({
         status: "Success",
         remarks: [""],
         serviceable: true,
-        payment: shipment.payment_mode === "COD" ? "COD" : "Pre-paid",
+        payment:
+          shipment.payment_mode === "COD"
+            ? "COD"
+            : shipment.payment_mode === "Pickup"
+              ? "Pickup"
+              : "Pre-paid",
         cod_amount: shipment.cod_amount ?? 0,
       });
     }

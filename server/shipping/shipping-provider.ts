@@ -34,8 +34,13 @@ export type ParcelRequest = {
   /** What the courier knows the parcel by (under 50 characters); asking for it again finds it (findByReference). */
   reference: string;
   consignee: { name: string; address: string; city: string; state: string; pincode: string; phone: string };
-  /** Cash to collect at the door, in paise; null for a prepaid parcel. */
+  /** Cash to collect at the door, in paise; null for a prepaid parcel (and a reverse pickup). */
   codPaise: number | null;
+  /**
+   * A reverse pickup (a return, decision 051): the courier collects the parcel from the consignee and brings
+   * it to the warehouse.
+   */
+  reversePickup?: boolean;
   /** The declared value, in paise. */
   valuePaise: number;
   description: string;

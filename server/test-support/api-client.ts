@@ -13,6 +13,7 @@ import * as orders from "../../contract/orders";
 import * as payments from "../../contract/payments";
 import * as privacy from "../../contract/privacy";
 import * as productEditing from "../../contract/product-editing";
+import * as returns from "../../contract/returns";
 import * as reviews from "../../contract/reviews";
 import * as shipping from "../../contract/shipping";
 import * as sizeCharts from "../../contract/size-charts";
@@ -98,6 +99,7 @@ const CONTRACT = {
   ...payments,
   ...privacy,
   ...productEditing,
+  ...returns,
   ...reviews,
   ...shipping,
   ...sizeCharts,

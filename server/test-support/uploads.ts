@@ -92,3 +92,20 @@ export function heicLike(): Buffer {
   ]);
   return Buffer.concat([ftyp, Buffer.alloc(2000, 7)]);
 }
+
+/** Photos uploaded for a complaint or a return (`/grievances/upload-photos`), as a guest's or a shopper's. */
+export async function uploadGrievancePhotos(app: FastifyInstance, count: number) {
+  const photos = await Promise.all(
+    Array.from({ length: count }, (_, index) => jpegPhoto(40 + index, 40, { colour: `#10${index}0a0` })),
+  );
+  const { payload, contentType } = multipartBody(
+    photos.map((data, index) => ({ filename: `parcel-${index}.jpg`, data })),
+  );
+  return app.inject({
+    method: "POST",
+    url: "/api/grievances/upload-photos",
+    remoteAddress: freshIp(),
+    headers: { "content-type": contentType },
+    payload,
+  });
+}

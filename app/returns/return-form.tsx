@@ -1,0 +1,207 @@
+import { useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import type { Order } from "#contract/orders";
+import { MAX_RETURN_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS } from "#contract/returns-rules";
+import { formatDate } from "~/accounts/format";
+import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { Link } from "~/components/navigation";
+import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { formText } from "~/lib/form-values";
+
+/** What the page's action answers when the return is refused (a success goes back to the order). */
+export type ReturnAnswer = { ok: false; message: string; errors: Record<string, string> };
+
+/** The return as request-return takes it, from the posted form (the photos are added once uploaded). */
+export function returnRequestOf(form: FormData, orderId: string) {
+  const refund = formText(form, "refundBy");
+  return {
+    orderId,
+    itemId: Number(formText(form, "itemId")),
+    quantity: Number(formText(form, "quantity") || "1"),
+    reason: formText(form, "reason") as never,
+    details: formText(form, "details"),
+    ...(refund === "upi"
+      ? { refundTo: { upiId: formText(form, "upiId") } }
+      : refund === "bank"
+        ? {
+            refundTo: {
+              accountName: formText(form, "accountName"),
+              accountNumber: formText(form, "accountNumber"),
+              ifsc: formText(form, "ifsc"),
+            },
+          }
+        : {}),
+  };
+}
+
+/**
+ * Asking to return a piece of a delivered order (decision 051): which piece and how many, what is wrong, 1 to
+ * 3 photos, and for a cash order where the refund goes. The boutique's "no exchange for change of mind"
+ * stands beside it, as the return policy says.
+ */
+export function ReturnForm({ order }: { order: Order }) {
+  const answer = useActionData<ReturnAnswer>();
+  const sending = useNavigation().state === "submitting";
+  const { errorOf, markEdited } = useFieldErrors<string>(answer, answer?.errors);
+  const [refundBy, setRefundBy] = useState<"upi" | "bank">("upi");
+  const returned = new Set(order.returns.map((entry) => entry.itemId));
+  const lines = order.items.filter((item) => !returned.has(item.id));
+  if (!order.returnBy || lines.length === 0)
+    return (
+      <p className="mt-4">
+        {order.returnBy
+          ? "Every piece of this order has a return already."
+          : "This order cannot be returned now."}{" "}
+        <Link to={`/orders/${order.orderId}`} className={TEXT_LINK}>
+          Back to the order
+        </Link>
+      </p>
+    );
+  const field = (name: string) => ({
+    ...controlProps(`return-${name}`, errorOf(name)),
+    name,
+    onChange: () => markEdited(name),
+  });
+  const error = (name: string) => errorOf(name);
+  return (
+    <>
+      <p className="mt-2 text-muted">
+        Until {formatDate(order.returnBy)}, a piece that arrived damaged, defective, wrong or not as described
+        is taken back and refunded. We do not exchange or take back pieces for a change of mind (see our{" "}
+        <Link to="/return-policy" className={TEXT_LINK}>
+          return policy
+        </Link>
+        ).
+      </p>
+      {answer ? (
+        <FormNotice tone="error" className="mt-4">
+          {answer.message}
+        </FormNotice>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="mt-6 grid gap-5">
+        <fieldset className="grid gap-2">
+          <legend className="font-semibold">Which piece?</legend>
+          {lines.map((item, index) => (
+            <label key={item.id} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="itemId"
+                value={item.id}
+                defaultChecked={index === 0}
+                className="size-4 accent-brand-600"
+              />
+              {item.name}, size {item.size} ({item.quantity} ordered)
+            </label>
+          ))}
+        </fieldset>
+        <FormField id="return-quantity" label="How many" error={error("quantity")}>
+          <input {...field("quantity")} type="number" min={1} max={99} defaultValue={1} required />
+        </FormField>
+        <fieldset className="grid gap-2">
+          <legend className="font-semibold">What is wrong?</legend>
+          {RETURN_REASONS.map((reason, index) => (
+            <label key={reason} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="reason"
+                value={reason}
+                defaultChecked={index === 0}
+                className="size-4 accent-brand-600"
+              />
+              {RETURN_REASON_LABELS[reason]}
+            </label>
+          ))}
+        </fieldset>
+        <FormField id="return-details" label="Tell us more" error={error("details")}>
+          <textarea {...field("details")} rows={4} minLength={10} maxLength={2000} required />
+        </FormField>
+        <FormField
+          id="return-photos"
+          label="Photos of the piece"
+          error={error("photos")}
+          hint={`1 to ${MAX_RETURN_PHOTOS} photos that show what is wrong.`}
+        >
+          <input
+            {...controlProps("return-photos", error("photos"), { hint: true })}
+            name="photos"
+            type="file"
+            accept="image/*"
+            multiple
+            required
+            onChange={() => markEdited("photos")}
+          />
+        </FormField>
+        {order.paymentMethod === "COD" ? (
+          <fieldset className="grid gap-3">
+            <legend className="font-semibold">Where should we send your refund?</legend>
+            <p className="text-sm text-muted">
+              You paid in cash: we send the refund to your UPI id or bank account, and delete these details
+              once it is sent.
+            </p>
+            <div className="flex gap-4">
+              {(["upi", "bank"] as const).map((way) => (
+                <label key={way} className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="refundBy"
+                    value={way}
+                    checked={refundBy === way}
+                    onChange={() => setRefundBy(way)}
+                    className="size-4 accent-brand-600"
+                  />
+                  {way === "upi" ? "UPI id" : "Bank account"}
+                </label>
+              ))}
+            </div>
+            {refundBy === "upi" ? (
+              <FormField
+                id="return-upiId"
+                label="UPI id"
+                error={error("refundTo.upiId") ?? error("refundTo")}
+              >
+                <input {...field("upiId")} autoComplete="off" maxLength={100} required />
+              </FormField>
+            ) : (
+              <>
+                <FormField
+                  id="return-accountName"
+                  label="Account holder's name"
+                  error={error("refundTo.accountName")}
+                >
+                  <input {...field("accountName")} autoComplete="name" maxLength={100} required />
+                </FormField>
+                <FormField
+                  id="return-accountNumber"
+                  label="Account number"
+                  error={error("refundTo.accountNumber")}
+                >
+                  <input
+                    {...field("accountNumber")}
+                    inputMode="numeric"
+                    autoComplete="off"
+                    maxLength={18}
+                    required
+                  />
+                </FormField>
+                <FormField id="return-ifsc" label="IFSC" error={error("refundTo.ifsc")}>
+                  <input
+                    {...field("ifsc")}
+                    autoCapitalize="characters"
+                    autoComplete="off"
+                    maxLength={11}
+                    required
+                  />
+                </FormField>
+              </>
+            )}
+          </fieldset>
+        ) : (
+          <p className="text-sm text-muted">You paid with PhonePe: the refund goes back the same way.</p>
+        )}
+        <button type="submit" disabled={sending} className={`${BUTTON_PRIMARY} w-full sm:w-auto`}>
+          {sending ? "Sending..." : "Ask to return it"}
+        </button>
+      </Form>
+    </>
+  );
+}
