@@ -3,7 +3,10 @@ import { defineCall } from "./call";
 import { envelope } from "./envelope";
 import { orderIdQuery } from "./orders";
 
-/** An order's GST documents: its tax invoice (once paid) and a credit note (once a paid order is cancelled). */
+/**
+ * An order's GST documents: its tax invoice (once paid), a credit note once a paid order is cancelled, and one
+ * for each return received (decision 051).
+ */
 export const GST_DOCUMENT_KINDS = ["invoice", "credit-note"] as const;
 export type GstDocumentKind = (typeof GST_DOCUMENT_KINDS)[number];
 
@@ -13,9 +16,12 @@ export const GST_MESSAGES = {
   noCreditNote: "This order has no credit note: one is issued when a paid order is cancelled.",
 } as const;
 
-/** The link that downloads a document's PDF (a plain GET: the session cookie is enough). */
-export const gstDocumentUrl = (orderId: string, kind: GstDocumentKind) =>
-  `/api/orders/gst-document?id=${encodeURIComponent(orderId)}&kind=${kind}`;
+/**
+ * The link that downloads a document's PDF (a plain GET: the session cookie is enough); a return's credit
+ * note, one of several, by its `number`.
+ */
+export const gstDocumentUrl = (orderId: string, kind: GstDocumentKind, number?: string) =>
+  `/api/orders/gst-document?id=${encodeURIComponent(orderId)}&kind=${kind}${number ? `&number=${encodeURIComponent(number)}` : ""}`;
 
 export const gstDocumentSummary = z.object({
   kind: z.enum(GST_DOCUMENT_KINDS),
@@ -45,7 +51,11 @@ export const gstDocumentPdfCall = defineCall({
   path: "/orders/gst-document",
   tag: "orders",
   description: "An order's GST tax invoice or credit note, as a PDF to download.",
-  query: orderIdQuery.extend({ kind: z.enum(GST_DOCUMENT_KINDS, { error: GST_MESSAGES.kind }) }),
+  query: orderIdQuery.extend({
+    kind: z.enum(GST_DOCUMENT_KINDS, { error: GST_MESSAGES.kind }),
+    /** A return's credit note by its number (`CN/26-27/000002`); without it, the order's own document. */
+    number: z.string().max(20).optional(),
+  }),
   produces: "application/pdf",
   output: z.string().meta({ format: "binary", description: "The PDF" }),
 });

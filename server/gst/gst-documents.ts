@@ -260,7 +260,18 @@ export function createGstDocuments({
   /** An order's invoice or credit note, if it has one. */
   const documentOf = (orderId: number, kind: GstKind) => findOf(db, orderId, kind);
 
-  return { issueInvoice, issueCreditNote, documentsOf, documentOf, pdfOf, attachment };
+  /** One of an order's documents by its number (a return's credit note), if it is the order's. */
+  async function documentNumbered(orderId: number, kind: GstKind, number: string) {
+    const [document] = await db
+      .select()
+      .from(gstDocuments)
+      .where(
+        and(eq(gstDocuments.orderId, orderId), eq(gstDocuments.kind, kind), eq(gstDocuments.number, number)),
+      );
+    return document;
+  }
+
+  return { issueInvoice, issueCreditNote, documentsOf, documentOf, documentNumbered, pdfOf, attachment };
 }
 
 export type GstDocuments = ReturnType<typeof createGstDocuments>;

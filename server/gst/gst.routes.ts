@@ -46,7 +46,11 @@ export async function gstRoutes(app: FastifyInstance, { calls, orders, gst, guar
           issuedAt: document.issuedAt.toISOString(),
           total: paiseToRupees(document.totalPaise),
           tax: paiseToRupees(document.cgstPaise + document.sgstPaise + document.igstPaise),
-          url: gstDocumentUrl(order.publicId, KIND_OF_ROW[document.kind]),
+          url: gstDocumentUrl(
+            order.publicId,
+            KIND_OF_ROW[document.kind],
+            document.returnId === null ? undefined : document.number,
+          ),
         })),
       };
     },
@@ -54,9 +58,12 @@ export async function gstRoutes(app: FastifyInstance, { calls, orders, gst, guar
 
   calls.serve(app, gstDocumentPdfCall, {
     onRequest: [guard.requireUser],
-    handler: async ({ id, kind }, { request, reply }) => {
+    handler: async ({ id, kind, number }, { request, reply }) => {
       const order = await orders.findVisible(id, viewerOf(request.user!));
-      const document = await gst.documentOf(order.id, kind === "invoice" ? "invoice" : "credit_note");
+      const rowKind = kind === "invoice" ? "invoice" : "credit_note";
+      const document = number
+        ? await gst.documentNumbered(order.id, rowKind, number)
+        : await gst.documentOf(order.id, rowKind);
       if (!document) throw notFound(kind === "invoice" ? GST_MESSAGES.noInvoice : GST_MESSAGES.noCreditNote);
       reply.header("content-disposition", `attachment; filename="${documentFileName(document)}"`);
       return gst.pdfOf(document);

@@ -167,6 +167,15 @@ describe("a return of a damaged piece of an order paid online", () => {
     expect(note!.lines.map((line) => [line.description, line.quantity, line.totalPaise])).toEqual([
       ["Zari Border Dupatta", 1, 79_900],
     ]);
+    // The shopper downloads it from her order's documents, beside the invoice.
+    const documents = (await api.as(shopper.token).gstDocuments({ id: orderId })).body.data;
+    expect(documents.map((document) => [document.kind, document.number])).toEqual([
+      ["invoice", expect.stringMatching(/^INV\//)],
+      ["credit-note", note!.number],
+    ]);
+    const pdf = await app.inject({ url: documents[1]!.url, headers: bearer(shopper.token) });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
     const resolved = await ticketOf(asking.ticketNumber);
     expect(resolved.status).toBe("resolved");
     expect(resolved.messages.at(-1)!.text).toContain(`refunded ₹799 through PhonePe`);

@@ -85,6 +85,7 @@ describe("the settings", () => {
         codCustomised: "no",
         codFee: 0,
         prepaidDiscount: 0,
+        returnDays: 7,
         parcelWeightGrams: 500,
         parcelLengthCm: 30,
         parcelWidthCm: 25,
