@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { PRIVACY_MESSAGES as M } from "../../contract/privacy-rules";
 import { RESEND_COOLDOWN_SECONDS } from "../../contract/accounts-rules";
 import { ACCOUNTS_MESSAGES } from "../accounts/accounts-messages";
@@ -25,13 +25,15 @@ import { stockAlerts } from "../stock-alerts/stock-alerts.tables";
 import { savedMeasurements } from "../tailoring/tailoring.tables";
 import { deletionCodeMail } from "./privacy-mails";
 import { accountErasures } from "./privacy.tables";
+import { orderReturns } from "../returns/returns.tables";
 
 /** What an erased account's name becomes, on her orders, reviews and tickets. */
 export const ERASED_NAME = "Erased shopper";
 
 /**
  * An order that still binds the store and the shopper (decision 045): awaiting payment and holding stock, paid
- * and not yet delivered (being prepared or shipped), or owed a refund. Her account stays until it closes.
+ * and not yet delivered (being prepared or shipped), owed a refund, or with a return not yet refunded or
+ * refused (decision 051). Her account stays until it closes.
  */
 async function openOrderOf(executor: Executor, userId: number): Promise<string | undefined> {
   const [open] = await executor
@@ -45,6 +47,17 @@ async function openOrderOf(executor: Executor, userId: number): Promise<string |
           inArray(orders.status, ["Processing", "Shipped"]),
           eq(orders.paymentStatus, "Refund Pending"),
           isNotNull(orders.refundAttentionSince),
+          exists(
+            executor
+              .select({ id: orderReturns.id })
+              .from(orderReturns)
+              .where(
+                and(
+                  eq(orderReturns.orderId, orders.id),
+                  inArray(orderReturns.state, ["requested", "approved", "received"]),
+                ),
+              ),
+          ),
         ),
       ),
     )

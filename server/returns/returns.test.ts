@@ -311,9 +311,15 @@ describe("a return of a cash order", () => {
     expect(note!.totalPaise).toBe(89_800);
     expect(note!.lines.map((l) => l.description)).toEqual(["Zari Border Dupatta", "Delivery charge"]);
 
+    // While her refund is owed, her account stays (decision 045).
+    const deletion = await api.as(shopper.token).requestAccountDeletion();
+    expect(deletion.status).toBe(409);
+    expect(deletion.error.message).toContain(orderId);
+
     expect((await staff.returnRefunded({ returnId: id, reference: "x" })).status).toBe(400);
     const refunded = (await staff.returnRefunded({ returnId: id, reference: "UTR4455667788" })).body.data;
     expect(refunded).toMatchObject({ state: "refunded", refundTo: null, refundReference: "UTR4455667788" });
     expect((await lastMailTo(app, shopper.email))!.text).toContain("reference UTR4455667788");
+    expect((await api.as(shopper.token).requestAccountDeletion()).status).toBe(200);
   });
 });
