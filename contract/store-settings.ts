@@ -306,6 +306,8 @@ export const sellerDetails = z.object({
     email: z.string(),
     phone: z.string(),
   }),
+  /** The days after delivery a return of a damaged, defective, wrong or not-as-described piece may be asked. */
+  returnDays: z.number().int(),
 });
 export type SellerDetails = z.infer<typeof sellerDetails>;
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "~/components/navigation";
+import { DEFAULT_RETURN_DAYS } from "#contract/returns-rules";
 import { STORE } from "#contract/store";
 import { DEFAULT_HOLD_MINUTES } from "#contract/hold-time";
 import { DeliveryRuleText } from "./store-details";
@@ -18,8 +19,9 @@ const customizations = STORE.customizations.join(", ");
 const linkClass = "font-medium text-brand-700 underline hover:text-brand-800";
 
 /**
- * The five questions of the FAQ. The return answer follows the return policy (no return, no refund, no
- * exchange) rather than the older "7-day return or exchange" text, which contradicted it.
+ * The five questions of the FAQ. The return answer follows the return policy (decision 051): a damaged,
+ * defective, wrong or not-as-described piece is returned and refunded within the owner's days (7 at first);
+ * nothing is exchanged or refunded for a change of mind.
  */
 export const FAQ_ITEMS: FaqItem[] = [
   {
@@ -28,13 +30,13 @@ export const FAQ_ITEMS: FaqItem[] = [
     answer: (
       <>
         <p>
-          No. We do not accept returns or exchanges, and we do not give refunds. Every piece is cut, stitched
-          or altered to the measurements and customisations you choose, so it cannot be resold to anyone else.
+          If a piece arrives damaged or defective, is not what you ordered, or is not as described: yes. Ask
+          from your order's page within {DEFAULT_RETURN_DAYS} days of delivery, with a photo or two; our
+          courier collects it and we refund what you paid for it.
         </p>
         <p>
-          If your parcel arrives damaged, or you receive the wrong item, record an unboxing video and write to
-          us within 48 hours of delivery with your order ID and the video. Once we have checked it, we will
-          put it right with a repair or a replacement at no cost to you. Read the full{" "}
+          For a change of mind or a size that does not fit: no. Every piece is cut, stitched or altered to the
+          measurements and customisations you choose, so it cannot be resold to anyone else. Read the full{" "}
           <Link to="/return-policy" className={linkClass}>
             Return Policy
           </Link>
@@ -42,8 +44,7 @@ export const FAQ_ITEMS: FaqItem[] = [
         </p>
       </>
     ),
-    short:
-      "We don't accept returns or exchanges because each piece is made to your measure. A damaged or wrong item reported with an unboxing video within 48 hours is put right.",
+    short: `A damaged, defective, wrong or not-as-described piece is returned and refunded if you ask within ${DEFAULT_RETURN_DAYS} days of delivery. Nothing is exchanged or refunded for a change of mind.`,
   },
   {
     id: "delivery",

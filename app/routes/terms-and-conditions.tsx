@@ -62,7 +62,10 @@ const SECTIONS: PolicySection[] = [
           customised piece is made to the measurements and choices you give when you customise it, so please
           check them carefully before you pay.
         </p>
-        <p>Customised pieces may take longer to dispatch and cannot be returned or exchanged.</p>
+        <p>
+          Customised pieces may take longer to dispatch and are not exchanged for a change of mind; one that
+          arrives damaged, defective, wrong or not as described is returned and refunded like any piece.
+        </p>
       </>
     ),
   },
@@ -113,9 +116,9 @@ const SECTIONS: PolicySection[] = [
     title: "Returns, refunds and exchanges",
     content: (
       <p>
-        We do not accept returns or exchanges and do not give refunds, except as our{" "}
-        <Link to="/return-policy">Return Policy</Link> provides for items that arrive damaged or are not what
-        you ordered.
+        A piece that arrives damaged, defective, wrong or not as described is returned and refunded when you
+        ask within the days our <Link to="/return-policy">Return Policy</Link> gives, as it explains. We do
+        not exchange or refund a piece for a change of mind.
       </p>
     ),
   },

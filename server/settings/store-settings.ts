@@ -206,7 +206,7 @@ export function createStoreSettings({
 
   /** Who sells and whom to complain to, as every page shows them. */
   async function seller(executor?: Executor): Promise<SellerDetails> {
-    const { gst, care, grievanceOfficer } = await current(executor);
+    const { gst, care, grievanceOfficer, returnDays } = await current(executor);
     return {
       legalName: gst.legalName,
       address: gst.address,
@@ -214,6 +214,7 @@ export function createStoreSettings({
       carePhone: care.phone,
       careEmail: care.email,
       grievanceOfficer,
+      returnDays,
     };
   }
 
