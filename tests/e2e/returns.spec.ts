@@ -1,6 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import {
+  deliveredByStaff,
   expectNoAxeViolations,
   gotoAndWaitForHydration,
   lookAt,
@@ -11,21 +12,6 @@ import {
   STAFF,
 } from "./support";
 
-/** Staff move the order through the API: shipped by hand, then delivered. */
-async function delivered(page: Page, baseURL: string, orderId: string) {
-  await signIn(page, STAFF.email, STAFF.password);
-  for (const data of [
-    { status: "Shipped", courier: "delhivery", trackingNumber: "DL1234567891" },
-    { status: "Delivered" },
-  ]) {
-    const moved = await page.request.post("/api/orders/update-order-status", {
-      data: { orderId, ...data },
-      headers: { origin: new URL(baseURL).origin },
-    });
-    expect(moved.ok(), await moved.text()).toBe(true);
-  }
-}
-
 test(
   "a shopper asks to return a damaged piece with a photo; staff approve, receive it, and it is refunded with a credit note",
   { tag: "@both" },
@@ -33,7 +19,7 @@ test(
     test.setTimeout(120_000);
     const product = await productInStock(page);
     const { email, orderId } = await paidOrder(page, baseURL!, product.id);
-    await delivered(page, baseURL!, orderId);
+    await deliveredByStaff(page, baseURL!, orderId);
 
     // The shopper, on her delivered order: until when she may ask, and the form.
     await signIn(page, email, SHOPPER_PASSWORD);

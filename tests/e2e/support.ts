@@ -244,6 +244,21 @@ export async function paidOrder(
   return { email, orderId };
 }
 
+/** Staff move an order through the API: shipped by hand, then delivered (the browser is left signed in as staff). */
+export async function deliveredByStaff(page: Page, baseURL: string, orderId: string) {
+  await signIn(page, STAFF.email, STAFF.password);
+  for (const data of [
+    { status: "Shipped", courier: "delhivery", trackingNumber: "DL1234567891" },
+    { status: "Delivered" },
+  ]) {
+    const moved = await page.request.post("/api/orders/update-order-status", {
+      data: { orderId, ...data },
+      headers: { origin: new URL(baseURL).origin },
+    });
+    expect(moved.ok(), await moved.text()).toBe(true);
+  }
+}
+
 /**
  * A demo product of a category that offers every one of `options` (server/db/demo-catalog-data.ts) and has
  * `stock` pieces or more in one size: its id, name, price, that size and the charge of each offered option.
