@@ -3,7 +3,13 @@ import { Link } from "~/components/navigation";
 import { DEFAULT_RETURN_DAYS } from "#contract/returns-rules";
 import { STORE } from "#contract/store";
 import { DEFAULT_HOLD_MINUTES } from "#contract/hold-time";
+import { useSeller } from "./seller";
 import { DeliveryRuleText } from "./store-details";
+
+/** The days after delivery to ask for a return, as the owner set them (decision 051). */
+function ReturnDays() {
+  return <>{useSeller()?.returnDays ?? DEFAULT_RETURN_DAYS}</>;
+}
 
 export type FaqItem = {
   id: string;
@@ -31,8 +37,8 @@ export const FAQ_ITEMS: FaqItem[] = [
       <>
         <p>
           If a piece arrives damaged or defective, is not what you ordered, or is not as described: yes. Ask
-          from your order's page within {DEFAULT_RETURN_DAYS} days of delivery, with a photo or two; our
-          courier collects it and we refund what you paid for it.
+          from your order's page within <ReturnDays /> days of delivery, with a photo or two; our courier
+          collects it and we refund what you paid for it.
         </p>
         <p>
           For a change of mind or a size that does not fit: no. Every piece is cut, stitched or altered to the
@@ -44,7 +50,12 @@ export const FAQ_ITEMS: FaqItem[] = [
         </p>
       </>
     ),
-    short: `A damaged, defective, wrong or not-as-described piece is returned and refunded if you ask within ${DEFAULT_RETURN_DAYS} days of delivery. Nothing is exchanged or refunded for a change of mind.`,
+    short: (
+      <>
+        A damaged, defective, wrong or not-as-described piece is returned and refunded if you ask within{" "}
+        <ReturnDays /> days of delivery. Nothing is exchanged or refunded for a change of mind.
+      </>
+    ),
   },
   {
     id: "delivery",

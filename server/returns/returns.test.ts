@@ -239,6 +239,8 @@ describe("a return of a damaged piece of an order paid online", () => {
     expect(late.error.message).toBe(M.windowClosed(7));
     expect((await owner.updateStoreSettings({ returnDays: 10 })).status).toBe(200);
     app.services.settings.forget();
+    // The return policy and the FAQ say the owner's days (the seller's details every page loads).
+    expect((await api.sellerDetails()).body.data.returnDays).toBe(10);
     expect((await asked(shopper, orderId, items[0]!.id)).status).toBe(200);
   });
 
