@@ -8,7 +8,7 @@ import { financialYearOf, indianDateOf, taxSale, totalsOf } from "./gst-tax";
 import { ratesOn } from "./gst-rates";
 import { GST_STATE_CODES, placeOfSupplyOf, stateCodeOf } from "../../contract/indian-states";
 import { stateCodeOfPincode } from "../addresses/pincode-directory";
-import { renderGstDocument } from "./gst-pdf";
+import { createGstDocumentFiles } from "./gst-document-files";
 
 export type GstDocumentRow = typeof gstDocuments.$inferSelect;
 export type GstKind = GstDocumentRow["kind"];
@@ -20,10 +20,6 @@ const PREFIX: Record<GstKind, string> = { invoice: "INV", credit_note: "CN" };
 /** `INV/26-27/000042`: the series, the financial year, the number (16 characters at most). */
 export const documentNumber = (kind: GstKind, financialYear: string, sequence: number) =>
   `${PREFIX[kind]}/${financialYear.slice(2)}/${String(sequence).padStart(6, "0")}`;
-
-/** The PDF's file name: the number without its slashes. */
-export const documentFileName = (document: Pick<GstDocumentRow, "kind" | "number">) =>
-  `${document.kind === "invoice" ? "GST-invoice" : "GST-credit-note"}-${document.number.replaceAll("/", "-")}.pdf`;
 
 /** The next number of a series in a financial year; the counter row stays locked until the caller commits. */
 export async function nextSequence(tx: Transaction, series: GstKind, financialYear: string): Promise<number> {
@@ -229,49 +225,10 @@ export function createGstDocuments({
     return note!;
   }
 
-  /** An order's documents, invoice first. */
-  async function documentsOf(orderId: number): Promise<GstDocumentRow[]> {
-    return db.select().from(gstDocuments).where(eq(gstDocuments.orderId, orderId)).orderBy(gstDocuments.id);
-  }
-
-  /** A document's PDF, with the number of the invoice a credit note reverses. */
-  async function pdfOf(document: GstDocumentRow): Promise<Buffer> {
-    const [order] = await db
-      .select({ publicId: orders.publicId })
-      .from(orders)
-      .where(eq(orders.id, document.orderId));
-    const invoice = document.invoiceId
-      ? (await db.select().from(gstDocuments).where(eq(gstDocuments.id, document.invoiceId)))[0]
-      : undefined;
-    return renderGstDocument({ ...document, orderPublicId: order!.publicId }, invoice);
-  }
-
-  /** A document as a mail attachment (the mail worker calls this when it sends, outside any transaction). */
-  async function attachment(id: number) {
-    const [document] = await db.select().from(gstDocuments).where(eq(gstDocuments.id, id));
-    if (!document) throw new Error(`GST document ${id} does not exist`);
-    return {
-      filename: documentFileName(document),
-      content: await pdfOf(document),
-      contentType: "application/pdf",
-    };
-  }
-
   /** An order's invoice or credit note, if it has one. */
   const documentOf = (orderId: number, kind: GstKind) => findOf(db, orderId, kind);
 
-  /** One of an order's documents by its number (a return's credit note), if it is the order's. */
-  async function documentNumbered(orderId: number, kind: GstKind, number: string) {
-    const [document] = await db
-      .select()
-      .from(gstDocuments)
-      .where(
-        and(eq(gstDocuments.orderId, orderId), eq(gstDocuments.kind, kind), eq(gstDocuments.number, number)),
-      );
-    return document;
-  }
-
-  return { issueInvoice, issueCreditNote, documentsOf, documentOf, documentNumbered, pdfOf, attachment };
+  return { issueInvoice, issueCreditNote, documentOf, ...createGstDocumentFiles({ db }) };
 }
 
 export type GstDocuments = ReturnType<typeof createGstDocuments>;

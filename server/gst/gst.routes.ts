@@ -13,7 +13,8 @@ import type { SessionGuard } from "../accounts/session-guard";
 import type { Calls } from "../lib/calls";
 import { notFound } from "../lib/errors";
 import type { OrdersService } from "../orders/orders.service";
-import { documentFileName, type GstDocumentRow, type GstDocuments } from "./gst-documents";
+import { documentFileName } from "./gst-document-files";
+import type { GstDocumentRow, GstDocuments } from "./gst-documents";
 
 type Options = { calls: Calls; orders: OrdersService; gst: GstDocuments; guard: SessionGuard };
 
