@@ -35,6 +35,41 @@ export async function nextSequence(tx: Transaction, series: GstKind, financialYe
 }
 
 /**
+ * A credit note against `invoice`, under its parties and place of supply, numbered in the credit notes' series:
+ * the whole invoice reversed (its `lines`), or a return's pieces (`returnId`, return-credit-notes.ts).
+ */
+export async function insertCreditNote(
+  tx: Transaction,
+  invoice: GstDocumentRow,
+  { lines, returnId, reason }: { lines: GstLine[]; returnId: number | null; reason: string },
+): Promise<GstDocumentRow> {
+  const issuedAt = new Date();
+  const financialYear = financialYearOf(issuedAt);
+  const sequence = await nextSequence(tx, "credit_note", financialYear);
+  const [note] = await tx
+    .insert(gstDocuments)
+    .values({
+      kind: "credit_note",
+      number: documentNumber("credit_note", financialYear, sequence),
+      financialYear,
+      sequence,
+      orderId: invoice.orderId,
+      invoiceId: invoice.id,
+      returnId,
+      issuedAt,
+      supplier: invoice.supplier,
+      recipient: invoice.recipient,
+      placeOfSupply: invoice.placeOfSupply,
+      intraState: invoice.intraState,
+      lines,
+      ...totalsOf(lines),
+      reason,
+    })
+    .returning();
+  return note!;
+}
+
+/**
  * GST tax invoices and credit notes (docs/decisions/025-gst-invoices.md). A document is issued inside the
  * transaction of the change that causes it (the payment that pays an order, the cancellation of a paid
  * order): its number comes from its series' counter row, locked until that transaction ends, and its lines
@@ -205,24 +240,7 @@ export function createGstDocuments({
     if (!invoice) return undefined;
     const existing = await findOf(tx, order.id, "credit_note");
     if (existing) return existing;
-    const issuedAt = new Date();
-    const financialYear = financialYearOf(issuedAt);
-    const sequence = await nextSequence(tx, "credit_note", financialYear);
-    const { id: _id, number: _number, ...copied } = invoice;
-    const [note] = await tx
-      .insert(gstDocuments)
-      .values({
-        ...copied,
-        kind: "credit_note",
-        number: documentNumber("credit_note", financialYear, sequence),
-        financialYear,
-        sequence,
-        invoiceId: invoice.id,
-        issuedAt,
-        reason,
-      })
-      .returning();
-    return note!;
+    return insertCreditNote(tx, invoice, { lines: invoice.lines, returnId: null, reason });
   }
 
   /** An order's invoice or credit note, if it has one. */

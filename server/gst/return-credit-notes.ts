@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Transaction } from "../db/client";
 import type { OrderItemRow, OrderRow } from "../orders/orders.tables";
-import { documentNumber, nextSequence, type GstDocumentRow } from "./gst-documents";
-import { financialYearOf, taxAtRate, totalsOf } from "./gst-tax";
+import { insertCreditNote, type GstDocumentRow } from "./gst-documents";
+import { taxAtRate } from "./gst-tax";
 import { gstDocuments, type GstLine } from "./gst.tables";
 
 /** a × b / c rounded half up, for non-negative integers. */
@@ -62,28 +62,5 @@ export async function issueReturnCreditNote(
     // The charges are the lines after the pieces'.
     ...(lastPieces ? invoice.lines.slice(items.length) : []),
   ];
-  const issuedAt = new Date();
-  const financialYear = financialYearOf(issuedAt);
-  const sequence = await nextSequence(tx, "credit_note", financialYear);
-  const [note] = await tx
-    .insert(gstDocuments)
-    .values({
-      kind: "credit_note",
-      number: documentNumber("credit_note", financialYear, sequence),
-      financialYear,
-      sequence,
-      orderId: order.id,
-      invoiceId: invoice.id,
-      returnId,
-      issuedAt,
-      supplier: invoice.supplier,
-      recipient: invoice.recipient,
-      placeOfSupply: invoice.placeOfSupply,
-      intraState: invoice.intraState,
-      lines,
-      ...totalsOf(lines),
-      reason,
-    })
-    .returning();
-  return note!;
+  return insertCreditNote(tx, invoice, { lines, returnId, reason });
 }

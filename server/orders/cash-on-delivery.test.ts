@@ -61,6 +61,15 @@ const placeCod = (token: string, addressId: number, id: number, extra: Record<st
 
 const orderCount = async () => (await app.services.db.select({ n: count() }).from(orders))[0]!.n;
 
+/** An order's GST invoice, by the order's row id. */
+const invoiceOf = async (orderPk: number) =>
+  (
+    await app.services.db
+      .select()
+      .from(gstDocuments)
+      .where(and(eq(gstDocuments.orderId, orderPk), eq(gstDocuments.kind, "invoice")))
+  )[0]!;
+
 async function codOrder() {
   const id = await product();
   const shopper = await shopperWithAddress(app);
@@ -387,13 +396,6 @@ describe("the owner's fee for paying in cash", () => {
     expect((await api.as(owner.token).updateStoreSettings({ codFee: 49 })).status).toBe(200);
     app.services.settings.forget();
   };
-  const invoiceOf = async (orderPk: number) =>
-    (
-      await app.services.db
-        .select()
-        .from(gstDocuments)
-        .where(and(eq(gstDocuments.orderId, orderPk), eq(gstDocuments.kind, "invoice")))
-    )[0]!;
 
   it("is said beside the choice and priced into the checkout's total and GST when cash is chosen, never otherwise", async () => {
     await withFee();
@@ -479,13 +481,6 @@ describe("the owner's discount for paying online (the prepaid nudge)", () => {
     expect((await api.as(owner.token).updateStoreSettings({ prepaidDiscount, codFee })).status).toBe(200);
     app.services.settings.forget();
   };
-  const invoiceOf = async (orderPk: number) =>
-    (
-      await app.services.db
-        .select()
-        .from(gstDocuments)
-        .where(and(eq(gstDocuments.orderId, orderPk), eq(gstDocuments.kind, "invoice")))
-    )[0]!;
 
   it("is off at first, then said beside cash and priced into the total and GST when PhonePe is chosen", async () => {
     const id = await product();

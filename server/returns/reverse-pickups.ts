@@ -4,6 +4,7 @@ import type { Database } from "../db/client";
 import type { OrdersService } from "../orders/orders.service";
 import { orderItems, orders as ordersTable } from "../orders/orders.tables";
 import type { StoreSettingsService } from "../settings/store-settings";
+import { consigneeOf } from "../shipping/ship-with-courier";
 import { CourierRefused, CourierUnavailable, type ShippingProvider } from "../shipping/shipping-provider";
 import { orderReturns } from "./returns.tables";
 
@@ -39,7 +40,6 @@ export function createReversePickups({
     if (!found || found.row.state !== "approved" || found.row.pickupWaybill) return;
     const { row, order, item } = found;
     const { gst, parcel } = await settings.current();
-    const from = order.shippingAddress;
     let waybill: string;
     try {
       waybill =
@@ -48,14 +48,7 @@ export function createReversePickups({
           await courier.createParcel({
             reference: publicId,
             reversePickup: true,
-            consignee: {
-              name: from.fullName,
-              address: [from.address, from.street].filter(Boolean).join(", "),
-              city: from.city,
-              state: from.state,
-              pincode: from.postalCode,
-              phone: from.phone,
-            },
+            consignee: consigneeOf(order.shippingAddress),
             codPaise: null,
             valuePaise: item.unitPricePaise * row.quantity,
             description: `Return ${publicId}: ${item.name}`,

@@ -215,6 +215,18 @@ describe("staff ship an order with one action", () => {
   });
 });
 
+/** The courier's next tracking answer is given, then the parcel is picked up (its push as asked): a stale answer. */
+function answerThenMove(waybill: string, push: PushDelivery) {
+  const courier = app.services.shipping.courier!;
+  const track = courier.track.bind(courier);
+  vi.spyOn(courier, "track").mockImplementationOnce(async (waybills) => {
+    const answer = await track(waybills);
+    await app.services.shipping.sandbox!.move(waybill, "picked-up", push);
+    return answer;
+  });
+  return courier;
+}
+
 describe("tracking, by push and by poll", () => {
   it("applies each scan the courier confirms, mails out-for-delivery once, and delivers the order", async () => {
     const { shopper, orderId } = await paidOrder();
@@ -261,14 +273,8 @@ describe("tracking, by push and by poll", () => {
   it("a push that comes while the courier is being asked is not lost to that older answer", async () => {
     const { orderId } = await paidOrder();
     const { waybill } = await shipped(orderId);
-    const courier = app.services.shipping.courier!;
-    const track = courier.track.bind(courier);
     // The courier answers, then the parcel moves and its push arrives before that answer is applied.
-    vi.spyOn(courier, "track").mockImplementationOnce(async (waybills) => {
-      const answer = await track(waybills);
-      await app.services.shipping.sandbox!.move(waybill, "picked-up", "send");
-      return answer;
-    });
+    const courier = answerThenMove(waybill, "send");
     // The pass asks again before it ends: the parcel is still due.
     await app.services.parcelTracking.runOnce();
     expect(await scansOf(orderId)).toBe(2);
@@ -278,13 +284,7 @@ describe("tracking, by push and by poll", () => {
   it("a push that lands while the older answer waits for its locks is not lost to it", async () => {
     const { orderId } = await paidOrder();
     const { waybill } = await shipped(orderId);
-    const courier = app.services.shipping.courier!;
-    const track = courier.track.bind(courier);
-    vi.spyOn(courier, "track").mockImplementationOnce(async (waybills) => {
-      const answer = await track(waybills);
-      await app.services.shipping.sandbox!.move(waybill, "picked-up", "drop");
-      return answer;
-    });
+    answerThenMove(waybill, "drop");
     const orders = app.services.orders;
     const lock = orders.lock.bind(orders);
     vi.spyOn(orders, "lock").mockImplementationOnce(async (tx, id) => {

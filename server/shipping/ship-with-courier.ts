@@ -21,6 +21,16 @@ import { courierShipments, type CourierShipmentRow } from "./shipping.tables";
 /** How often a parcel on its way is tracked when no push brings news sooner. */
 export const TRACK_EVERY_MINUTES = 60;
 
+/** Who the courier meets for an order's address: the consignee of its parcel, or of a return's pickup. */
+export const consigneeOf = (to: OrderRow["shippingAddress"]): ParcelRequest["consignee"] => ({
+  name: to.fullName,
+  address: [to.address, to.street].filter(Boolean).join(", "),
+  city: to.city,
+  state: to.state,
+  pincode: to.postalCode,
+  phone: to.phone,
+});
+
 /** The parcel the courier is asked to carry for an order. */
 function parcelRequest(
   order: OrderRow,
@@ -28,17 +38,9 @@ function parcelRequest(
   parcel: CourierShipmentRow,
   seller: { legalName: string; gstin: string },
 ): ParcelRequest {
-  const to = order.shippingAddress;
   return {
     reference: parcel.reference,
-    consignee: {
-      name: to.fullName,
-      address: [to.address, to.street].filter(Boolean).join(", "),
-      city: to.city,
-      state: to.state,
-      pincode: to.postalCode,
-      phone: to.phone,
-    },
+    consignee: consigneeOf(order.shippingAddress),
     // A cash order not paid online meanwhile: the courier collects its total at the door.
     codPaise: order.paymentMethod === "COD" && !order.paidAt ? order.totalPaise : null,
     valuePaise: order.totalPaise,
