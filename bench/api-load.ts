@@ -44,6 +44,9 @@ export type SaturationResult = {
   p50: number;
   p99: number;
   errors: number;
+  /** Answers by HTTP status, and the requests that got none (timed out, or their connection failed). */
+  statusCodes: Record<string, number>;
+  timeouts: number;
 };
 
 /**
@@ -129,6 +132,10 @@ export async function measureSaturation(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
+    statusCodes: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+    ),
+    timeouts: result.timeouts,
   };
 }
 

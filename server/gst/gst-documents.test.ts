@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
 import { GST_MESSAGES } from "../../contract/gst";
 import { DEMO_GST } from "../config";
+import { selectRows } from "../db/client";
 import { bearer, createUserAndLogin, freshIp, post } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import {
@@ -270,6 +271,19 @@ describe("the tax invoice of a paid order", () => {
     expect((await get(`/api/orders/gst-documents?id=${placed.orderId}`, shopper.token)).json().data).toEqual(
       [],
     );
+  });
+});
+
+describe("an order's documents", () => {
+  it("are found through the index of their order, as every listed order's view reads them", async () => {
+    const plan = await app.services.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return selectRows<Record<string, string>>(
+        tx,
+        sql`explain select order_id from ${gstDocuments} where ${gstDocuments.orderId} in (1, 2, 3)`,
+      );
+    });
+    expect(plan.map((row) => Object.values(row).join(" ")).join("\n")).toContain("gst_documents_order_idx");
   });
 });
 

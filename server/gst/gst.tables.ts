@@ -133,6 +133,9 @@ export const gstDocuments = pgTable(
     uniqueIndex("gst_documents_order_kind_idx")
       .on(table.orderId, table.kind)
       .where(sql`${table.returnId} is null`),
+    // An order's documents, found by the order (its views, its invoice, its credit notes): the unique index
+    // above leaves a return's credit notes out, so the planner cannot use it for "the documents of an order".
+    index("gst_documents_order_idx").on(table.orderId),
     uniqueIndex("gst_documents_series_idx").on(table.kind, table.financialYear, table.sequence),
     // The accountant's month (gst/gst-summary.ts) reads the documents issued in it.
     index("gst_documents_issued_at_idx").on(table.issuedAt),

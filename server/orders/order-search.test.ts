@@ -128,6 +128,28 @@ describe("other searches", () => {
   });
 });
 
+describe("a whole e-mail address", () => {
+  it("finds the orders sent to it, or to one it starts, whatever the case", async () => {
+    const placed = await order();
+    const email = placed.shopper.email;
+    expect(await found({ search: ` ${email.toUpperCase()} ` })).toEqual([placed.orderId]);
+    // Typed in part, but already like an address: "kavya@example.co" for "kavya@example.com".
+    expect(await found({ search: email.slice(0, -1) })).toEqual([placed.orderId]);
+    expect(await found({ search: `x${email}` })).toEqual([]);
+  });
+
+  it("is looked up through the index of the lower-cased e-mails, not the trigrams every address shares", async () => {
+    const plan = await app.services.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      return selectRows<Record<string, string>>(
+        tx,
+        sql`explain select id from ${orders} where lower(${orders.shippingAddress}->>'email') like 'kavya@example.com%'`,
+      );
+    });
+    expect(plan.map((row) => Object.values(row).join(" ")).join("\n")).toContain("orders_ship_email_lower_idx");
+  });
+});
+
 describe("what needs work", () => {
   it("are paid orders not shipped: with the tailor, or ready to ship; awaiting payment and cancelled apart", async () => {
     const unpaid = await order();

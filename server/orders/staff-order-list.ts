@@ -38,7 +38,11 @@ export function phoneDigitsOf(search: string): string | null {
   return digits.length >= 3 ? digits : null;
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const likePattern = (text: string) => `%${escapeLike(text)}%`;
+
+/** A whole e-mail address as staff type or paste one: something@somewhere.tld. */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 /**
  * Staff's Received Orders (decision 040): newest first; of one status, of the work left on paid orders
@@ -54,19 +58,25 @@ export function createStaffOrderList({ db, orders: ordersService }: { db: Databa
     if (/^[A-Z0-9]+$/.test(id)) found.push(eq(orders.publicId, id));
     const digits = phoneDigitsOf(text);
     if (digits) found.push(sql`${shippingPhoneDigits(orders.shippingAddress)} like ${likePattern(digits)}`);
-    else {
+    else if (WHOLE_EMAIL.test(text)) {
+      // No name has an @. The orders sent to that address, or to one that starts with it (typed in part), by
+      // the index of the lower-cased e-mails (orders_ship_email_lower_idx).
+      found.push(
+        sql`lower(${orders.shippingAddress}->>'email') like ${`${escapeLike(text.toLowerCase())}%`}`,
+      );
+    } else {
       found.push(ilike(sql`${orders.shippingAddress}->>'fullName'`, likePattern(text)));
       // An e-mail, or a part of one, has an @ or a dot; a plain word is a name. Looking for a common name in
       // the e-mails too made PostgreSQL read every order instead of the name's index (bench/README.md).
       if (/[@.]/.test(text)) found.push(ilike(sql`${orders.shippingAddress}->>'email'`, likePattern(text)));
-      if (text.includes("@")) {
-        // The account's own e-mail, if it has changed since the order was placed.
-        const [account] = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(eq(users.email, text.toLowerCase()));
-        if (account) found.push(eq(orders.userId, account.id));
-      }
+    }
+    if (!digits && text.includes("@")) {
+      // The account's own e-mail, if it has changed since the order was placed.
+      const [account] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, text.toLowerCase()));
+      if (account) found.push(eq(orders.userId, account.id));
     }
     return or(...found)!;
   }

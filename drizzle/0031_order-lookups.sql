@@ -1,0 +1,2 @@
+CREATE INDEX "orders_ship_email_lower_idx" ON "orders" USING btree (lower("shipping_address"->>'email') text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "gst_documents_order_idx" ON "gst_documents" USING btree ("order_id");
