@@ -146,7 +146,9 @@ describe("a whole e-mail address", () => {
         sql`explain select id from ${orders} where lower(${orders.shippingAddress}->>'email') like 'kavya@example.com%'`,
       );
     });
-    expect(plan.map((row) => Object.values(row).join(" ")).join("\n")).toContain("orders_ship_email_lower_idx");
+    expect(plan.map((row) => Object.values(row).join(" ")).join("\n")).toContain(
+      "orders_ship_email_lower_idx",
+    );
   });
 });
 
