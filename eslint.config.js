@@ -3,12 +3,6 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import globals from "globals";
 
-const REACT_ROUTER_LINKS = {
-  name: "react-router",
-  importNames: ["Link", "NavLink"],
-  message: "Use Link and NavLink from ~/components/navigation (docs/decisions/024-browser-runtime.md).",
-};
-
 export default tseslint.config(
   { ignores: ["build", "data", "drizzle", ".react-router", "node_modules", "test-results", "bench/results"] },
   js.configs.recommended,
@@ -24,17 +18,6 @@ export default tseslint.config(
     },
   },
   {
-    files: ["app/**/*.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          paths: [REACT_ROUTER_LINKS],
-        },
-      ],
-    },
-  },
-  {
     // Dependencies run one way: routes and the root use components, never the other way round.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/routes/**", "app/root.tsx"],
@@ -42,7 +25,6 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [REACT_ROUTER_LINKS],
           patterns: [
             {
               group: ["~/routes/*", "~/root", "../routes/*", "../root", "./root"],

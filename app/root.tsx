@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -6,12 +5,11 @@ import {
   Meta,
   Outlet,
   Scripts,
+  ScrollRestoration,
   useLoaderData,
-  useLocation,
-  useNavigation,
-  useNavigationType,
   useRouteLoaderData,
   type ShouldRevalidateFunction,
+  href,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { sessionAnswer } from "./accounts/guards";
@@ -21,7 +19,7 @@ import { CartProvider } from "./cart/cart-context";
 import { CartDrawer } from "./cart/cart-drawer";
 import { CustomizationBanner } from "./components/customization-banner";
 import { InlineStylesheet } from "./components/inline-stylesheet";
-import { InPageNavigation } from "./components/navigation";
+import { ShownPage } from "./components/navigation";
 import { NotFound } from "./components/not-found";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -62,36 +60,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod.toUpperCase() !== "GET" ? defaultShouldRevalidate : false;
 
-/** Where the shopper was on each page of this tab's history, by React Router's location key. */
-const scrollPlaces = new Map<string, number>();
-
-/**
- * Another page opens at its top, smoothly (the spec). The page the browser loaded keeps the place the browser
- * gives it (a reload restores the shopper's scroll position), and hydration does not touch it. Back and
- * Forward go to where the shopper was on that page, kept while the next page loaded: on the product list, Back
- * from a product finds the pages Load More added (?pages=) and the product the shopper left from.
- * React Router's <ScrollRestoration> does this too, but puts the storefront over its budget (decision 027).
- */
-function ScrollOnNavigation() {
-  const { pathname, key } = useLocation();
-  const navigationType = useNavigationType();
-  const leaving = useNavigation().state !== "idle";
-  const shownPathname = useRef(pathname);
-  useEffect(() => {
-    if (leaving) scrollPlaces.set(key, window.scrollY);
-  }, [leaving, key]);
-  useEffect(() => {
-    const place = scrollPlaces.get(key);
-    if (navigationType === "POP" && place !== undefined) window.scrollTo(0, place);
-    if (shownPathname.current === pathname) return;
-    shownPathname.current = pathname;
-    if (navigationType === "POP") return;
-    const reduce = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
-  }, [pathname, key, navigationType]);
-  return null;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
@@ -108,6 +76,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="flex min-h-screen flex-col">
         {children}
+        <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>
@@ -134,8 +103,7 @@ export default function App() {
       <CartDrawer />
       <Toasts />
       <AfterLogout />
-      <ScrollOnNavigation />
-      <InPageNavigation />
+      <ShownPage />
     </CartProvider>
   );
 }
@@ -153,7 +121,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="mt-4 text-muted">
           {typeof error.data === "string" && error.data ? error.data : error.statusText}
         </p>
-        <a href="/" className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 text-white">
+        <a href={href("/")} className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 text-white">
           Return to Home
         </a>
       </main>
@@ -162,7 +130,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <main className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
       <p className="mt-4 text-muted">Please try again in a moment.</p>
-      <a href="/" className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 text-white">
+      <a href={href("/")} className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 text-white">
         Return to Home
       </a>
     </main>

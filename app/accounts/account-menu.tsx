@@ -1,10 +1,10 @@
 import type { MouseEvent } from "react";
-import { Link } from "~/components/navigation";
 import { ROLE } from "#contract/accounts-rules";
 import { UserIcon } from "~/components/icons";
 import type { SignedInUser } from "./signed-in-user";
 import { homeFor } from "./home-for";
 import { LogoutButton } from "./logout-button";
+import { href, Link } from "react-router";
 
 const closeMenu = (event: MouseEvent<HTMLElement>) =>
   event.currentTarget.closest<HTMLElement>("[popover]")?.hidePopover();
@@ -20,8 +20,8 @@ function closeWhenFocusLeaves(menu: HTMLDivElement | null) {
 /** The staff's own pages, first in their menu. */
 const STAFF_LINKS = (dashboard: string) => [
   { to: dashboard, label: "Dashboard" },
-  { to: "/admin/products", label: "Products" },
-  { to: "/admin/received-orders", label: "Received Orders" },
+  { to: href("/admin/products"), label: "Products" },
+  { to: href("/admin/received-orders"), label: "Received Orders" },
 ];
 
 const ITEM_CLASS = "block w-full rounded-lg px-3 py-2 text-left hover:bg-brand-50 hover:text-brand-700";
@@ -35,7 +35,7 @@ const ITEM_CLASS = "block w-full rounded-lg px-3 py-2 text-left hover:bg-brand-5
 export function AccountMenu({ user }: { user: SignedInUser | null }) {
   if (!user)
     return (
-      <Link to="/login" className="flex min-h-6 items-center gap-1 text-sm hover:text-brand-700">
+      <Link to={href("/login")} className="flex min-h-6 items-center gap-1 text-sm hover:text-brand-700">
         <UserIcon />
         <span className="hidden sm:inline">Login</span>
         <span className="sr-only sm:hidden">Login</span>
@@ -73,17 +73,17 @@ export function AccountMenu({ user }: { user: SignedInUser | null }) {
               </li>
             ))}
           <li>
-            <Link to="/profile" onClick={closeMenu} className={ITEM_CLASS}>
+            <Link to={href("/profile")} onClick={closeMenu} className={ITEM_CLASS}>
               My Profile
             </Link>
           </li>
           <li>
-            <Link to="/orders" onClick={closeMenu} className={ITEM_CLASS}>
+            <Link to={href("/orders")} onClick={closeMenu} className={ITEM_CLASS}>
               Orders
             </Link>
           </li>
           <li>
-            <Link to="/wishlist" onClick={closeMenu} className={ITEM_CLASS}>
+            <Link to={href("/wishlist")} onClick={closeMenu} className={ITEM_CLASS}>
               Wishlist
             </Link>
           </li>

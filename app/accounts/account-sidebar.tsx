@@ -1,11 +1,11 @@
 import { Fragment } from "react";
-import { NavLink } from "~/components/navigation";
 import { LogoutButton } from "~/accounts/logout-button";
+import { href, NavLink } from "react-router";
 
 const LINKS = [
-  { to: "/profile", label: "My Profile" },
-  { to: "/orders", label: "My Orders" },
-  { to: "/complaints", label: "My Complaints" },
+  { to: href("/profile"), label: "My Profile" },
+  { to: href("/orders"), label: "My Orders" },
+  { to: href("/complaints"), label: "My Complaints" },
 ];
 
 const ITEM =

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/navigation";
 import type { Order } from "#contract/orders";
 import type { Profile } from "#contract/accounts";
 import { formatMobile } from "~/accounts/format";
 import { BagIcon } from "~/components/icons";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { OrderCard } from "~/orders/order-card";
+import { href, Link } from "react-router";
 
 /** The Profile tab: what the account holds, read-only. */
 export function MyProfile({ user }: { user: Profile }) {
@@ -71,7 +71,7 @@ export function MyOrders({ orders }: { orders: Order[] }) {
           </span>
           <p className="mt-4 text-lg font-semibold">No orders found.</p>
           <p className="mt-1 text-muted">When you place an order, you can follow it here.</p>
-          <Link to="/products" className={`${BUTTON_PRIMARY} mt-6`}>
+          <Link to={href("/products")} className={`${BUTTON_PRIMARY} mt-6`}>
             Start shopping
           </Link>
         </div>

@@ -2,7 +2,7 @@
  * The page side of the API's guards, for loaders: they ask the API (contract/accounts.ts, with its schemas),
  * so components import what they need from modules of their own (home-for.ts), not from here.
  */
-import { redirect, type AppLoadContext, type ShouldRevalidateFunction } from "react-router";
+import { redirect, type AppLoadContext, type ShouldRevalidateFunction, href } from "react-router";
 import type { CallResult } from "#contract/call";
 import { getMeCall, type Profile } from "#contract/accounts";
 import type { RoleId } from "#contract/accounts-rules";
@@ -39,12 +39,12 @@ export async function requireUser(
   if (!result.ok || !result.data[0]) {
     if (result.ok || result.status === 401) {
       const url = new URL(request.url);
-      throw redirect(`/login?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+      throw redirect(`${href("/login")}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
     }
     throw new Response(result.message, { status: result.status || 502 });
   }
   const user = result.data[0];
-  if (!roles.includes(user.roleId)) throw redirect("/not-available");
+  if (!roles.includes(user.roleId)) throw redirect(href("/not-available"));
   return user;
 }
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate, href } from "react-router";
 import { cartStore } from "~/cart/cart-context";
 import { toast } from "~/components/toast";
 import { wishlistStore } from "~/wishlist/wishlist-store";
@@ -14,7 +14,7 @@ const HOME_AFTER_MS = 1000;
 export function LogoutButton({ className = "" }: { className?: string }) {
   const fetcher = useFetcher<LogoutAnswer>({ key: LOGOUT });
   return (
-    <fetcher.Form method="post" action="/logout">
+    <fetcher.Form method="post" action={href("/logout")}>
       <button type="submit" className={className} disabled={fetcher.state !== "idle"}>
         Logout
       </button>
@@ -40,7 +40,7 @@ export function AfterLogout() {
     cartStore.update(() => []);
     wishlistStore.update(() => []);
     toast("success", "Logged Out");
-    const timer = setTimeout(() => navigate("/"), HOME_AFTER_MS);
+    const timer = setTimeout(() => navigate(href("/")), HOME_AFTER_MS);
     return () => clearTimeout(timer);
   }, [result, navigate]);
   return null;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ClipboardEvent, type KeyboardEvent } from "react";
-import { useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate, href } from "react-router";
 import { MESSAGES, OTP_LENGTH, RESEND_COOLDOWN_SECONDS } from "#contract/accounts-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
@@ -58,7 +58,7 @@ export function OtpDialog({
     } else if (answer.ok) {
       toast("success", "OTP Verified", "Your account has been verified successfully!");
       onClose();
-      navigate("/profile");
+      navigate(href("/profile"));
     } else {
       toast("error", "OTP Verification Failed", answer.message || "OTP verification failed");
     }
@@ -99,7 +99,7 @@ export function OtpDialog({
     }
     fetcher.submit(
       { intent: "verify", otp, email, token: registrationToken ?? "" },
-      { method: "post", action: "/verify-email" },
+      { method: "post", action: href("/verify-email") },
     );
   };
 
@@ -107,7 +107,7 @@ export function OtpDialog({
     setResendFrom(elapsed + RESEND_COOLDOWN_SECONDS);
     fetcher.submit(
       { intent: "resend", email, token: registrationToken ?? "" },
-      { method: "post", action: "/verify-email" },
+      { method: "post", action: href("/verify-email") },
     );
   };
 

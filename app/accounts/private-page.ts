@@ -1,8 +1,9 @@
 import type { ShouldRevalidateFunction } from "react-router";
+import { href } from "react-router";
 
 /**
  * A guarded page stays as it is while a logout finishes (the root shows 'Logged Out' and goes home after
  * a second) instead of reloading and bouncing to /login on the way.
  */
 export const keepThroughLogout: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
-  formAction === "/logout" ? false : defaultShouldRevalidate;
+  formAction === href("/logout") ? false : defaultShouldRevalidate;

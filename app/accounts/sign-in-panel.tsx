@@ -1,5 +1,5 @@
+import { Link } from "react-router";
 import type { ReactNode } from "react";
-import { Link } from "~/components/navigation";
 import { TEXT_LINK } from "~/components/styles";
 
 /** The narrow card of the account-entry pages: a heading, a line under it, then the form or a notice. */

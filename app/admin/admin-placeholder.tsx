@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY } from "~/components/styles";
+import { href, Link } from "react-router";
 
 /** A staff page that is not built yet: it says so plainly and leads back to the dashboard. */
 export function AdminPlaceholder({ title, text, icon }: { title: string; text: string; icon: ReactNode }) {
@@ -14,7 +14,7 @@ export function AdminPlaceholder({ title, text, icon }: { title: string; text: s
       </span>
       <h1 className="mt-6 text-3xl font-bold sm:text-4xl">{title}</h1>
       <p className="mt-3 text-muted">{text}</p>
-      <Link to="/admin-dashboard" className={`${BUTTON_PRIMARY} mt-8`}>
+      <Link to={href("/admin-dashboard")} className={`${BUTTON_PRIMARY} mt-8`}>
         Back to Admin Dashboard
       </Link>
     </section>

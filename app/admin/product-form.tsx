@@ -22,6 +22,7 @@ import { ProductFeatures, ProductSizeFit } from "./product-notes";
 import { ProductPhotos } from "./product-photos";
 import { ProductStock } from "./product-stock";
 import { chargeIdOf, ProductTailoring } from "./product-tailoring";
+import { href } from "react-router";
 
 const SELECT_CLASS =
   "block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-600";
@@ -285,7 +286,7 @@ export function ProductForm({
             {saving ? "Saving…" : editing ? "Save Changes" : "Add Product"}
           </button>
           {product && !product.hidden && (
-            <a href={`/products/${product._id}`} className={BUTTON_SECONDARY}>
+            <a href={href("/products/:id", { id: String(product._id) })} className={BUTTON_SECONDARY}>
               View in shop
             </a>
           )}
@@ -293,11 +294,14 @@ export function ProductForm({
         {added && (
           <p role="status" className="rounded-lg bg-green-50 px-4 py-3 text-green-900">
             Added “{added.name}”.{" "}
-            <a href={`/products/${added.id}`} className="font-semibold underline">
+            <a href={href("/products/:id", { id: String(added.id) })} className="font-semibold underline">
               View it in the shop
             </a>{" "}
             or{" "}
-            <a href={`/admin/products/${added.id}/edit`} className="font-semibold underline">
+            <a
+              href={href("/admin/products/:id/edit", { id: String(added.id) })}
+              className="font-semibold underline"
+            >
               edit it
             </a>
             .

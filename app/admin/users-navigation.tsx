@@ -1,5 +1,5 @@
-import { Link } from "~/components/navigation";
 import type { USER_GROUPS } from "#contract/accounts-rules";
+import { href, Link } from "react-router";
 
 export type UserGroup = (typeof USER_GROUPS)[number];
 
@@ -9,7 +9,7 @@ const GROUPS: { group: UserGroup; label: string }[] = [
 ];
 
 const hrefOf = (group: UserGroup, page = 1) =>
-  `/super-admin-dashboard?${new URLSearchParams({ group, ...(page > 1 ? { page: String(page) } : {}) })}`;
+  `${href("/super-admin-dashboard")}?${new URLSearchParams({ group, ...(page > 1 ? { page: String(page) } : {}) })}`;
 
 /** Staff or Customers: two links that look like tabs; the shown group is the current page. */
 export function GroupTabs({ current }: { current: UserGroup }) {

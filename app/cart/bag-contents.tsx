@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useNavigate } from "react-router";
-import { Link } from "~/components/navigation";
+import { useNavigate, href, Link } from "react-router";
 import { LineImage } from "~/components/picture";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
@@ -53,7 +52,7 @@ export default function BagContents() {
       return;
     }
     cart.close();
-    navigate("/checkout", { state: { items: cart.items } });
+    navigate(href("/checkout"), { state: { items: cart.items } });
   }
 
   return (
@@ -64,7 +63,7 @@ export default function BagContents() {
             Your cart is empty
           </p>
           <Link
-            to="/products"
+            to={href("/products")}
             onClick={cart.close}
             className="rounded-full bg-brand-600 px-5 py-2 text-white hover:bg-brand-700"
           >
@@ -82,7 +81,7 @@ export default function BagContents() {
                 <LineImage src={item.image} width={72} height={96} className="h-24 w-18 shrink-0 rounded" />
                 <div className="flex flex-1 flex-col gap-1">
                   <Link
-                    to={`/products/${item.id}`}
+                    to={href("/products/:id", { id: String(item.id) })}
                     onClick={cart.close}
                     className="font-medium hover:underline"
                   >
@@ -204,7 +203,7 @@ function LinePrice({
       {!hasSize(item) ? (
         <p className="text-sm text-red-700">
           Choose a size on the{" "}
-          <Link to={`/products/${item.id}`} onClick={onLink} className={TEXT_LINK}>
+          <Link to={href("/products/:id", { id: String(item.id) })} onClick={onLink} className={TEXT_LINK}>
             product page
           </Link>
           .
@@ -212,7 +211,7 @@ function LinePrice({
       ) : line?.problem === "awaiting-payment" && line.orderId ? (
         <p className="text-sm text-amber-800">
           {line.message}{" "}
-          <Link to={`/orders/${line.orderId}`} onClick={onLink} className={TEXT_LINK}>
+          <Link to={href("/orders/:id", { id: line.orderId })} onClick={onLink} className={TEXT_LINK}>
             Pay now or cancel it
           </Link>
         </p>

@@ -23,6 +23,7 @@ import { controlProps, FormField } from "~/components/form-field";
 import { DialogHeader, ModalDialog } from "~/components/modal-dialog";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { browserApi } from "~/lib/api-client";
+import { href } from "react-router";
 
 type Errors = Partial<Record<string, string>>;
 
@@ -340,7 +341,7 @@ export default function CustomizeDialog({
 
         <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
           <strong>Made to order.</strong> {TAILORING_MESSAGES.madeToOrder}{" "}
-          <a href="/return-policy" className={TEXT_LINK} target="_blank" rel="noopener">
+          <a href={href("/return-policy")} className={TEXT_LINK} target="_blank" rel="noopener">
             Return policy
           </a>
         </p>

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useRevalidator } from "react-router";
+import { useRevalidator, href } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import { ModalDialog } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
@@ -17,7 +17,7 @@ export function DeleteProductButton({ id, name }: { id: number; name: string }) 
   return (
     <>
       <a
-        href={`/admin/products/${id}/edit`}
+        href={href("/admin/products/:id/edit", { id: String(id) })}
         aria-label={`Edit ${name}`}
         className="relative z-10 flex size-9 items-center justify-center rounded-full bg-white/95 text-brand-700 shadow ring-1 ring-brand-200 hover:bg-brand-50"
       >

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import type { Category } from "#contract/catalog";
 import { PRICE_BANDS } from "#contract/catalog-options";
-import { GetForm } from "~/components/navigation";
 import type { ProductFilters } from "./product-filters";
+import { href, Form } from "react-router";
 
 const SORT_LABELS: Record<string, string> = {
   newest: "Newest first",
@@ -42,8 +42,9 @@ export function FilterForm({
   const idPrefix = autoSubmit ? "side" : "dialog";
   const [sort, setSort] = useValueFromUrl(filters.sort ?? "");
   return (
-    <GetForm
-      action="/products"
+    <Form
+      method="get"
+      action={href("/products")}
       onChange={autoSubmit ? (event) => event.currentTarget.requestSubmit() : undefined}
       onSubmit={onApply}
       className="space-y-6"
@@ -95,7 +96,7 @@ export function FilterForm({
       >
         Apply Filters
       </button>
-    </GetForm>
+    </Form>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Link } from "~/components/navigation";
 import type { ProductSummary } from "#contract/catalog";
 import { ResponsivePicture } from "~/components/picture";
 import { discountPercent } from "~/lib/money";
 import { WishlistButton } from "~/wishlist/wishlist-button";
 import { DeleteProductButton } from "./delete-product-button";
 import { PriceLine } from "./price-line";
+import { href, Link } from "react-router";
 
 export const CARD_IMAGE_SIZES = "(min-width: 1280px) 300px, (min-width: 768px) 30vw, 50vw";
 
@@ -40,7 +40,10 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <h3 className="font-sans text-sm leading-snug font-medium sm:text-[15px]">
-          <Link to={`/products/${product._id}`} className="after:absolute after:inset-0 hover:text-brand-700">
+          <Link
+            to={href("/products/:id", { id: String(product._id) })}
+            className="after:absolute after:inset-0 hover:text-brand-700"
+          >
             {product.name}
           </Link>
         </h3>

@@ -6,6 +6,7 @@ import {
   type ProductSort,
 } from "#contract/catalog-options";
 import type { ProductListParams } from "~/lib/api-client";
+import { href } from "react-router";
 
 /** The product list's filters, as they live in the page's URL: ?category=1&price=2000-5000&search=&sort= */
 export type ProductFilters = {
@@ -48,7 +49,7 @@ export function filtersUrl(filters: ProductFilters): string {
   if (filters.search) params.set("search", filters.search);
   if (filters.sort) params.set("sort", filters.sort);
   const query = params.toString();
-  return query ? `/products?${query}` : "/products";
+  return query ? `${href("/products")}?${query}` : href("/products");
 }
 
 /**

@@ -1,3 +1,4 @@
+import { href } from "react-router";
 /** A product page's tabs, in their order. */
 export const PRODUCT_TABS = ["details", "reviews", "care"] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
@@ -31,5 +32,5 @@ export function productViewUrl(id: number, view: ProductView, atTabs = false): s
   if (view.image > 0) params.set("image", String(view.image + 1));
   if (view.tab !== "details") params.set("tab", view.tab);
   const query = params.toString();
-  return `/products/${id}${query ? `?${query}` : ""}${atTabs ? `#${TABS_ID}` : ""}`;
+  return `${href("/products/:id", { id: String(id) })}${query ? `?${query}` : ""}${atTabs ? `#${TABS_ID}` : ""}`;
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import { useSignedInUser } from "~/accounts/signed-in-user";
 import { BUTTON_PRIMARY } from "~/components/styles";
 
@@ -22,7 +22,7 @@ export function StockAlertForm({ productId, soldOutSizes }: { productId: number;
       <summary className="cursor-pointer font-semibold text-brand-800">
         Sold out in your size? Notify me
       </summary>
-      <fetcher.Form method="post" action="/stock-alerts" className="mt-3 flex flex-col gap-3">
+      <fetcher.Form method="post" action={href("/stock-alerts")} className="mt-3 flex flex-col gap-3">
         <p className="text-sm text-muted">We'll e-mail you once, when the size is back in stock.</p>
         <input type="hidden" name="productId" value={productId} />
         <div className="flex flex-wrap gap-3">

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, href } from "react-router";
 import { formatDeliveryDate } from "#contract/delivery-date";
 import { DeliveryAnswer, type DeliveryCheckData } from "~/shipping/delivery-answer";
 
@@ -11,7 +11,7 @@ export function DeliveryEstimate({ pincode, customised }: { pincode: string | nu
   const fetcher = useFetcher<DeliveryCheckData>();
   const { load } = fetcher;
   useEffect(() => {
-    if (pincode) void load(`/delivery-check?${new URLSearchParams({ pincode })}`);
+    if (pincode) void load(`${href("/delivery-check")}?${new URLSearchParams({ pincode })}`);
   }, [pincode, load]);
   const answer = pincode && fetcher.state === "idle" ? fetcher.data?.answer : undefined;
   if (!answer) return null;

@@ -1,4 +1,4 @@
-import { Link } from "~/components/navigation";
+import { href, Link } from "react-router";
 
 export function NotFound() {
   return (
@@ -7,7 +7,7 @@ export function NotFound() {
       <h1 className="mt-4 text-3xl font-bold">Oops! Page not found</h1>
       <p className="mt-3 text-muted">The page you are looking for has moved or never existed.</p>
       <Link
-        to="/"
+        to={href("/")}
         className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
       >
         Return to Home

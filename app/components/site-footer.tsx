@@ -1,27 +1,27 @@
-import { Link } from "~/components/navigation";
 import type { Category } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { telHref } from "#contract/phone-links";
 import { useSeller } from "~/content/seller";
 import { SOCIAL_LINKS } from "~/content/social-links";
+import { href, Link } from "react-router";
 
 const QUICK_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/products", label: "Shop" },
-  { to: "/about", label: "About Us" },
-  { to: "/contact", label: "Contact" },
-  { to: "/wishlist", label: "Wishlist" },
+  { to: href("/"), label: "Home" },
+  { to: href("/products"), label: "Shop" },
+  { to: href("/about"), label: "About Us" },
+  { to: href("/contact"), label: "Contact" },
+  { to: href("/wishlist"), label: "Wishlist" },
 ];
 
 const SERVICE_LINKS = [
-  { to: "/grievances", label: "Grievances" },
-  { to: "/privacy", label: "Privacy Notice" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/faq", label: "FAQ" },
-  { to: "/return-policy", label: "Returns & Refunds" },
-  { to: "/shipping-policy", label: "Shipping Policy" },
-  { to: "/terms-and-conditions", label: "Terms & Conditions" },
-  { to: "/cookies-policy", label: "Cookies Policy" },
+  { to: href("/grievances"), label: "Grievances" },
+  { to: href("/privacy"), label: "Privacy Notice" },
+  { to: href("/privacy-policy"), label: "Privacy Policy" },
+  { to: href("/faq"), label: "FAQ" },
+  { to: href("/return-policy"), label: "Returns & Refunds" },
+  { to: href("/shipping-policy"), label: "Shipping Policy" },
+  { to: href("/terms-and-conditions"), label: "Terms & Conditions" },
+  { to: href("/cookies-policy"), label: "Cookies Policy" },
 ];
 
 function FooterList({ title, links }: { title: string; links: { to: string; label: string }[] }) {
@@ -73,7 +73,7 @@ export function SiteFooter({ categories }: { categories: Category[] }) {
         <FooterList
           title="Categories"
           links={categories.map((category) => ({
-            to: `/products?category=${category.id}`,
+            to: `${href("/products")}?category=${category.id}`,
             label: category.name,
           }))}
         />

@@ -1,4 +1,3 @@
-import { GetForm, Link, NavLink } from "~/components/navigation";
 import { useCart } from "~/cart/cart-context";
 import { itemCount } from "~/cart/cart-lines";
 import { useWishlist } from "~/wishlist/wishlist-store";
@@ -6,16 +5,16 @@ import { STORE } from "#contract/store";
 import { AccountMenu } from "~/accounts/account-menu";
 import type { SignedInUser } from "~/accounts/signed-in-user";
 import { SearchField } from "~/catalog/search-field";
-import { useLocation } from "react-router";
+import { useLocation, href, Form, Link, NavLink } from "react-router";
 import { BagIcon, HeartIcon, SearchIcon } from "./icons";
 import { openerProps } from "./modal-dialog";
 import { plural } from "~/lib/plural";
 
 const NAV_LINKS = [
-  { to: "/", label: "Home" },
-  { to: "/products", label: "Shop" },
-  { to: "/about", label: "About" },
-  { to: "/contact", label: "Contact" },
+  { to: href("/"), label: "Home" },
+  { to: href("/products"), label: "Shop" },
+  { to: href("/about"), label: "About" },
+  { to: href("/contact"), label: "Contact" },
 ];
 
 function CountBadge({ count }: { count: number }) {
@@ -116,7 +115,7 @@ function PhoneSearch() {
           if (event.newState === "open") event.currentTarget.querySelector("input")?.focus();
         }}
       >
-        <GetForm action="/products" role="search" className="flex gap-2">
+        <Form method="get" action={href("/products")} role="search" className="flex gap-2">
           <SearchField
             className="flex-1 px-4 py-2"
             inputClassName="w-full"
@@ -128,7 +127,7 @@ function PhoneSearch() {
           >
             Search
           </button>
-        </GetForm>
+        </Form>
       </div>
     </>
   );
@@ -136,7 +135,7 @@ function PhoneSearch() {
 
 export function SiteHeader({ user }: { user: SignedInUser | null }) {
   // The product list has a search box of its own, which keeps its filters: the header's would be a second.
-  const onProductList = useLocation().pathname === "/products";
+  const onProductList = useLocation().pathname === href("/products");
   const cart = useCart();
   const wishlist = useWishlist();
   const bagCount = itemCount(cart.items);
@@ -144,7 +143,7 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
   return (
     <header className="sticky top-0 z-30 border-b border-brand-100 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <Link to="/" className="font-serif text-xl font-bold text-brand-700 sm:text-2xl">
+        <Link to={href("/")} className="font-serif text-xl font-bold text-brand-700 sm:text-2xl">
           {STORE.name}
         </Link>
         <MainNav
@@ -155,18 +154,18 @@ export function SiteHeader({ user }: { user: SignedInUser | null }) {
           }
         />
         {onProductList ? null : (
-          <GetForm action="/products" role="search" className="ml-auto hidden lg:block">
+          <Form method="get" action={href("/products")} role="search" className="ml-auto hidden lg:block">
             <SearchField
               className="px-3 py-1.5"
               inputClassName="w-56 text-sm"
               placeholder="Search sarees, lehengas…"
             />
-          </GetForm>
+          </Form>
         )}
         <div className="ml-auto flex items-center gap-5 lg:ml-4">
           {onProductList ? null : <PhoneSearch />}
           <Link
-            to="/wishlist"
+            to={href("/wishlist")}
             className="relative text-ink hover:text-brand-700"
             aria-label={`Wishlist, ${plural(wishlist.items.length, "item")}`}
           >

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/navigation";
 import { DEFAULT_RETURN_DAYS } from "#contract/returns-rules";
 import { STORE } from "#contract/store";
 import { DEFAULT_HOLD_MINUTES } from "#contract/hold-time";
 import { useSeller } from "./seller";
 import { DeliveryRuleText } from "./store-details";
+import { href, Link } from "react-router";
 
 /** The days after delivery to ask for a return, as the owner set them (decision 051). */
 function ReturnDays() {
@@ -43,7 +43,7 @@ export const FAQ_ITEMS: FaqItem[] = [
         <p>
           For a change of mind or a size that does not fit: no. Every piece is cut, stitched or altered to the
           measurements and customisations you choose, so it cannot be resold to anyone else. Read the full{" "}
-          <Link to="/return-policy" className={linkClass}>
+          <Link to={href("/return-policy")} className={linkClass}>
             Return Policy
           </Link>
           .
@@ -70,7 +70,7 @@ export const FAQ_ITEMS: FaqItem[] = [
         </p>
         <p>
           Customised pieces are stitched before they leave us, so they can take longer to dispatch. The{" "}
-          <Link to="/shipping-policy" className={linkClass}>
+          <Link to={href("/shipping-policy")} className={linkClass}>
             Shipping Policy
           </Link>{" "}
           gives the full timelines.
@@ -104,7 +104,7 @@ export const FAQ_ITEMS: FaqItem[] = [
         your size, then <strong>Customise this piece</strong> on its page, tick what you would like changed
         and give your measurements. The charge, if any, is added to the price before you pay. Anything else in
         mind?{" "}
-        <Link to="/contact" className={linkClass}>
+        <Link to={href("/contact")} className={linkClass}>
           Contact us
         </Link>{" "}
         or message us on WhatsApp at{" "}
@@ -126,7 +126,7 @@ export const FAQ_ITEMS: FaqItem[] = [
         Indian rupees and include taxes. We do not offer cash on delivery. When you place an order we hold its
         pieces for you for {DEFAULT_HOLD_MINUTES} minutes while you pay; if the payment did not go through,
         pay again with Pay now on the order in{" "}
-        <Link to="/orders" className={linkClass}>
+        <Link to={href("/orders")} className={linkClass}>
           My Orders
         </Link>{" "}
         until then, or cancel it. After that the pieces go back on sale and an unpaid order is cancelled. A

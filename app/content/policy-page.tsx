@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { StoreContactDetails } from "./store-contact-details";
+import { href, Link } from "react-router";
 
 export type PolicySection = {
   /** The anchor of the section, e.g. "information-we-collect". */
@@ -12,13 +12,13 @@ export type PolicySection = {
 
 /** The policy pages, for the "other policies" links at the foot of each. */
 export const POLICY_LINKS = [
-  { to: "/privacy", label: "Privacy Notice" },
-  { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/cookies-policy", label: "Cookies Policy" },
-  { to: "/terms-and-conditions", label: "Terms & Conditions" },
-  { to: "/shipping-policy", label: "Shipping Policy" },
-  { to: "/return-policy", label: "Return Policy" },
-  { to: "/faq", label: "FAQ" },
+  { to: href("/privacy"), label: "Privacy Notice" },
+  { to: href("/privacy-policy"), label: "Privacy Policy" },
+  { to: href("/cookies-policy"), label: "Cookies Policy" },
+  { to: href("/terms-and-conditions"), label: "Terms & Conditions" },
+  { to: href("/shipping-policy"), label: "Shipping Policy" },
+  { to: href("/return-policy"), label: "Return Policy" },
+  { to: href("/faq"), label: "FAQ" },
 ] as const;
 
 /** Paragraphs, lists, tables and links inside a section, styled like legal prose. */
@@ -92,7 +92,7 @@ export function PolicyPage({
           <StoreContactDetails />
         </div>
         <Link
-          to="/contact"
+          to={href("/contact")}
           className="mt-5 inline-block rounded-full bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700"
         >
           Contact Us

@@ -1,8 +1,8 @@
 import { STORE } from "#contract/store";
 import { telHref } from "#contract/phone-links";
-import { Link } from "~/components/navigation";
 import { useSeller } from "./seller";
 import { storeAddressLine } from "./store-details";
+import { href, Link } from "react-router";
 
 /** E-mail, phone and address as links, for the "contact us" part of the information and policy pages. */
 export function StoreContactDetails() {
@@ -26,7 +26,7 @@ export function StoreContactDetails() {
         </li>
         <li>Store: {storeAddressLine()}</li>
         <li>
-          Complaints: our grievance officer, on the <Link to="/grievances">Grievances</Link> page
+          Complaints: our grievance officer, on the <Link to={href("/grievances")}>Grievances</Link> page
         </li>
       </ul>
     </address>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, useActionData, useNavigation, useRouteLoaderData, href, Link } from "react-router";
 import {
   GRIEVANCE_CATEGORIES,
   GRIEVANCE_CATEGORY_LABELS,
@@ -7,7 +7,6 @@ import {
 } from "#contract/grievances-rules";
 import type { SignedInUser } from "~/accounts/signed-in-user";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { useHydrated } from "~/lib/hydration";
 
@@ -67,7 +66,7 @@ export function ComplaintForm() {
           {!answer.confirmEmail && (
             <p className="mt-3 text-sm">
               Follow it under{" "}
-              <Link to="/complaints" className={TEXT_LINK}>
+              <Link to={href("/complaints")} className={TEXT_LINK}>
                 My Complaints
               </Link>
               .
@@ -166,7 +165,7 @@ export function ComplaintForm() {
         )}
         <p className="text-sm text-muted sm:col-span-2">
           We use what you write only to resolve this complaint, as our{" "}
-          <Link to="/privacy-policy" className={TEXT_LINK}>
+          <Link to={href("/privacy-policy")} className={TEXT_LINK}>
             Privacy Notice
           </Link>{" "}
           explains.

@@ -1,8 +1,8 @@
 import type { StaffGrievanceTicket } from "#contract/grievances";
 import { GRIEVANCE_CATEGORY_LABELS } from "#contract/grievances-rules";
-import { Link } from "~/components/navigation";
 import { TEXT_LINK } from "~/components/styles";
 import { LimitLabel } from "./limit-labels";
+import { href, Link } from "react-router";
 
 /** The dashboard's warning: complaints near or past the 48-hour or one-month limit, most urgent first. */
 export function ComplaintsPanel({
@@ -32,7 +32,7 @@ export function ComplaintsPanel({
             className="flex flex-col gap-1 py-2 sm:flex-row sm:justify-between sm:gap-4"
           >
             <span>
-              <Link to={`/admin/grievances?ticket=${ticket.ticketNumber}`} className={TEXT_LINK}>
+              <Link to={`${href("/admin/grievances")}?ticket=${ticket.ticketNumber}`} className={TEXT_LINK}>
                 {ticket.ticketNumber}
               </Link>{" "}
               · {GRIEVANCE_CATEGORY_LABELS[ticket.category]}
@@ -47,7 +47,10 @@ export function ComplaintsPanel({
           </li>
         ))}
       </ul>
-      <Link to="/admin/grievances?view=attention" className={`${TEXT_LINK} mt-2 inline-block text-sm`}>
+      <Link
+        to={`${href("/admin/grievances")}?view=attention`}
+        className={`${TEXT_LINK} mt-2 inline-block text-sm`}
+      >
         See all {attention.total}
       </Link>
     </section>

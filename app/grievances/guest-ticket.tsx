@@ -1,7 +1,6 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { GrievanceTicket } from "#contract/grievances";
 import { FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { TicketThread } from "./ticket-thread";
 
@@ -38,7 +37,7 @@ export function GuestTicket({
             {error}
           </FormNotice>
           <p className="mt-4">
-            <Link to="/grievances" className={TEXT_LINK}>
+            <Link to={href("/grievances")} className={TEXT_LINK}>
               File a complaint
             </Link>
           </p>

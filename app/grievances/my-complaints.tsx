@@ -1,7 +1,7 @@
 import type { GrievanceTicket } from "#contract/grievances";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { TicketThread } from "./ticket-thread";
+import { href, Link } from "react-router";
 
 /** The account's Complaints tab: each ticket with the grievance officer's messages, newest first. */
 export function MyComplaints({ tickets }: { tickets: GrievanceTicket[] }) {
@@ -11,7 +11,7 @@ export function MyComplaints({ tickets }: { tickets: GrievanceTicket[] }) {
         <h2 id="tab-title" className="text-2xl font-bold">
           My Complaints
         </h2>
-        <Link to="/grievances" className={BUTTON_PRIMARY}>
+        <Link to={href("/grievances")} className={BUTTON_PRIMARY}>
           File a complaint
         </Link>
       </div>

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { StaffGrievanceTicket } from "#contract/grievances";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { ageOf, LimitLabel } from "./limit-labels";
 import { TicketThread } from "./ticket-thread";
@@ -25,7 +24,7 @@ export function StaffTicket({ ticket, now }: { ticket: StaffGrievanceTicket; now
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Link to="/admin/grievances" className={TEXT_LINK}>
+      <Link to={href("/admin/grievances")} className={TEXT_LINK}>
         ← Complaints
       </Link>
       <h1 className="mt-3 text-3xl font-bold">Ticket {ticket.ticketNumber}</h1>

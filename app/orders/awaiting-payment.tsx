@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, href } from "react-router";
 import { formatHoldDay, formatHoldTime } from "#contract/hold-time";
 import { formatRupees } from "#contract/money";
 import type { Order } from "#contract/orders";
@@ -12,7 +12,7 @@ import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
  */
 export function AwaitingPayment({ order, compact = false }: { order: Order; compact?: boolean }) {
   const navigation = useNavigation();
-  const action = `/orders/${order.orderId}`;
+  const action = href("/orders/:id", { id: order.orderId });
   const busy = navigation.state !== "idle" && navigation.formAction === action;
   if (order.orderStatus !== "Pending" || order.paymentStatus !== "Initiated") return null;
   const cash = order.paymentMethod === "COD";

@@ -3,7 +3,6 @@ import { formatRupees } from "#contract/money";
 import type { Order } from "#contract/orders";
 import { formatDate, formatMobile } from "~/accounts/format";
 import { RefreshIcon } from "~/components/icons";
-import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { TEXT_LINK } from "~/components/styles";
 import { browserApi } from "~/lib/api-client";
@@ -12,6 +11,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { AwaitingPayment } from "./awaiting-payment";
 import { ShipmentDetails } from "./shipment-details";
 import { CancelledNotice } from "./cancelled-notice";
+import { href, Link } from "react-router";
 
 /** One order in My Orders (spec: Account page > Orders tab), with a refresh that updates it in place. */
 export function OrderCard({ order: initial }: { order: Order }) {
@@ -35,7 +35,7 @@ export function OrderCard({ order: initial }: { order: Order }) {
     >
       <header className="flex flex-wrap items-center gap-2">
         <h3 id={`order-${order.orderId}`} className="mr-auto font-sans text-base font-bold">
-          <Link to={`/orders/${order.orderId}`} className="hover:text-brand-700">
+          <Link to={href("/orders/:id", { id: order.orderId })} className="hover:text-brand-700">
             Order #{order.orderId}
           </Link>
         </h3>
@@ -77,7 +77,10 @@ export function OrderCard({ order: initial }: { order: Order }) {
         {order.items.map((item) => (
           <li key={item.id} className="flex items-center gap-3 text-sm">
             <LineImage src={item.image} width={48} height={64} className="h-16 w-12 rounded object-cover" />
-            <Link to={`/product/${item.productId}`} className={`${TEXT_LINK} min-w-0 flex-1`}>
+            <Link
+              to={href("/products/:id", { id: String(item.productId) })}
+              className={`${TEXT_LINK} min-w-0 flex-1`}
+            >
               {item.name}
             </Link>
             <span className="text-muted whitespace-nowrap">

@@ -1,4 +1,5 @@
 import type { AdminOrdersQuery } from "#contract/staff-orders";
+import { href } from "react-router";
 
 /**
  * Received Orders' views (decision 040): what needs work (paid, not shipped: Processing) first, with its two
@@ -46,5 +47,5 @@ export const orderViewHref = (id: OrderViewId, extra: Record<string, string> = {
   const plain = id === "needs-work" && Object.keys(extra).length === 0;
   const params = new URLSearchParams({ ...(plain ? {} : { show: id }), ...extra });
   const text = params.toString();
-  return `/admin/received-orders${text ? `?${text}` : ""}`;
+  return `${href("/admin/received-orders")}${text ? `?${text}` : ""}`;
 };

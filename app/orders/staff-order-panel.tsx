@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { OrderStatus } from "#contract/orders";
 import {
@@ -11,7 +11,6 @@ import {
 import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { formatMobile, formatMoment } from "~/accounts/format";
 import { FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { CustomizationDetails } from "./customization-details";
@@ -97,7 +96,10 @@ function TailoringSection({ details, answer }: { details: StaffOrderDetails; ans
         <h2 id="tailoring-heading" className="text-lg font-bold">
           Tailoring
         </h2>
-        <Link to={`/orders/${order.orderId}/tailor-ticket`} className={`${TEXT_LINK} text-sm`}>
+        <Link
+          to={href("/orders/:id/tailor-ticket", { id: order.orderId })}
+          className={`${TEXT_LINK} text-sm`}
+        >
           Print tailor's ticket
         </Link>
       </div>

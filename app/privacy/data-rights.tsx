@@ -1,5 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
-import { Link } from "~/components/navigation";
+import { Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { MyConsents } from "#contract/privacy";
 import { MARKETING_CONSENT_TEXT } from "#contract/privacy-rules";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
@@ -34,7 +33,7 @@ export function DataRights({ consents, shopper }: { consents: MyConsents; shoppe
       </h2>
       <p className="mb-4 text-muted">
         What we keep and why is in our{" "}
-        <Link to="/privacy" className={TEXT_LINK}>
+        <Link to={href("/privacy")} className={TEXT_LINK}>
           Privacy Notice
         </Link>
         .

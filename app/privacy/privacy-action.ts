@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, href } from "react-router";
 import type { ApiCaller } from "#contract/call";
 import { deleteAccountCall, requestAccountDeletionCall, setMarketingConsentCall } from "#contract/privacy";
 import { formText, postedForm } from "~/lib/form-values";
@@ -31,7 +31,7 @@ export async function privacyAction(request: Request, api: ApiCaller) {
   if (intent === "delete-confirm") {
     const headers = new Headers();
     const result = await api(deleteAccountCall, { otp: formText(form, "otp") }, { answerHeaders: headers });
-    if (result.ok) throw redirect("/account-deleted", { headers });
+    if (result.ok) throw redirect(href("/account-deleted"), { headers });
     return answer(result, "delete-confirm");
   }
   return data<PrivacyAnswer>({ intent: "marketing", ok: false, message: "Unknown action" }, { status: 400 });

@@ -1,10 +1,9 @@
 import { useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { Order } from "#contract/orders";
 import { MAX_RETURN_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS } from "#contract/returns-rules";
 import { formatDate } from "~/accounts/format";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { formText } from "~/lib/form-values";
 
@@ -52,7 +51,7 @@ export function ReturnForm({ order }: { order: Order }) {
         {order.returnBy
           ? "Every piece of this order has a return already."
           : "This order cannot be returned now."}{" "}
-        <Link to={`/orders/${order.orderId}`} className={TEXT_LINK}>
+        <Link to={href("/orders/:id", { id: order.orderId })} className={TEXT_LINK}>
           Back to the order
         </Link>
       </p>
@@ -68,7 +67,7 @@ export function ReturnForm({ order }: { order: Order }) {
       <p className="mt-2 text-muted">
         Until {formatDate(order.returnBy)}, a piece that arrived damaged, defective, wrong or not as described
         is taken back and refunded. We do not exchange or take back pieces for a change of mind (see our{" "}
-        <Link to="/return-policy" className={TEXT_LINK}>
+        <Link to={href("/return-policy")} className={TEXT_LINK}>
           return policy
         </Link>
         ).

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { Order } from "#contract/orders";
 import type { OrderReturn, StaffOrderReturn } from "#contract/order-returns";
@@ -6,7 +6,6 @@ import { RETURN_REASON_LABELS, RETURN_STATE_LABELS } from "#contract/returns-rul
 import type { StaffOrderDetails } from "#contract/staff-orders";
 import { formatDate } from "~/accounts/format";
 import { controlProps, FormField } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 
 /**
@@ -39,7 +38,7 @@ export function ReturnsPanel({
         <p className="mt-1 text-sm">
           A piece arrived damaged, defective, wrong or not as described? You can ask to return it until{" "}
           {formatDate(order.returnBy)}.{" "}
-          <Link to={`/orders/${order.orderId}/return`} className={TEXT_LINK}>
+          <Link to={href("/orders/:id/return", { id: order.orderId })} className={TEXT_LINK}>
             Return a piece
           </Link>
         </p>
@@ -64,7 +63,7 @@ export function ReturnsPanel({
             <p className="mt-1 text-sm">
               Ticket{" "}
               <Link
-                to={staff ? `/admin/grievances?ticket=${entry.ticketNumber}` : "/complaints"}
+                to={staff ? `${href("/admin/grievances")}?ticket=${entry.ticketNumber}` : href("/complaints")}
                 className={TEXT_LINK}
               >
                 {entry.ticketNumber}

@@ -1,9 +1,9 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { DeliveryRuleText } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "About Us",
     description: `${STORE.name} is a Hyderabad boutique of handpicked Anarkalis, lehengas, half sarees and kids' ethnic wear, customised to your measure and delivered across India.`,
-    url: absoluteUrl(matches, "/about"),
+    url: absoluteUrl(matches, href("/about")),
   });
 
 const PROMISES: { id: string; title: React.ReactNode; text: string }[] = [
@@ -121,13 +121,13 @@ export default function About() {
           </div>
           <div className="flex w-full shrink-0 flex-col gap-3 sm:w-auto sm:flex-row">
             <Link
-              to="/products"
+              to={href("/products")}
               className="rounded-full bg-brand-600 px-6 py-3 text-center whitespace-nowrap font-semibold text-white hover:bg-brand-700"
             >
               Shop the Collection
             </Link>
             <Link
-              to="/contact"
+              to={href("/contact")}
               className="rounded-full border border-brand-600 bg-white px-6 py-3 text-center whitespace-nowrap font-semibold text-brand-700 hover:bg-brand-100"
             >
               Contact Us

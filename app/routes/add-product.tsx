@@ -1,10 +1,9 @@
 import { STAFF_ROLES } from "#contract/accounts-rules";
-import { useLoaderData } from "react-router";
+import { useLoaderData, href, Link } from "react-router";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
-import { Link } from "~/components/navigation";
 import { categoriesCall } from "#contract/catalog";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/add-product";
@@ -13,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Add New Product",
     description: "Add a product to the catalog.",
-    url: absoluteUrl(matches, "/addproduct"),
+    url: absoluteUrl(matches, href("/addproduct")),
     noindex: true,
   });
 
@@ -34,7 +33,7 @@ export default function AddProduct() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link
-          to="/admin-dashboard"
+          to={href("/admin-dashboard")}
           className="font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           Admin Dashboard

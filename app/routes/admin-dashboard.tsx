@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { useLoaderData } from "react-router";
-import { Link } from "~/components/navigation";
+import { useLoaderData, href, Link } from "react-router";
 import { ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
@@ -60,7 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A page of the sizes low in stock, scrolled to its list. */
-const lowPageHref = (page: number) => `/admin-dashboard${page > 1 ? `?lowPage=${page}` : ""}#low-heading`;
+const lowPageHref = (page: number) =>
+  `${href("/admin-dashboard")}${page > 1 ? `?lowPage=${page}` : ""}#low-heading`;
 
 const PANEL = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100";
 
@@ -71,13 +71,13 @@ export default function AdminDashboard() {
     useLoaderData<typeof loader>();
   const cards: Card[] = [
     {
-      to: "/admin/products",
+      to: href("/admin/products"),
       title: "Products",
       text: "Find any product, hidden ones too, edit it or set its stock.",
       icon: <BagIcon />,
     },
     {
-      to: "/admin/received-orders",
+      to: href("/admin/received-orders"),
       title: "Received Orders",
       text: "See the orders shoppers have paid for and open their details.",
       icon: <TruckIcon />,
@@ -85,19 +85,19 @@ export default function AdminDashboard() {
     ...(roleId === ROLE.superAdmin
       ? [
           {
-            to: "/super-admin-dashboard",
+            to: href("/super-admin-dashboard"),
             title: "Staff and customers",
             text: "See every account, make a customer an admin or take it back.",
             icon: <UserIcon />,
           },
           {
-            to: "/admin/books",
+            to: href("/admin/books"),
             title: "Books for the accountant",
             text: "The month's GST summary as a spreadsheet or CSV, and the orders of any days.",
             icon: <LedgerIcon />,
           },
           {
-            to: "/admin/payments",
+            to: href("/admin/payments"),
             title: "Payments",
             text: "Which PhonePe the store uses, and the sandbox's credentials when it runs on it.",
             icon: <LedgerIcon />,
@@ -105,25 +105,25 @@ export default function AdminDashboard() {
         ]
       : []),
     {
-      to: "/admin/grievances",
+      to: href("/admin/grievances"),
       title: "Complaints",
       text: "Acknowledge, answer and resolve shoppers' complaints within the law's limits.",
       icon: <UserIcon />,
     },
     {
-      to: "/admin/reviews",
+      to: href("/admin/reviews"),
       title: "Reviews",
       text: "Approve shoppers' reviews before they show, or hide one.",
       icon: <StarIcon />,
     },
     {
-      to: "/admin/size-charts",
+      to: href("/admin/size-charts"),
       title: "Size charts",
       text: "Set the measurements the Size Guide shows for each category.",
       icon: <RulerIcon />,
     },
     {
-      to: "/products",
+      to: href("/products"),
       title: "View the shop",
       text: "See the catalog as shoppers see it.",
       icon: <BagIcon />,
@@ -138,7 +138,7 @@ export default function AdminDashboard() {
           <h1 className="mt-1 text-3xl font-bold sm:text-4xl">Admin Dashboard</h1>
           <p className="mt-2 text-muted">Namaste, {fullName}! What would you like to do today?</p>
         </div>
-        <Link to="/addproduct" className={`${BUTTON_PRIMARY} shadow-sm sm:px-8`}>
+        <Link to={href("/addproduct")} className={`${BUTTON_PRIMARY} shadow-sm sm:px-8`}>
           <PlusIcon size={20} />
           Add New Product
         </Link>
@@ -173,7 +173,7 @@ export default function AdminDashboard() {
                     className="flex flex-col gap-1 py-2 sm:flex-row sm:justify-between sm:gap-4"
                   >
                     <span className="wrap-anywhere">
-                      <Link to={`/orders/${order.orderId}`} className={TEXT_LINK}>
+                      <Link to={href("/orders/:id", { id: order.orderId })} className={TEXT_LINK}>
                         {order.orderId}
                       </Link>{" "}
                       · {order.fullName} · <span className="text-muted">{order.failureReason}</span>
@@ -184,7 +184,7 @@ export default function AdminDashboard() {
               </ul>
               {numbers.refundsNeedingAttention.total > numbers.refundsNeedingAttention.orders.length && (
                 <Link
-                  to="/admin/received-orders?attention=refund"
+                  to={`${href("/admin/received-orders")}?attention=refund`}
                   className={`${TEXT_LINK} mt-2 inline-block text-sm`}
                 >
                   See all {numbers.refundsNeedingAttention.total}
@@ -202,7 +202,10 @@ export default function AdminDashboard() {
                 <dt className="text-sm font-semibold text-muted">Orders to ship</dt>
                 <dd className="text-3xl font-bold">{numbers.toShip}</dd>
                 <dd>
-                  <Link to="/admin/received-orders?status=Processing" className={`${TEXT_LINK} text-sm`}>
+                  <Link
+                    to={`${href("/admin/received-orders")}?status=Processing`}
+                    className={`${TEXT_LINK} text-sm`}
+                  >
                     See orders to ship
                   </Link>
                 </dd>
@@ -245,7 +248,10 @@ export default function AdminDashboard() {
                 <ol className="mt-3 divide-y divide-brand-100 text-sm">
                   {numbers.bestSellers.map((product) => (
                     <li key={product.productId} className="flex justify-between gap-3 py-2">
-                      <Link to={`/products/${product.productId}`} className={TEXT_LINK}>
+                      <Link
+                        to={href("/products/:id", { id: String(product.productId) })}
+                        className={TEXT_LINK}
+                      >
                         {product.name}
                       </Link>
                       <span className="whitespace-nowrap">{product.quantity} sold</span>
@@ -262,10 +268,10 @@ export default function AdminDashboard() {
                 </h2>
                 {numbers.lowStockTotal > 0 && (
                   <p className="flex gap-3 text-sm">
-                    <Link to="/admin/products?stock=low&sort=stock" className={TEXT_LINK}>
+                    <Link to={`${href("/admin/products")}?stock=low&sort=stock`} className={TEXT_LINK}>
                       Products low in stock
                     </Link>
-                    <Link to="/admin/products?stock=sold-out" className={TEXT_LINK}>
+                    <Link to={`${href("/admin/products")}?stock=sold-out`} className={TEXT_LINK}>
                       Sold out
                     </Link>
                   </p>
@@ -281,7 +287,10 @@ export default function AdminDashboard() {
                 <ul className="mt-3 divide-y divide-brand-100 text-sm">
                   {lowStock.map((line) => (
                     <li key={`${line.productId}-${line.size}`} className="flex justify-between gap-3 py-2">
-                      <Link to={`/admin/products/${line.productId}/edit`} className={TEXT_LINK}>
+                      <Link
+                        to={href("/admin/products/:id/edit", { id: String(line.productId) })}
+                        className={TEXT_LINK}
+                      >
                         {line.name}, size {sizeText(line.size)}
                       </Link>
                       <span

@@ -1,12 +1,11 @@
 import type { ReactNode } from "react";
-import { Form, useLoaderData } from "react-router";
+import { Form, useLoaderData, href, Link } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import { gstSummaryCall, gstSummaryFileUrl, ordersExportCall, type GstSummary } from "#contract/books";
 import { formatRupeesExact } from "#contract/money";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -16,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Books for the accountant",
     description: "The month's GST summary and the orders export.",
-    url: absoluteUrl(matches, "/admin/books"),
+    url: absoluteUrl(matches, href("/admin/books")),
     noindex: true,
   });
 
@@ -90,7 +89,7 @@ export default function Books() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/admin-dashboard" className={TEXT_LINK}>
+        <Link to={href("/admin-dashboard")} className={TEXT_LINK}>
           Admin Dashboard
         </Link>{" "}
         / Books

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useLoaderData, useNavigate } from "react-router";
+import { useLoaderData, useNavigate, href, Link } from "react-router";
 import type { Address } from "#contract/addresses";
 import { formatRupees } from "#contract/money";
 import { cancelOrderCall, ORDER_MESSAGES, payAgainCall, placeOrderCall } from "#contract/orders";
@@ -19,7 +19,6 @@ import { openPhonePe } from "~/checkout/open-phonepe";
 import { PaymentChoices, type PaymentChoice } from "~/checkout/payment-choice";
 import { PriceBreakdown } from "~/orders/price-breakdown";
 import { LockIcon } from "~/components/icons";
-import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
@@ -186,7 +185,7 @@ export default function Checkout() {
       // The order holds the pieces now; nothing is left to pay online (decision 048).
       clearCart();
       toast("success", "Order placed", "Confirm it on its page, and pay in cash when it arrives.");
-      return navigate(`/orders/${result.data.orderId}`);
+      return navigate(href("/orders/:id", { id: result.data.orderId }));
     }
     pay(result.data.orderId, result.data.phonePe.checkoutUrl);
   }
@@ -204,7 +203,7 @@ export default function Checkout() {
       }
       const status = await browserApi(getOrderStatusCall, { orderId: waitingFor.orderId });
       if (status.ok && status.data.paymentStatus !== "Initiated")
-        void navigate(`/payment/callback?orderId=${encodeURIComponent(waitingFor.orderId)}`);
+        void navigate(`${href("/payment/callback")}?orderId=${encodeURIComponent(waitingFor.orderId)}`);
     }, 5000);
     return () => clearInterval(timer);
   }, [waitingFor, navigate]);
@@ -214,7 +213,7 @@ export default function Checkout() {
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Checkout</h1>
         <p className="mt-4 text-lg font-semibold">{ORDER_MESSAGES.cartEmpty}</p>
-        <Link to="/products" className={`${BUTTON_PRIMARY} mt-6`}>
+        <Link to={href("/products")} className={`${BUTTON_PRIMARY} mt-6`}>
           Continue shopping
         </Link>
       </section>
@@ -228,7 +227,10 @@ export default function Checkout() {
           <p className="mt-4">
             PhonePe has not confirmed a payment of order {waitingFor.orderId}. If you paid, we e-mail you as
             soon as it does; if not, pay from{" "}
-            <Link to={`/orders/${encodeURIComponent(waitingFor.orderId)}`} className={TEXT_LINK}>
+            <Link
+              to={href("/orders/:id", { id: encodeURIComponent(waitingFor.orderId) })}
+              className={TEXT_LINK}
+            >
               the order&apos;s page
             </Link>{" "}
             while we hold its pieces.
@@ -244,7 +246,7 @@ export default function Checkout() {
             Pay in this window instead
           </a>
           <Link
-            to={`/payment/callback?orderId=${encodeURIComponent(waitingFor.orderId)}`}
+            to={`${href("/payment/callback")}?orderId=${encodeURIComponent(waitingFor.orderId)}`}
             className={TEXT_LINK + " self-center"}
           >
             I have paid
@@ -271,7 +273,12 @@ export default function Checkout() {
                   const leaves = cannotBeOrdered(line);
                   return (
                     <li key={lineKey(item)} className="flex gap-3 py-3">
-                      <Link to={`/product/${item.id}`} tabIndex={-1} aria-hidden="true" className="shrink-0">
+                      <Link
+                        to={href("/products/:id", { id: String(item.id) })}
+                        tabIndex={-1}
+                        aria-hidden="true"
+                        className="shrink-0"
+                      >
                         <LineImage
                           src={item.image}
                           width={64}
@@ -280,7 +287,10 @@ export default function Checkout() {
                         />
                       </Link>
                       <div className="min-w-0 flex-1">
-                        <Link to={`/product/${item.id}`} className="font-medium hover:text-brand-700">
+                        <Link
+                          to={href("/products/:id", { id: String(item.id) })}
+                          className="font-medium hover:text-brand-700"
+                        >
                           {item.name}
                         </Link>
                         <p className="text-sm text-muted">
@@ -290,7 +300,7 @@ export default function Checkout() {
                         {!hasSize(item) && (
                           <p className="mt-1 text-sm text-red-700">
                             Choose a size on the{" "}
-                            <Link to={`/products/${item.id}`} className={TEXT_LINK}>
+                            <Link to={href("/products/:id", { id: String(item.id) })} className={TEXT_LINK}>
                               product page
                             </Link>
                             .
@@ -320,7 +330,7 @@ export default function Checkout() {
                 id="made-to-order"
               >
                 <strong>Made to order.</strong> {TAILORING_MESSAGES.madeToOrder}{" "}
-                <Link to="/return-policy" className={TEXT_LINK}>
+                <Link to={href("/return-policy")} className={TEXT_LINK}>
                   Return policy
                 </Link>
               </p>
@@ -429,7 +439,7 @@ export default function Checkout() {
             <div className="mt-5 grid gap-3" role="group" aria-labelledby="held-by-heading">
               <p id="held-by-heading" className="rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
                 Pieces in your bag are held for your order{" "}
-                <Link to={`/orders/${heldBy}`} className={TEXT_LINK}>
+                <Link to={href("/orders/:id", { id: heldBy })} className={TEXT_LINK}>
                   {heldBy}
                 </Link>
                 , which is waiting for payment.
@@ -469,7 +479,7 @@ export default function Checkout() {
           </p>
           <p className="mt-2 text-sm text-muted">
             Your address goes to the courier and the payment to PhonePe: see our{" "}
-            <Link to="/privacy" className={TEXT_LINK}>
+            <Link to={href("/privacy")} className={TEXT_LINK}>
               Privacy Notice
             </Link>
             .

@@ -1,7 +1,6 @@
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { codLinkCall, confirmCodByLinkCall, COD_MESSAGES } from "#contract/cash-on-delivery";
 import { formatRupees } from "#contract/money";
-import { Link } from "~/components/navigation";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -46,7 +45,7 @@ export default function ConfirmCashOrder() {
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">Confirm your order</h1>
         <p className="mt-4 text-muted">{COD_MESSAGES.linkInvalid}</p>
-        <Link to="/orders" className={`${BUTTON_SECONDARY} mt-8`}>
+        <Link to={href("/orders")} className={`${BUTTON_SECONDARY} mt-8`}>
           My Orders
         </Link>
       </section>

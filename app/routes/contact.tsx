@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
-import { Link } from "~/components/navigation";
+import { data, Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { ContactMessage } from "#contract/contact";
 import { STORE } from "#contract/store";
 import { telHref } from "#contract/phone-links";
@@ -23,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Contact Us",
     description: `Write, call or visit ${STORE.name} in ${STORE.address.city}. Open ${storeHoursLine()}. ${STORE.replyPromise}`,
-    url: absoluteUrl(matches, "/contact"),
+    url: absoluteUrl(matches, href("/contact")),
   });
 
 type ContactField = keyof ContactMessage;
@@ -186,7 +185,7 @@ function ContactCards() {
 function ContactForm() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === "/contact";
+  const sending = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === href("/contact");
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const failure = actionData && !actionData.ok ? actionData : undefined;
@@ -287,7 +286,7 @@ function FaqCards() {
         ))}
       </ul>
       <Link
-        to="/faq"
+        to={href("/faq")}
         className="mt-4 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
       >
         See all FAQs

@@ -1,9 +1,9 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cookies-policy";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Cookies Policy",
     description: `${STORE.name} uses one strictly necessary session cookie and local storage for your bag and wishlist. No third-party tracking.`,
-    url: absoluteUrl(matches, "/cookies-policy"),
+    url: absoluteUrl(matches, href("/cookies-policy")),
   });
 
 const STORAGE = [
@@ -127,7 +127,7 @@ const SECTIONS: PolicySection[] = [
     content: (
       <p>
         If we ever add a cookie or storage item, we will list it here and update the date above. How we handle
-        personal information is described in our <Link to="/privacy-policy">Privacy Policy</Link>.
+        personal information is described in our <Link to={href("/privacy-policy")}>Privacy Policy</Link>.
       </p>
     ),
   },
@@ -136,7 +136,7 @@ const SECTIONS: PolicySection[] = [
 export default function CookiesPolicy() {
   return (
     <PolicyPage
-      path="/cookies-policy"
+      path={href("/cookies-policy")}
       title="Cookies Policy"
       lastUpdated={{ iso: "2025-09-06", label: "6 September 2025" }}
       summary={

@@ -1,6 +1,5 @@
-import { data, useLoaderData } from "react-router";
+import { data, useLoaderData, href, Link } from "react-router";
 import { checkDeliveryCall } from "#contract/shipping";
-import { Link } from "~/components/navigation";
 import { TEXT_LINK } from "~/components/styles";
 import { DeliveryAnswer, type DeliveryCheckAnswer, type DeliveryCheckData } from "~/shipping/delivery-answer";
 import { DeliveryCheckForm } from "~/shipping/delivery-check-form";
@@ -50,7 +49,10 @@ export default function DeliveryCheckPage() {
       </div>
       <DeliveryCheckForm productId={product} customisable={customisable} pincode={pincode} />
       <p className="mt-6">
-        <Link to={product === null ? "/products" : `/products/${product}`} className={TEXT_LINK}>
+        <Link
+          to={product === null ? href("/products") : href("/products/:id", { id: String(product) })}
+          className={TEXT_LINK}
+        >
           {product === null ? "Browse the collection" : "Back to the product"}
         </Link>
       </p>

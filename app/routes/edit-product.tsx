@@ -1,11 +1,10 @@
 import { useState } from "react";
-import { useLoaderData, useRevalidator } from "react-router";
+import { useLoaderData, useRevalidator, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
-import { Link } from "~/components/navigation";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
@@ -58,7 +57,7 @@ export default function EditProduct() {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
         <Link
-          to="/admin-dashboard"
+          to={href("/admin-dashboard")}
           className="font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
           Admin Dashboard

@@ -1,9 +1,9 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { FAQ_ITEMS } from "~/content/faq";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/faq";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Frequently Asked Questions",
     description: `Answers about returns, delivery times, sizes, customisation and payment at ${STORE.name}.`,
-    url: absoluteUrl(matches, "/faq"),
+    url: absoluteUrl(matches, href("/faq")),
   });
 
 export default function Faq() {
@@ -51,7 +51,7 @@ export default function Faq() {
         <h2 className="text-xl font-bold">Still have a question?</h2>
         <p className="mt-2 text-muted">{STORE.replyPromise}</p>
         <Link
-          to="/contact"
+          to={href("/contact")}
           className="mt-4 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
         >
           Contact Us

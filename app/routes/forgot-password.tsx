@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation, href } from "react-router";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
 import { BUTTON_PRIMARY } from "~/components/styles";
@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Forgot Password",
     description: "Get a link to choose a new password for your account.",
-    url: absoluteUrl(matches, "/forgot-password"),
+    url: absoluteUrl(matches, href("/forgot-password")),
     noindex: true,
   });
 
@@ -47,7 +47,7 @@ export default function ForgotPassword() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending =
-    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/forgot-password";
+    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === href("/forgot-password");
   const formRef = useRef<HTMLFormElement>(null);
   const failure = answer && !answer.ok ? answer : undefined;
   const { errorOf, markEdited, edited } = useFieldErrors<"email">(answer, failure?.errors);
@@ -104,7 +104,7 @@ export default function ForgotPassword() {
         </button>
       </Form>
 
-      <SignInFooterLink question="Remembered your password?" to="/login" label="Sign In" />
+      <SignInFooterLink question="Remembered your password?" to={href("/login")} label="Sign In" />
     </SignInPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { data, useLoaderData, type HeadersFunction } from "react-router";
+import { data, useLoaderData, type HeadersFunction, href } from "react-router";
 import {
   confirmGrievanceCall,
   fileGrievanceCall,
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Grievances",
     description:
       "Our grievance officer, the seller's details, and how to file a complaint: a ticket number at once, an acknowledgement within 48 hours, a resolution within one month.",
-    url: absoluteUrl(matches, "/grievances"),
+    url: absoluteUrl(matches, href("/grievances")),
   });
 
 /** A guest's confirmation; or, without scripts, the complaint without photos (a file needs the browser's upload). */

@@ -1,4 +1,3 @@
-import { Link } from "~/components/navigation";
 import type { Category } from "#contract/catalog";
 import { STORE } from "#contract/store";
 import { ProductGrid } from "~/catalog/product-card";
@@ -7,6 +6,7 @@ import { getProductsCall } from "#contract/catalog";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -49,7 +49,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
               customised to you. Delivered across India.
             </p>
             <Link
-              to="/products"
+              to={href("/products")}
               className="mt-8 inline-block rounded-full bg-white px-8 py-3 font-semibold text-brand-800 hover:bg-brand-50"
             >
               Shop Now
@@ -78,7 +78,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           {categories.map((category, index) => (
             <li key={category.id}>
               <Link
-                to={`/products?category=${category.id}`}
+                to={`${href("/products")}?category=${category.id}`}
                 className="group block overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100"
               >
                 <ResponsivePicture
@@ -101,13 +101,13 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         title="New Arrivals"
         id="new-arrivals"
         products={loaderData.newArrivals}
-        link="/products?sort=newest"
+        link={`${href("/products")}?sort=newest`}
       />
       <ProductRow
         title="Bestsellers"
         id="bestsellers"
         products={loaderData.bestsellers}
-        link="/products?sort=bestsellers"
+        link={`${href("/products")}?sort=bestsellers`}
       />
     </>
   );

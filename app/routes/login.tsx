@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigate, useNavigation, useSearchParams } from "react-router";
-import { Link } from "~/components/navigation";
+import {
+  data,
+  Form,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  href,
+  Link,
+} from "react-router";
 import { loginCall } from "#contract/accounts";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/accounts-rules";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
@@ -26,7 +34,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Login",
     description: "Log in to see your orders and check out faster.",
-    url: absoluteUrl(matches, "/login"),
+    url: absoluteUrl(matches, href("/login")),
     noindex: true,
   });
 
@@ -71,7 +79,7 @@ export default function Login() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirectTo = safeRedirectTo(searchParams.get("redirectTo"));
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/login");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(href("/login"));
   // An unverified account gets the code dialog, until the shopper closes it.
   const [otpClosedFor, setOtpClosedFor] = useState<unknown>();
   const verifyEmail =
@@ -142,7 +150,7 @@ export default function Login() {
           />
         </FormField>
         <div className="flex justify-end">
-          <Link to="/forgot-password" className={`text-sm ${TEXT_LINK}`}>
+          <Link to={href("/forgot-password")} className={`text-sm ${TEXT_LINK}`}>
             Forgot Password?
           </Link>
         </div>
@@ -150,7 +158,7 @@ export default function Login() {
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
-      <SignInFooterLink question="New here?" to="/register" label="Create a New Account" />
+      <SignInFooterLink question="New here?" to={href("/register")} label="Create a New Account" />
       {verifyEmail && (
         <OtpDialog
           onClose={() => {

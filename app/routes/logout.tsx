@@ -1,5 +1,4 @@
-import { data, useActionData } from "react-router";
-import { Link } from "~/components/navigation";
+import { data, useActionData, href, Link } from "react-router";
 import { LogoutButton, type LogoutAnswer } from "~/accounts/logout-button";
 import { logoutCall } from "#contract/accounts";
 import { pageMeta } from "~/lib/seo";
@@ -28,7 +27,7 @@ export default function Logout() {
         <>
           <p className="mt-4 text-muted">You have been logged out on this device.</p>
           <Link
-            to="/"
+            to={href("/")}
             className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
           >
             Return to Home

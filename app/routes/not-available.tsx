@@ -1,13 +1,13 @@
-import { Link } from "~/components/navigation";
 import { LockIcon } from "~/components/icons";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/not-available";
+import { href, Link } from "react-router";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Access Denied",
     description: "You don't have permission to view this page.",
-    url: absoluteUrl(matches, "/not-available"),
+    url: absoluteUrl(matches, href("/not-available")),
     noindex: true,
   });
 
@@ -26,7 +26,7 @@ export default function NotAvailable() {
         right account or contact us.
       </p>
       <Link
-        to="/"
+        to={href("/")}
         className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
       >
         Go Back Home

@@ -1,11 +1,18 @@
-import { data, redirectDocument, useActionData, useLoaderData, useNavigation } from "react-router";
+import {
+  data,
+  redirectDocument,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  href,
+  Link,
+} from "react-router";
 import { formatRupees } from "#contract/money";
 import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
 import { ANY_ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { formatDate, formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
-import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
@@ -258,7 +265,7 @@ export default function OrderDetail() {
       <section className="mx-auto max-w-xl px-4 py-20 text-center">
         <h1 className="text-3xl font-bold">{ORDER_MESSAGES.notFound}</h1>
         <Link
-          to={staff === null ? "/orders" : "/admin/received-orders"}
+          to={staff === null ? href("/orders") : href("/admin/received-orders")}
           className={`${BUTTON_SECONDARY} mt-6`}
         >
           {staff === null ? "Back to My Orders" : "Back to Received Orders"}
@@ -381,7 +388,7 @@ export default function OrderDetail() {
                     <LineImage src={item.image} width={48} height={64} className="h-16 w-12 rounded" />
                   </td>
                   <td className="py-2 pr-3 sm:min-w-52">
-                    <Link to={`/product/${item.productId}`} className={TEXT_LINK}>
+                    <Link to={href("/products/:id", { id: String(item.productId) })} className={TEXT_LINK}>
                       {item.name}
                     </Link>
                     <p className="text-muted sm:hidden">
@@ -400,7 +407,7 @@ export default function OrderDetail() {
                     ) : null}
                     {staff === null && order.orderStatus === "Delivered" ? (
                       <Link
-                        to={`/reviews/write?product=${item.productId}`}
+                        to={`${href("/reviews/write")}?product=${item.productId}`}
                         className={`${TEXT_LINK} mt-1 block text-xs`}
                         aria-label={`Write a review of ${item.name}`}
                       >
@@ -425,7 +432,10 @@ export default function OrderDetail() {
         />
       </section>
 
-      <Link to={staff ? "/admin/received-orders" : "/orders"} className={`${BUTTON_SECONDARY} mt-6`}>
+      <Link
+        to={staff ? href("/admin/received-orders") : href("/orders")}
+        className={`${BUTTON_SECONDARY} mt-6`}
+      >
         Back
       </Link>
     </div>

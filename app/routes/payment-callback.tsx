@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router";
+import { useSearchParams, href, Link } from "react-router";
 import type { OrderStatusView } from "#contract/orders";
 import { useCart } from "~/cart/cart-context";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { dismissToasts, toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
@@ -136,7 +135,7 @@ export default function PaymentCallback() {
               <p>
                 If you paid, there is nothing more to do: we keep checking and e-mail you as soon as PhonePe
                 confirms it. If you did not, you can pay from{" "}
-                <Link to={`/orders/${encodeURIComponent(orderId)}`} className={TEXT_LINK}>
+                <Link to={href("/orders/:id", { id: encodeURIComponent(orderId) })} className={TEXT_LINK}>
                   your order&apos;s page
                 </Link>{" "}
                 while we hold its pieces.
@@ -169,14 +168,14 @@ export default function PaymentCallback() {
           {shown.paymentStatus !== "Success" && shown.paymentStatus !== "Initiated" && (
             <p className="mt-4">
               Your bag is still here.{" "}
-              <Link to="/checkout" className="font-semibold text-brand-700 underline">
+              <Link to={href("/checkout")} className="font-semibold text-brand-700 underline">
                 Try again
               </Link>
             </p>
           )}
         </>
       )}
-      <Link to="/orders" className={`${BUTTON_PRIMARY} mt-8`}>
+      <Link to={href("/orders")} className={`${BUTTON_PRIMARY} mt-8`}>
         Go to Orders
       </Link>
     </section>

@@ -1,10 +1,9 @@
-import { useLoaderData } from "react-router";
+import { useLoaderData, href, Link } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import { paymentProviderCall } from "#contract/payments";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -14,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Payments",
     description: "Which PhonePe the store uses, and the sandbox's credentials.",
-    url: absoluteUrl(matches, "/admin/payments"),
+    url: absoluteUrl(matches, href("/admin/payments")),
     noindex: true,
   });
 
@@ -84,7 +83,7 @@ export default function Payments() {
           </dl>
         </section>
       ) : null}
-      <Link to="/admin-dashboard" className={`${BUTTON_SECONDARY} mt-6`}>
+      <Link to={href("/admin-dashboard")} className={`${BUTTON_SECONDARY} mt-6`}>
         Admin Dashboard
       </Link>
     </div>

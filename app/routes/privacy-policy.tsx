@@ -1,9 +1,9 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Privacy Policy",
     description: `How ${STORE.name} collects, uses and protects your personal information when you shop with us.`,
-    url: absoluteUrl(matches, "/privacy-policy"),
+    url: absoluteUrl(matches, href("/privacy-policy")),
   });
 
 const SECTIONS: PolicySection[] = [
@@ -86,7 +86,7 @@ const SECTIONS: PolicySection[] = [
       <p>
         Your bag and wishlist are kept in your browser's local storage, and a strictly necessary session
         cookie keeps you signed in. We use no advertising or third-party tracking cookies. See our{" "}
-        <Link to="/cookies-policy">Cookies Policy</Link> for details.
+        <Link to={href("/cookies-policy")}>Cookies Policy</Link> for details.
       </p>
     ),
   },
@@ -113,10 +113,10 @@ const SECTIONS: PolicySection[] = [
     content: (
       <p>
         Download your data, withdraw your consent to marketing e-mails or delete your account yourself on your{" "}
-        <Link to="/profile">account page</Link>; what we keep, why, for how long and who receives it is
-        itemised in our <Link to="/privacy">Privacy Notice</Link>. GST invoices keep your name, as the law
-        requires. You may also write to us at <a href={`mailto:${STORE.email}`}>{STORE.email}</a> and we will
-        respond promptly.
+        <Link to={href("/profile")}>account page</Link>; what we keep, why, for how long and who receives it
+        is itemised in our <Link to={href("/privacy")}>Privacy Notice</Link>. GST invoices keep your name, as
+        the law requires. You may also write to us at <a href={`mailto:${STORE.email}`}>{STORE.email}</a> and
+        we will respond promptly.
       </p>
     ),
   },
@@ -145,7 +145,7 @@ const SECTIONS: PolicySection[] = [
 export default function PrivacyPolicy() {
   return (
     <PolicyPage
-      path="/privacy-policy"
+      path={href("/privacy-policy")}
       title="Privacy Policy"
       summary={
         <p>

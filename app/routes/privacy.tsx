@@ -1,10 +1,10 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { MARKETING_CONSENT_TEXT, PRIVACY_NOTICE_DATE } from "#contract/privacy-rules";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Privacy Notice",
     description: `What personal data ${STORE.name} keeps, why, for how long, who receives it, and your rights.`,
-    url: absoluteUrl(matches, "/privacy"),
+    url: absoluteUrl(matches, href("/privacy")),
   });
 
 /** The data the store keeps, itemised: what, why, how long, who else receives it. */
@@ -130,8 +130,8 @@ const SECTIONS: PolicySection[] = [
           &ldquo;{MARKETING_CONSENT_TEXT}&rdquo;
         </p>
         <p>
-          Withdraw it in one click on your <Link to="/profile">account page</Link>. Every consent given or
-          withdrawn is logged with the version of this notice.
+          Withdraw it in one click on your <Link to={href("/profile")}>account page</Link>. Every consent
+          given or withdrawn is logged with the version of this notice.
         </p>
       </>
     ),
@@ -143,8 +143,8 @@ const SECTIONS: PolicySection[] = [
       <ul>
         <li>
           <strong>See and take your data</strong>: &ldquo;Download my data&rdquo; on your{" "}
-          <Link to="/profile">account page</Link> gives a file of your profile, addresses, orders, reviews,
-          complaints and consents.
+          <Link to={href("/profile")}>account page</Link> gives a file of your profile, addresses, orders,
+          reviews, complaints and consents.
         </li>
         <li>
           <strong>Correct it</strong>: edit your addresses at checkout, or write to us.
@@ -157,8 +157,9 @@ const SECTIONS: PolicySection[] = [
           be deleted once that order is closed.
         </li>
         <li>
-          <strong>Complain</strong>: to our grievance officer on the <Link to="/grievances">Grievances</Link>{" "}
-          page, and if you are not satisfied, to the Data Protection Board of India.
+          <strong>Complain</strong>: to our grievance officer on the{" "}
+          <Link to={href("/grievances")}>Grievances</Link> page, and if you are not satisfied, to the Data
+          Protection Board of India.
         </li>
       </ul>
     ),
@@ -177,7 +178,7 @@ const SECTIONS: PolicySection[] = [
 export default function PrivacyNotice() {
   return (
     <PolicyPage
-      path="/privacy"
+      path={href("/privacy")}
       title="Privacy Notice"
       lastUpdated={PRIVACY_NOTICE_DATE}
       summary={

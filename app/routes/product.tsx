@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { data, useSearchParams } from "react-router";
-import { Link, showInPlace, stayOnShownPage } from "~/components/navigation";
+import { data, useSearchParams, href, Link } from "react-router";
+import { showInPlace, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
 import { useCart } from "~/cart/cart-context";
 import { PriceLine } from "~/catalog/price-line";
@@ -43,7 +43,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   // The reviews are a part of the page it can do without: a failure shows the tab's empty text.
   if (result.ok) {
     const product = result.data;
-    const url = onStore(context.publicUrl, `/products/${product._id}`);
+    const url = onStore(context.publicUrl, href("/products/:id", { id: String(product._id) }));
     const image = product.image ? onStore(context.publicUrl, product.image) : null;
     return {
       product,
@@ -87,7 +87,7 @@ export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => {
       description: "This product is not available.",
       noindex: true,
     });
-  const url = absoluteUrl(matches, `/products/${product._id}`);
+  const url = absoluteUrl(matches, href("/products/:id", { id: String(product._id) }));
   const image = product.image ? absoluteUrl(matches, product.image) : null;
   return [
     ...pageMeta({
@@ -109,7 +109,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-2xl font-bold">Error: {loaderData.error}</h1>
         <Link
-          to="/products"
+          to={href("/products")}
           className="mt-6 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white"
         >
           Browse products
@@ -164,13 +164,13 @@ function ProductView({ product, reviews }: { product: ProductDetail; reviews: Re
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-muted">
         <ol className="flex flex-wrap gap-1">
           <li>
-            <Link to="/products" className="hover:underline">
+            <Link to={href("/products")} className="hover:underline">
               Shop
             </Link>{" "}
             /
           </li>
           <li>
-            <Link to={`/products?category=${product.category.id}`} className="hover:underline">
+            <Link to={`${href("/products")}?category=${product.category.id}`} className="hover:underline">
               {product.category.name}
             </Link>{" "}
             /

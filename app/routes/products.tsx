@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useNavigate, useNavigation, type ShouldRevalidateFunction } from "react-router";
+import { useNavigate, useNavigation, type ShouldRevalidateFunction, href, Form, Link } from "react-router";
 import type { Category, ProductSummary } from "#contract/catalog";
 import { PRODUCT_PAGE_SIZE } from "#contract/catalog-options";
 import { FilterForm } from "~/catalog/filter-form";
@@ -17,7 +17,6 @@ import {
 } from "~/catalog/product-filters";
 import { SearchField } from "~/catalog/search-field";
 import { CloseIcon, FilterIcon } from "~/components/icons";
-import { GetForm, Link } from "~/components/navigation";
 import { DialogHeader, ModalDialog, openerProps } from "~/components/modal-dialog";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
@@ -94,7 +93,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const description =
     category?.description ||
     "Anarkalis, lehengas, half sarees, ethnic wear and kids' wear, shipped across India.";
-  const path = category ? `/products?category=${category.id}` : "/products";
+  const path = category ? `${href("/products")}?category=${category.id}` : href("/products");
   return pageMeta({
     title,
     description,
@@ -108,7 +107,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
   const categories = matches[0].data.categories;
   const navigation = useNavigation();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === "/products";
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === href("/products");
   const heading = filters.search
     ? `Results for “${filters.search}”`
     : (categories.find((c) => c.id === filters.category)?.name ?? "All products");
@@ -127,7 +126,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
             {refreshing ? "Loading products..." : `Showing ${plural(total, "product")}`}
           </p>
         </div>
-        <GetForm action="/products" role="search" className="flex w-full gap-2 sm:w-auto">
+        <Form method="get" action={href("/products")} role="search" className="flex w-full gap-2 sm:w-auto">
           {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
           {filters.price ? <input type="hidden" name="price" value={filters.price} /> : null}
           <SearchField
@@ -142,7 +141,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           >
             Search
           </button>
-        </GetForm>
+        </Form>
       </div>
 
       <FilterChips
@@ -322,9 +321,10 @@ function ProductResults({
       )}
       {loadError ? <p className="mt-4 text-red-700">{loadError}</p> : null}
       {lastPageFull && products.length < total ? (
-        <GetForm
+        <Form
+          method="get"
           // Without scripts the page with one page more opens at the first product it added.
-          action={`/products#${pageId(pageCount + 1)}`}
+          action={`${href("/products")}#${pageId(pageCount + 1)}`}
           onSubmit={(event) => {
             event.preventDefault();
             if (!loadingMore) void loadMore();
@@ -344,7 +344,7 @@ function ProductResults({
           >
             {loadingMore ? "Loading products..." : "Load More"}
           </button>
-        </GetForm>
+        </Form>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Form, useLoaderData } from "react-router";
+import { Form, useLoaderData, href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
 import { adminOrdersCall, ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders";
 import { STAFF_ROLES } from "#contract/accounts-rules";
@@ -7,7 +7,6 @@ import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -24,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Received Orders",
     description: "The orders the store has received.",
-    url: absoluteUrl(matches, "/admin/received-orders"),
+    url: absoluteUrl(matches, href("/admin/received-orders")),
     noindex: true,
   });
 
@@ -95,7 +94,7 @@ const hrefOf = (shown: Shown, change: Partial<Shown>) => {
   if (next.page > 1) extra.page = String(next.page);
   if (!next.viewChosen) {
     const text = new URLSearchParams(extra).toString();
-    return `/admin/received-orders${text ? `?${text}` : ""}`;
+    return `${href("/admin/received-orders")}${text ? `?${text}` : ""}`;
   }
   return orderViewHref(next.view, extra);
 };
@@ -142,7 +141,7 @@ export default function ReceivedOrders() {
           <p className="text-sm font-semibold tracking-[0.15em] text-brand-700 uppercase">Staff area</p>
           <h1 className="mt-1 text-3xl font-bold sm:text-4xl">Received Orders</h1>
         </div>
-        <Link to="/admin-dashboard" className={`${BUTTON_SECONDARY} self-start sm:self-auto`}>
+        <Link to={href("/admin-dashboard")} className={`${BUTTON_SECONDARY} self-start sm:self-auto`}>
           Admin Dashboard
         </Link>
       </div>
@@ -199,7 +198,7 @@ export default function ReceivedOrders() {
             Find
           </button>
           {filtered && (
-            <Link to="/admin/received-orders" className={`${BUTTON_SECONDARY} py-2`}>
+            <Link to={href("/admin/received-orders")} className={`${BUTTON_SECONDARY} py-2`}>
               Clear
             </Link>
           )}
@@ -256,7 +255,7 @@ export default function ReceivedOrders() {
                     <p className="mt-2 flex items-center justify-between gap-2">
                       <span className="font-bold">{formatRupees(order.totalAmount)}</span>
                       <Link
-                        to={`/orders/${order.orderId}`}
+                        to={href("/orders/:id", { id: order.orderId })}
                         className={TEXT_LINK}
                         aria-label={`View Details of order ${order.orderId}`}
                       >
@@ -334,7 +333,7 @@ export default function ReceivedOrders() {
                     </td>
                     <td className={CELL}>
                       <Link
-                        to={`/orders/${order.orderId}`}
+                        to={href("/orders/:id", { id: order.orderId })}
                         className={`${TEXT_LINK} whitespace-nowrap`}
                         aria-label={`View Details of order ${order.orderId}`}
                       >

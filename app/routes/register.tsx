@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useNavigation } from "react-router";
-import { Link } from "~/components/navigation";
+import { data, Form, useActionData, useNavigation, href, Link } from "react-router";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
 import { OtpDialog } from "~/accounts/otp-dialog";
@@ -29,7 +28,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Create Account",
     description: "Create an account to follow your orders and check out faster.",
-    url: absoluteUrl(matches, "/register"),
+    url: absoluteUrl(matches, href("/register")),
     noindex: true,
   });
 
@@ -83,7 +82,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
 export default function Register() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/register");
+  const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(href("/register"));
   // The errors shown are those of the browser's own check when it refused to send, else the server's.
   const [refused, setRefused] = useState<{ errors: RegistrationErrors }>();
   const check = refused ?? (result && !result.ok ? result : undefined);
@@ -183,11 +182,11 @@ export default function Register() {
             />
             <label htmlFor="register-acceptTerms" className="text-sm">
               I agree to the{" "}
-              <Link to="/terms" className={TEXT_LINK}>
+              <Link to={href("/terms-and-conditions")} className={TEXT_LINK}>
                 Terms &amp; Conditions
               </Link>{" "}
               and have read the{" "}
-              <Link to="/privacy" className={TEXT_LINK}>
+              <Link to={href("/privacy")} className={TEXT_LINK}>
                 Privacy Notice
               </Link>
             </label>
@@ -213,7 +212,7 @@ export default function Register() {
           {busy ? "Creating account..." : "Create Account"}
         </button>
       </Form>
-      <SignInFooterLink question="Already have an account?" to="/login" label="Login" />
+      <SignInFooterLink question="Already have an account?" to={href("/login")} label="Login" />
       {result?.ok && (
         <>
           <FormNotice tone="success" className="mt-5">

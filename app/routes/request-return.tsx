@@ -1,4 +1,4 @@
-import { data, redirect, useLoaderData } from "react-router";
+import { data, redirect, useLoaderData, href } from "react-router";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import { getOrderCall } from "#contract/orders";
 import { MAX_RETURN_PHOTOS, RETURN_MESSAGES } from "#contract/returns-rules";
@@ -61,7 +61,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
     ...returnRequestOf(form, params.id),
     ...uploaded.data,
   });
-  if (asked.ok) return redirect(`/orders/${params.id}`);
+  if (asked.ok) return redirect(href("/orders/:id", { id: params.id }));
   return failed(asked.status === 0 || asked.status >= 500 ? FAILURE : asked.message, asked.errors ?? {});
 }
 

@@ -7,8 +7,9 @@ import {
   useNavigate,
   useNavigation,
   useSearchParams,
+  href,
+  Link,
 } from "react-router";
-import { Link } from "~/components/navigation";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/accounts-rules";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -26,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Reset Password",
     description: "Choose a new password for your account.",
-    url: absoluteUrl(matches, "/reset-password"),
+    url: absoluteUrl(matches, href("/reset-password")),
     noindex: true,
   });
 
@@ -95,7 +96,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving =
-    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === "/reset-password";
+    navigation.state === "submitting" && navigation.formAction?.split("?")[0] === href("/reset-password");
   const formRef = useRef<HTMLFormElement>(null);
   const failure = answer && !answer.ok ? answer : undefined;
   const { errorOf, markEdited, edited } = useFieldErrors<PasswordField>(answer, failure?.errors);
@@ -141,7 +142,7 @@ function NewPasswordForm({ token }: { token: string }) {
           {saving ? "Saving..." : "Reset Password"}
         </button>
       </Form>
-      <SignInFooterLink to="/login" label="Back to Sign In" />
+      <SignInFooterLink to={href("/login")} label="Back to Sign In" />
     </SignInPanel>
   );
 }
@@ -151,14 +152,14 @@ function PasswordChanged({ message }: { message: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     toast("success", "Password Updated", message);
-    navigate("/login", { replace: true });
+    navigate(href("/login"), { replace: true });
   }, [message, navigate]);
   return (
     <SignInPanel title="Password Updated">
       <FormNotice tone="success" className="mt-5">
         {message}
       </FormNotice>
-      <Link to="/login" className={`${BUTTON_PRIMARY} mt-6 w-full`}>
+      <Link to={href("/login")} className={`${BUTTON_PRIMARY} mt-6 w-full`}>
         Sign In
       </Link>
     </SignInPanel>
@@ -171,10 +172,10 @@ function LinkProblem({ message }: { message: string }) {
       <FormNotice tone="error" className="mt-5">
         {message}
       </FormNotice>
-      <Link to="/forgot-password" className={`${BUTTON_PRIMARY} mt-6 w-full`}>
+      <Link to={href("/forgot-password")} className={`${BUTTON_PRIMARY} mt-6 w-full`}>
         Get a new link
       </Link>
-      <SignInFooterLink question="Remembered your password?" to="/login" label="Sign In" />
+      <SignInFooterLink question="Remembered your password?" to={href("/login")} label="Sign In" />
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from "~/components/navigation";
 import { DEFAULT_RETURN_DAYS } from "#contract/returns-rules";
 import { STORE } from "#contract/store";
 import { useSeller } from "~/content/seller";
@@ -6,6 +5,7 @@ import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/return-policy";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Return Policy",
     description: `A piece that arrives damaged, defective, wrong or not as described is taken back and refunded; ${STORE.name} does not exchange or refund for a change of mind.`,
-    url: absoluteUrl(matches, "/return-policy"),
+    url: absoluteUrl(matches, href("/return-policy")),
   });
 
 /**
@@ -35,9 +35,9 @@ function sectionsFor(days: number): PolicySection[] {
           </p>
           <ol>
             <li>
-              <strong>Ask from your order</strong>: open it under <Link to="/orders">My Orders</Link> and
-              choose Return a piece. Say what is wrong and add 1 to 3 photos that show it. You get a ticket
-              number at once; an unboxing video, if you made one, helps but is not required.
+              <strong>Ask from your order</strong>: open it under <Link to={href("/orders")}>My Orders</Link>{" "}
+              and choose Return a piece. Say what is wrong and add 1 to 3 photos that show it. You get a
+              ticket number at once; an unboxing video, if you made one, helps but is not required.
             </li>
             <li>
               <strong>We reply within 48 hours</strong>: our grievance officer approves the return, or
@@ -65,7 +65,7 @@ function sectionsFor(days: number): PolicySection[] {
           <p>
             We do not take back or exchange a piece that arrives as described because you changed your mind or
             chose a size that does not fit. Please check the Size Guide on each product page before you order,
-            and <Link to="/contact">ask us</Link> if you are unsure; we are happy to help.
+            and <Link to={href("/contact")}>ask us</Link> if you are unsure; we are happy to help.
           </p>
         </>
       ),
@@ -98,7 +98,7 @@ function sectionsFor(days: number): PolicySection[] {
       title: "If you disagree with our answer",
       content: (
         <p>
-          Write to our grievance officer from the <Link to="/grievances">Grievances</Link> page: every
+          Write to our grievance officer from the <Link to={href("/grievances")}>Grievances</Link> page: every
           complaint is acknowledged within 48 hours and resolved within one month.
         </p>
       ),
@@ -110,7 +110,7 @@ function sectionsFor(days: number): PolicySection[] {
         <p>
           If we ever have to cancel an order ourselves, for example because an item is out of stock, the
           amount you paid is refunded in full to the original payment method, as our{" "}
-          <Link to="/terms-and-conditions">Terms &amp; Conditions</Link> explain.
+          <Link to={href("/terms-and-conditions")}>Terms &amp; Conditions</Link> explain.
         </p>
       ),
     },
@@ -121,7 +121,7 @@ export default function ReturnPolicy() {
   const days = useSeller()?.returnDays ?? DEFAULT_RETURN_DAYS;
   return (
     <PolicyPage
-      path="/return-policy"
+      path={href("/return-policy")}
       title="Return Policy"
       summary={
         <p>

@@ -1,10 +1,10 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { DeliveryRuleText } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/shipping-policy";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Shipping Policy",
     description: `${STORE.name} ships within India only. Orders ship within 15 working days and arrive 7-10 working days after shipping.`,
-    url: absoluteUrl(matches, "/shipping-policy"),
+    url: absoluteUrl(matches, href("/shipping-policy")),
   });
 
 const SECTIONS: PolicySection[] = [
@@ -62,7 +62,8 @@ const SECTIONS: PolicySection[] = [
     content: (
       <p>
         Once you are signed in, you can follow the status of your order in your account under My Orders. If
-        you have a question about a delivery, <Link to="/contact">contact us</Link> with your order ID.
+        you have a question about a delivery, <Link to={href("/contact")}>contact us</Link> with your order
+        ID.
       </p>
     ),
   },
@@ -84,7 +85,7 @@ const SECTIONS: PolicySection[] = [
       <p>
         Please record a video while you open your parcel. If anything arrives damaged or is not what you
         ordered, report it within 48 hours of delivery with the video, as described in our{" "}
-        <Link to="/return-policy">Return Policy</Link>.
+        <Link to={href("/return-policy")}>Return Policy</Link>.
       </p>
     ),
   },
@@ -93,7 +94,7 @@ const SECTIONS: PolicySection[] = [
 export default function ShippingPolicy() {
   return (
     <PolicyPage
-      path="/shipping-policy"
+      path={href("/shipping-policy")}
       title="Shipping Policy"
       summary={
         <p>

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { MEASUREMENT_UNITS, saveSizeChartCall, staffSizeChartsCall } from "#contract/size-charts";
 import { requireUser } from "~/accounts/guards";
@@ -13,7 +13,6 @@ import {
   valueField,
 } from "~/admin/size-chart-form";
 import { errorIdOf, FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -25,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Size charts",
     description: "The size chart of each category.",
-    url: absoluteUrl(matches, "/admin/size-charts"),
+    url: absoluteUrl(matches, href("/admin/size-charts")),
     noindex: true,
   });
 
@@ -117,7 +116,7 @@ export default function SizeCharts() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/admin-dashboard" className="hover:text-brand-700">
+        <Link to={href("/admin-dashboard")} className="hover:text-brand-700">
           Admin Dashboard
         </Link>{" "}
         / Size charts

@@ -1,4 +1,4 @@
-import { data, useLoaderData } from "react-router";
+import { data, useLoaderData, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import {
   acknowledgeGrievanceCall,
@@ -13,7 +13,6 @@ import {
 } from "#contract/grievances";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
-import { Link } from "~/components/navigation";
 import { TEXT_LINK } from "~/components/styles";
 import { ageOf, LimitLabel } from "~/grievances/limit-labels";
 import { StaffTicket } from "~/grievances/staff-ticket";
@@ -82,7 +81,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
   );
 
 const viewHref = (view: StaffGrievanceView, page = 1) =>
-  `/admin/grievances?view=${view}${page > 1 ? `&page=${page}` : ""}`;
+  `${href("/admin/grievances")}?view=${view}${page > 1 ? `&page=${page}` : ""}`;
 
 /**
  * /admin/grievances: the officer's tickets by what they need, each with its age against the two limits;
@@ -94,7 +93,7 @@ export default function StaffGrievances() {
   const { view, page, pages, tickets, total, now } = list!;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
-      <Link to="/admin-dashboard" className={TEXT_LINK}>
+      <Link to={href("/admin-dashboard")} className={TEXT_LINK}>
         ← Dashboard
       </Link>
       <h1 className="mt-3 text-3xl font-bold">Complaints</h1>
@@ -125,7 +124,7 @@ export default function StaffGrievances() {
             <li key={ticket.ticketNumber} className="rounded-2xl bg-white p-4 ring-1 ring-brand-100 sm:p-5">
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <Link
-                  to={`/admin/grievances?ticket=${ticket.ticketNumber}`}
+                  to={`${href("/admin/grievances")}?ticket=${ticket.ticketNumber}`}
                   className={`${TEXT_LINK} text-lg`}
                 >
                   Ticket {ticket.ticketNumber}

@@ -1,4 +1,4 @@
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { categoriesCall } from "#contract/catalog";
 import { formatRupees } from "#contract/money";
@@ -17,7 +17,6 @@ import { keepThroughLogout } from "~/accounts/private-page";
 import { StockEditor, StockSummary, type StockAnswer } from "~/admin/stock-editor";
 import { FormNotice } from "~/components/form-field";
 import { PlusIcon } from "~/components/icons";
-import { Link } from "~/components/navigation";
 import { ResponsivePicture } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
@@ -31,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Products",
     description: "Every product of the shop, hidden ones too.",
-    url: absoluteUrl(matches, "/admin/products"),
+    url: absoluteUrl(matches, href("/admin/products")),
     noindex: true,
   });
 
@@ -103,7 +102,7 @@ const hrefOf = (filters: Filters, page: number) => {
   for (const name of FILTERS) if (filters[name]) params.set(name, filters[name]);
   if (page > 1) params.set("page", String(page));
   const text = params.toString();
-  return `/admin/products${text ? `?${text}` : ""}`;
+  return `${href("/admin/products")}${text ? `?${text}` : ""}`;
 };
 
 const PAGE_LINK = "rounded-full px-5 py-2 text-sm font-semibold ring-1";
@@ -128,7 +127,10 @@ function ProductRow({ product, answer }: { product: StaffProductRow; answer?: St
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 className="font-semibold break-words">
-            <Link to={`/admin/products/${product._id}/edit`} className="hover:text-brand-700">
+            <Link
+              to={href("/admin/products/:id/edit", { id: String(product._id) })}
+              className="hover:text-brand-700"
+            >
               {product.name}
             </Link>
           </h2>
@@ -148,7 +150,7 @@ function ProductRow({ product, answer }: { product: StaffProductRow; answer?: St
         </div>
         <div className="mt-3 flex flex-wrap items-start gap-x-4 gap-y-2">
           <Link
-            to={`/admin/products/${product._id}/edit`}
+            to={href("/admin/products/:id/edit", { id: String(product._id) })}
             className={`${TEXT_LINK} py-1.5 text-sm`}
             aria-label={`Edit ${product.name}`}
           >
@@ -156,7 +158,7 @@ function ProductRow({ product, answer }: { product: StaffProductRow; answer?: St
           </Link>
           {!product.hidden && (
             <Link
-              to={`/products/${product._id}`}
+              to={href("/products/:id", { id: String(product._id) })}
               className={`${TEXT_LINK} py-1.5 text-sm`}
               aria-label={`View ${product.name} in the shop`}
             >
@@ -192,14 +194,14 @@ export default function StaffProducts() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <nav aria-label="Breadcrumb" className="text-sm text-muted">
-        <Link to="/admin-dashboard" className={TEXT_LINK}>
+        <Link to={href("/admin-dashboard")} className={TEXT_LINK}>
           Admin Dashboard
         </Link>{" "}
         / Products
       </nav>
       <div className="mt-2 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="text-3xl font-bold sm:text-4xl">Products</h1>
-        <Link to="/addproduct" className={`${BUTTON_PRIMARY} self-start sm:self-auto`}>
+        <Link to={href("/addproduct")} className={`${BUTTON_PRIMARY} self-start sm:self-auto`}>
           <PlusIcon size={20} />
           Add New Product
         </Link>
@@ -288,7 +290,7 @@ export default function StaffProducts() {
             Find
           </button>
           {filtered && (
-            <Link to="/admin/products" className={`${BUTTON_SECONDARY} py-2`}>
+            <Link to={href("/admin/products")} className={`${BUTTON_SECONDARY} py-2`}>
               Clear
             </Link>
           )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import {
   moderateReviewCall,
@@ -13,7 +13,6 @@ import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { ReviewPhotos, Stars } from "~/catalog/review-list";
 import { FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -66,7 +65,7 @@ export default function StaffReviews() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
-      <Link to="/admin-dashboard" className={TEXT_LINK}>
+      <Link to={href("/admin-dashboard")} className={TEXT_LINK}>
         ← Dashboard
       </Link>
       <h1 className="mt-3 text-3xl font-bold">Reviews</h1>
@@ -77,7 +76,7 @@ export default function StaffReviews() {
         {REVIEW_STATUSES.map((name) => (
           <Link
             key={name}
-            to={`/admin/reviews?status=${name}`}
+            to={`${href("/admin/reviews")}?status=${name}`}
             aria-current={name === status ? "page" : undefined}
             className={`rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-brand-200 ${name === status ? "bg-brand-600 text-white" : "bg-white text-brand-700 hover:bg-brand-50"}`}
           >
@@ -107,7 +106,7 @@ export default function StaffReviews() {
       {pages > 1 ? (
         <nav aria-label="Pages" className="mt-6 flex items-center gap-4">
           {page > 1 ? (
-            <Link to={`/admin/reviews?status=${status}&page=${page - 1}`} className={TEXT_LINK}>
+            <Link to={`${href("/admin/reviews")}?status=${status}&page=${page - 1}`} className={TEXT_LINK}>
               Previous
             </Link>
           ) : null}
@@ -115,7 +114,7 @@ export default function StaffReviews() {
             Page {page} of {pages}
           </span>
           {page < pages ? (
-            <Link to={`/admin/reviews?status=${status}&page=${page + 1}`} className={TEXT_LINK}>
+            <Link to={`${href("/admin/reviews")}?status=${status}&page=${page + 1}`} className={TEXT_LINK}>
               Next
             </Link>
           ) : null}
@@ -140,7 +139,7 @@ function ReviewCard({ review }: { review: Review }) {
       className="rounded-2xl bg-white p-5 ring-1 ring-brand-100"
     >
       <p className="text-sm">
-        <Link to={`/products/${review.productId}`} className={TEXT_LINK}>
+        <Link to={href("/products/:id", { id: String(review.productId) })} className={TEXT_LINK}>
           {review.productName}
         </Link>
       </p>

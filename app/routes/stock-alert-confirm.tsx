@@ -1,7 +1,6 @@
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { confirmStockAlertCall } from "#contract/stock-alerts";
 import { FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -55,7 +54,12 @@ export default function StockAlertConfirm() {
       ) : null}
       {answer?.ok ? (
         <p className="mt-6">
-          <Link to={answer.productId ? `/products/${answer.productId}` : "/products"} className={TEXT_LINK}>
+          <Link
+            to={
+              answer.productId ? href("/products/:id", { id: String(answer.productId) }) : href("/products")
+            }
+            className={TEXT_LINK}
+          >
             Back to the product
           </Link>
         </p>

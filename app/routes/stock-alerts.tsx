@@ -1,7 +1,6 @@
-import { data, useActionData } from "react-router";
+import { data, useActionData, href, Link } from "react-router";
 import { subscribeStockAlertCall, type StockAlertRequest } from "#contract/stock-alerts";
 import type { StockAlertAnswer } from "~/catalog/stock-alert-form";
-import { Link } from "~/components/navigation";
 import { FormNotice } from "~/components/form-field";
 import { TEXT_LINK } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
@@ -58,7 +57,10 @@ export default function StockAlerts() {
         <p className="mt-4 text-muted">Open a product with a sold-out size and choose 'Notify me'.</p>
       )}
       <p className="mt-6">
-        <Link to={answer?.productId ? `/products/${answer.productId}` : "/products"} className={TEXT_LINK}>
+        <Link
+          to={answer?.productId ? href("/products/:id", { id: answer.productId }) : href("/products")}
+          className={TEXT_LINK}
+        >
           {answer?.productId ? "Back to the product" : "Browse the collection"}
         </Link>
       </p>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import {
   NUMBER_SETTINGS,
@@ -25,7 +25,6 @@ import {
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
 import { controlProps, FormField, FormNotice } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { formText, postedForm } from "~/lib/form-values";
@@ -38,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     title: "Store settings",
     description:
       "The delivery charge, the dispatch time, the seller's GST details, customer care and the grievance officer.",
-    url: absoluteUrl(matches, "/admin/settings"),
+    url: absoluteUrl(matches, href("/admin/settings")),
     noindex: true,
   });
 
@@ -160,7 +159,7 @@ export default function StoreSettingsPage() {
             Changes apply to new orders and new GST documents at once; documents already issued keep theirs.
           </p>
         </div>
-        <Link to="/super-admin-dashboard" className={`${BUTTON_SECONDARY} self-start sm:self-auto`}>
+        <Link to={href("/super-admin-dashboard")} className={`${BUTTON_SECONDARY} self-start sm:self-auto`}>
           Super Admin Dashboard
         </Link>
       </div>

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, useActionData, useLoaderData, useNavigation } from "react-router";
-import { Link } from "~/components/navigation";
+import { data, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import type { UpdateRoleRequest } from "#contract/accounts";
 import { ROLE, USER_GROUPS } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
@@ -20,7 +19,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Super Admin Dashboard",
     description: "Staff and customers of the store.",
-    url: absoluteUrl(matches, "/super-admin-dashboard"),
+    url: absoluteUrl(matches, href("/super-admin-dashboard")),
     noindex: true,
   });
 
@@ -94,10 +93,10 @@ export default function SuperAdminDashboard() {
           <p className="mt-2 text-muted">Make a customer an admin, or take it back.</p>
         </div>
         <div className="flex flex-wrap gap-3 self-start sm:self-auto">
-          <Link to="/admin/settings" className={BUTTON_SECONDARY}>
+          <Link to={href("/admin/settings")} className={BUTTON_SECONDARY}>
             Store settings
           </Link>
-          <Link to="/admin-dashboard" className={BUTTON_SECONDARY}>
+          <Link to={href("/admin-dashboard")} className={BUTTON_SECONDARY}>
             Admin Dashboard
           </Link>
         </div>

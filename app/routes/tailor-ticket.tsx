@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { useLoaderData, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { ORDER_MESSAGES } from "#contract/orders";
 import { orderDetailsCall } from "#contract/staff-orders";
@@ -7,7 +7,6 @@ import { MEASUREMENT_LABELS, MEASUREMENTS, UNIT_NAMES } from "#contract/tailorin
 import { formatDate, formatMobile, formatMoment } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
-import { Link } from "~/components/navigation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -47,7 +46,7 @@ export default function TailorTicket() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 print:max-w-none print:p-0 print:text-black">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link to={`/orders/${order.orderId}`} className={`${BUTTON_SECONDARY} py-2`}>
+        <Link to={href("/orders/:id", { id: order.orderId })} className={`${BUTTON_SECONDARY} py-2`}>
           Back to the order
         </Link>
         <button type="button" onClick={() => window.print()} className={`${BUTTON_PRIMARY} py-2`}>

@@ -1,10 +1,10 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { DeliveryRuleText } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-and-conditions";
 import { sharedPageHeaders } from "~/lib/page-headers";
+import { href, Link } from "react-router";
 
 export const headers = sharedPageHeaders;
 
@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Terms & Conditions",
     description: `The terms that apply when you use the ${STORE.name} website and buy from us: orders, prices, payment, customisation, shipping and returns.`,
-    url: absoluteUrl(matches, "/terms-and-conditions"),
+    url: absoluteUrl(matches, href("/terms-and-conditions")),
   });
 
 const SECTIONS: PolicySection[] = [
@@ -107,7 +107,7 @@ const SECTIONS: PolicySection[] = [
     content: (
       <p>
         We ship within India only. Dispatch and delivery times are set out in our{" "}
-        <Link to="/shipping-policy">Shipping Policy</Link>.
+        <Link to={href("/shipping-policy")}>Shipping Policy</Link>.
       </p>
     ),
   },
@@ -117,8 +117,8 @@ const SECTIONS: PolicySection[] = [
     content: (
       <p>
         A piece that arrives damaged, defective, wrong or not as described is returned and refunded when you
-        ask within the days our <Link to="/return-policy">Return Policy</Link> gives, as it explains. We do
-        not exchange or refund a piece for a change of mind.
+        ask within the days our <Link to={href("/return-policy")}>Return Policy</Link> gives, as it explains.
+        We do not exchange or refund a piece for a change of mind.
       </p>
     ),
   },
@@ -178,7 +178,7 @@ const SECTIONS: PolicySection[] = [
 export default function TermsAndConditions() {
   return (
     <PolicyPage
-      path="/terms-and-conditions"
+      path={href("/terms-and-conditions")}
       title="Terms & Conditions"
       lastUpdated={{ iso: "2025-09-06", label: "6 September 2025" }}
       summary={

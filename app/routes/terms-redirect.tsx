@@ -1,6 +1,6 @@
-import { redirect } from "react-router";
+import { redirect, href } from "react-router";
 
 /** The registration screen links to /terms; the terms live at /terms-and-conditions. */
 export function loader() {
-  return redirect("/terms-and-conditions", 301);
+  return redirect(href("/terms-and-conditions"), 301);
 }

@@ -1,14 +1,14 @@
-import { Link } from "~/components/navigation";
 import { STORE } from "#contract/store";
 import { SocialLinks } from "~/content/social-links";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/thank-you";
+import { href, Link } from "react-router";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Thank You",
     description: `Thank you! Your free report from ${STORE.name} has been sent to your inbox.`,
-    url: absoluteUrl(matches, "/thank-you"),
+    url: absoluteUrl(matches, href("/thank-you")),
     noindex: true,
   });
 
@@ -41,7 +41,7 @@ export default function ThankYou() {
       </section>
 
       <Link
-        to="/"
+        to={href("/")}
         className="mt-10 inline-block rounded-full bg-brand-600 px-8 py-3 font-semibold text-white hover:bg-brand-700"
       >
         Visit Website

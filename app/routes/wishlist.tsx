@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Link } from "~/components/navigation";
 import { useCart } from "~/cart/cart-context";
 import { TrashIcon } from "~/components/icons";
 import { SizeMissing, SizeOptions } from "~/catalog/size-options";
@@ -12,6 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { useWishlist, type WishlistItem } from "~/wishlist/wishlist-store";
 import { useWishlistAvailability, type Availability } from "~/wishlist/wishlist-availability";
 import { plural } from "~/lib/plural";
+import { href, Link } from "react-router";
 
 export const meta = () =>
   pageMeta({ title: "Wishlist", description: "The pieces you saved for later.", noindex: true });
@@ -67,7 +67,7 @@ export default function Wishlist() {
           </h1>
           <p className="mt-3 text-muted">Save your favorite items and shop later.</p>
           <Link
-            to="/products"
+            to={href("/products")}
             className="mt-8 inline-block rounded-full bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
           >
             Browse Products
@@ -88,7 +88,7 @@ export default function Wishlist() {
                   className="relative flex flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-brand-100"
                 >
                   {/* The picture repeats the name's link, for the pointer only. */}
-                  <Link to={`/products/${item.id}`} tabIndex={-1} aria-hidden="true">
+                  <Link to={href("/products/:id", { id: String(item.id) })} tabIndex={-1} aria-hidden="true">
                     <LineImage
                       src={item.image}
                       width={320}
@@ -110,7 +110,10 @@ export default function Wishlist() {
                   </button>
                   <div className="flex flex-1 flex-col gap-2 p-3">
                     <h2 className="font-sans text-sm font-medium">
-                      <Link to={`/products/${item.id}`} className="hover:text-brand-700">
+                      <Link
+                        to={href("/products/:id", { id: String(item.id) })}
+                        className="hover:text-brand-700"
+                      >
                         {item.name}
                       </Link>
                     </h2>

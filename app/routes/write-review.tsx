@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import {
   MAX_REVIEW_PHOTOS,
@@ -16,7 +16,6 @@ import { keepThroughLogout } from "~/accounts/private-page";
 import { formatDate } from "~/accounts/format";
 import { ReviewPhotos, Stars } from "~/catalog/review-list";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
-import { Link } from "~/components/navigation";
 import { ResponsivePicture } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
@@ -106,7 +105,7 @@ export default function WriteReview() {
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">Write a review</h1>
           <p className="mt-1">
-            <Link to={`/products/${product.id}`} className={TEXT_LINK}>
+            <Link to={href("/products/:id", { id: String(product.id) })} className={TEXT_LINK}>
               {product.name}
             </Link>
           </p>
@@ -119,7 +118,7 @@ export default function WriteReview() {
       ) : (
         <div className="mt-8">
           <FormNotice tone="error">{REVIEW_MESSAGES.notDelivered}</FormNotice>
-          <Link to="/orders" className={`${TEXT_LINK} mt-4 inline-block`}>
+          <Link to={href("/orders")} className={`${TEXT_LINK} mt-4 inline-block`}>
             See My Orders
           </Link>
         </div>

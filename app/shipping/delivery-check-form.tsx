@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { BUTTON_SECONDARY } from "~/components/styles";
+import { href } from "react-router";
 
 /**
  * "Check delivery" (issue 37): a pincode gives whether the courier delivers there and by when, on a page of
@@ -17,7 +18,11 @@ export function DeliveryCheckForm({
 }) {
   const id = useId();
   return (
-    <form method="get" action="/delivery-check" className="mt-6 rounded-lg border border-brand-100 p-4">
+    <form
+      method="get"
+      action={href("/delivery-check")}
+      className="mt-6 rounded-lg border border-brand-100 p-4"
+    >
       {productId === null ? null : <input type="hidden" name="product" value={productId} />}
       {customisable ? <input type="hidden" name="customised" value="1" /> : null}
       <label htmlFor={`${id}-pincode`} className="font-semibold">
