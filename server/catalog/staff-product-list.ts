@@ -8,22 +8,27 @@ import {
   type StaffProductsQuery,
   type StockState,
 } from "../../contract/staff-products";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../db/client";
 import type { MediaService } from "../media/media.service";
 import { mediaAssets } from "../media/media.tables";
 import { categories, productImages, products, productSizes } from "./catalog.tables";
 
-/** Whether a product has a size that matches `condition` (by product_sizes' primary key, or its low-stock index). */
-const hasSize = (condition: SQL) =>
-  sql`exists (select 1 from ${productSizes} s where s.product_id = ${products.id} and ${condition})`;
+/**
+ * Each product's stock over its sizes, in one pass over product_sizes: the total, and its lowest size (null
+ * for a product without sizes). Joined only for a stock filter or the stock sort. Computed per product in a
+ * subquery instead, the low products sorted by stock took 57 ms (p50) on 10,000 products (bench/README.md).
+ */
+const stockTotals = sql`(select product_id, sum(stock)::int as total, min(stock) as lowest
+  from ${productSizes} group by product_id) as stock_totals`;
+const totalStock = sql`coalesce(stock_totals.total, 0)`;
 
+/** A stock state by the totals: sold out has no piece; low has pieces and a size with few or none. */
 const STOCK_CONDITIONS: Record<StockState, SQL> = {
-  "sold-out": sql`not ${hasSize(sql`s.stock > 0`)}`,
-  low: sql`${hasSize(sql`s.stock > 0`)} and ${hasSize(sql`s.stock <= ${LOW_STOCK_AT}`)}`,
-  "in-stock": sql`${hasSize(sql`s.stock > 0`)} and not ${hasSize(sql`s.stock <= ${LOW_STOCK_AT}`)}`,
+  "sold-out": sql`${totalStock} = 0`,
+  low: sql`${totalStock} > 0 and stock_totals.lowest <= ${LOW_STOCK_AT}`,
+  "in-stock": sql`${totalStock} > 0 and stock_totals.lowest > ${LOW_STOCK_AT}`,
 };
-
-const totalStock = sql`(select coalesce(sum(s.stock), 0) from ${productSizes} s where s.product_id = ${products.id})`;
 
 /** Each sort, with the id as the last tiebreaker so that pages never overlap. */
 const ORDERS: Record<StaffProductsQuery["sort"], SQL[]> = {
@@ -44,6 +49,11 @@ const PRODUCT_NUMBER = /^#?(\d{1,9})$/;
  * index of product_sizes, so a page costs a few milliseconds at 10,000 products (bench/README.md, "Staff
  * calls on a large shop").
  */
+/** A query of products with their stock totals beside them, when a filter or the sort reads them. */
+function withStock<T extends PgSelect>(query: T, byStock: boolean) {
+  return byStock ? query.leftJoin(stockTotals, sql`stock_totals.product_id = ${products.id}`) : query;
+}
+
 export function createStaffProductList({ db, media }: { db: Database; media: MediaService }) {
   async function list(query: StaffProductsQuery): Promise<{ items: StaffProductRow[]; total: number }> {
     const conditions: SQL[] = [];
@@ -57,27 +67,32 @@ export function createStaffProductList({ db, media }: { db: Database; media: Med
     if (query.visibility === "shown") conditions.push(isNull(products.deletedAt));
     if (query.visibility === "hidden") conditions.push(isNotNull(products.deletedAt));
     if (query.stock) conditions.push(STOCK_CONDITIONS[query.stock]);
+    const byStock = Boolean(query.stock) || query.sort === "stock";
 
     // The page and the count apart: a count over the window (count(*) over ()) made PostgreSQL sort every
     // matching product for each page instead of keeping only the page's (bench/README.md).
     const [rows, total] = await Promise.all([
-      db
-        .select({
-          id: products.id,
-          name: products.name,
-          pricePaise: products.pricePaise,
-          categoryId: products.categoryId,
-          category: categories.name,
-          deletedAt: products.deletedAt,
-          createdAt: products.createdAt,
-        })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
+      withStock(
+        db
+          .select({
+            id: products.id,
+            name: products.name,
+            pricePaise: products.pricePaise,
+            categoryId: products.categoryId,
+            category: categories.name,
+            deletedAt: products.deletedAt,
+            createdAt: products.createdAt,
+          })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.categoryId))
+          .$dynamic(),
+        byStock,
+      )
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(...ORDERS[query.sort])
         .limit(query.limit)
         .offset((query.page - 1) * query.limit),
-      count(conditions),
+      count(conditions, Boolean(query.stock)),
     ]);
     if (rows.length === 0) return { items: [], total };
 
@@ -114,11 +129,14 @@ export function createStaffProductList({ db, media }: { db: Database; media: Med
   }
 
   /** How many products match. */
-  async function count(conditions: SQL[]): Promise<number> {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(conditions.length ? and(...conditions) : undefined);
+  async function count(conditions: SQL[], byStock: boolean): Promise<number> {
+    const [row] = await withStock(
+      db
+        .select({ total: sql<number>`count(*)`.mapWith(Number) })
+        .from(products)
+        .$dynamic(),
+      byStock,
+    ).where(conditions.length ? and(...conditions) : undefined);
     return row?.total ?? 0;
   }
 
