@@ -143,8 +143,8 @@ const SECTIONS: PolicySection[] = [
       <ul>
         <li>
           <strong>See and take your data</strong>: &ldquo;Download my data&rdquo; on your{" "}
-          <Link to={href("/profile")}>account page</Link> gives a file of your profile, addresses, orders,
-          reviews, complaints and consents.
+          <Link to={href("/profile")}>account page</Link> gives a file of your profile, addresses, orders
+          (with their returns), reviews, complaints and consents.
         </li>
         <li>
           <strong>Correct it</strong>: edit your addresses at checkout, or write to us.

@@ -7,6 +7,7 @@ import { products } from "../catalog/catalog.tables";
 import type { Database } from "../db/client";
 import { unauthorized } from "../lib/errors";
 import { orderItems, orders } from "../orders/orders.tables";
+import { returnsOf, returnView } from "../returns/return-views";
 import { productReviews } from "../reviews/reviews.tables";
 import { savedMeasurements } from "../tailoring/tailoring.tables";
 import type { Consents } from "./consents";
@@ -82,18 +83,17 @@ export function createMyData({
       ticketsOf(userId),
       consents.log(userId),
     ]);
-    const lines = orderRows.length
-      ? await db
-          .select()
-          .from(orderItems)
-          .where(
-            inArray(
-              orderItems.orderId,
-              orderRows.map((order) => order.id),
-            ),
-          )
-          .orderBy(asc(orderItems.id))
-      : [];
+    const orderIds = orderRows.map((order) => order.id);
+    const [lines, returns] = await Promise.all([
+      orderIds.length
+        ? db
+            .select()
+            .from(orderItems)
+            .where(inArray(orderItems.orderId, orderIds))
+            .orderBy(asc(orderItems.id))
+        : [],
+      returnsOf(db, orderIds),
+    ]);
 
     return {
       exportedAt: new Date().toISOString(),
@@ -126,6 +126,10 @@ export function createMyData({
             unitPrice: rupees(line.unitPricePaise),
             customization: line.customization,
           })),
+        // Her returns of its pieces, with their tickets' numbers (the reasons and photos are on the tickets).
+        returns: returns
+          .filter((found) => found.row.orderId === order.id)
+          .map((found) => returnView(found.row, found.ticketNumber)),
       })),
       reviews: reviewRows.map((review) => ({ ...review, createdAt: iso(review.createdAt) })),
       savedMeasurements: measurements,

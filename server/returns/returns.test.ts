@@ -218,6 +218,17 @@ describe("a return of a damaged piece of an order paid online", () => {
     expect(again.status).toBe(409);
     expect(again.error.message).toBe(M.alreadyAsked(first.body.data.id));
     expect(await ticketsOfOrder(orderId)).toBe(1);
+    // Her data file holds the return under its order.
+    const file = JSON.parse((await api.as(shopper.token).myData()).body.toString("utf8"));
+    const exported = file.orders.find((order: { orderId: string }) => order.orderId === orderId);
+    expect(exported.returns).toEqual([
+      expect.objectContaining({
+        id: first.body.data.id,
+        itemId: lehengaLine.id,
+        reason: "damaged",
+        state: "requested",
+      }),
+    ]);
 
     const pending = await shopperWithAddress(app);
     const unpaid = await placedOrder(app, pending, [{ id: lehenga, size: "M", quantity: 1 }]);
