@@ -34,6 +34,13 @@ export async function nextSequence(tx: Transaction, series: GstKind, financialYe
   return row!.lastNumber;
 }
 
+/** A document's kind, number and date: the next of its series in the financial year of `issuedAt`. */
+async function numbered(tx: Transaction, kind: GstKind, issuedAt: Date) {
+  const financialYear = financialYearOf(issuedAt);
+  const sequence = await nextSequence(tx, kind, financialYear);
+  return { kind, number: documentNumber(kind, financialYear, sequence), financialYear, sequence, issuedAt };
+}
+
 /**
  * A credit note against `invoice`, under its parties and place of supply, numbered in the credit notes' series:
  * the whole invoice reversed (its `lines`), or a return's pieces (`returnId`, return-credit-notes.ts).
@@ -43,20 +50,13 @@ export async function insertCreditNote(
   invoice: GstDocumentRow,
   { lines, returnId, reason }: { lines: GstLine[]; returnId: number | null; reason: string },
 ): Promise<GstDocumentRow> {
-  const issuedAt = new Date();
-  const financialYear = financialYearOf(issuedAt);
-  const sequence = await nextSequence(tx, "credit_note", financialYear);
   const [note] = await tx
     .insert(gstDocuments)
     .values({
-      kind: "credit_note",
-      number: documentNumber("credit_note", financialYear, sequence),
-      financialYear,
-      sequence,
+      ...(await numbered(tx, "credit_note", new Date())),
       orderId: invoice.orderId,
       invoiceId: invoice.id,
       returnId,
-      issuedAt,
       supplier: invoice.supplier,
       recipient: invoice.recipient,
       placeOfSupply: invoice.placeOfSupply,
@@ -192,17 +192,11 @@ export function createGstDocuments({
         quantity: 1,
         ...taxed.codFee,
       });
-    const financialYear = financialYearOf(issuedAt);
-    const sequence = await nextSequence(tx, "invoice", financialYear);
     const [invoice] = await tx
       .insert(gstDocuments)
       .values({
-        kind: "invoice",
-        number: documentNumber("invoice", financialYear, sequence),
-        financialYear,
-        sequence,
+        ...(await numbered(tx, "invoice", issuedAt)),
         orderId: order.id,
-        issuedAt,
         supplier: supplierParty,
         recipient: {
           name: address.fullName,
