@@ -6,7 +6,8 @@ import { decide, placedOrder, reconcileNow, shopperWithAddress } from "../test-s
 import { pdfText } from "../test-support/pdf-text";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { createTestApp } from "../test-support/test-app";
-import { jpegPhoto, uploadImages } from "../test-support/uploads";
+import { jpegPhoto } from "../test-support/photos";
+import { uploadImages } from "../test-support/uploads";
 
 let app: FastifyInstance;
 let close: () => Promise<void>;

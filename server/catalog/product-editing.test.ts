@@ -5,7 +5,8 @@ import { orderItems, orders } from "../orders/orders.tables";
 import { bearer, createUserAndLogin, freshIp, post } from "../test-support/accounts";
 import { seedCatalog } from "../test-support/catalog-fixture";
 import { createTestApp } from "../test-support/test-app";
-import { jpegPhoto, uploadImages } from "../test-support/uploads";
+import { jpegPhoto } from "../test-support/photos";
+import { uploadImages } from "../test-support/uploads";
 
 let app: FastifyInstance;
 let close: () => Promise<void>;

@@ -6,7 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUserAndLogin } from "../test-support/accounts";
 import { createTestApp } from "../test-support/test-app";
-import { heicLike, jpegPhoto, pngBomb, uploadImages } from "../test-support/uploads";
+import { jpegPhoto } from "../test-support/photos";
+import { heicLike, pngBomb, uploadImages } from "../test-support/uploads";
 import { mediaAssets } from "./media.tables";
 
 let app: FastifyInstance;

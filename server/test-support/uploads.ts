@@ -1,7 +1,7 @@
 import { deflateSync } from "node:zlib";
 import type { FastifyInstance } from "fastify";
-import sharp from "sharp";
 import { bearer, freshIp } from "./accounts";
+import { jpegPhoto } from "./photos";
 
 export type Part = { name?: string; filename: string; type?: string; data: Buffer };
 
@@ -35,15 +35,6 @@ export function uploadImages(app: FastifyInstance, token: string | null, parts: 
 }
 
 /** A small real JPEG photo; `orientation` writes that EXIF orientation. */
-export const jpegPhoto = (
-  width: number,
-  height: number,
-  { colour = "#9c2a50", orientation }: { colour?: string; orientation?: number } = {},
-) => {
-  const image = sharp({ create: { width, height, channels: 3, background: colour } });
-  return (orientation ? image.withMetadata({ orientation }) : image).jpeg().toBuffer();
-};
-
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import sharp from "sharp";
 import { expectNoAxeViolations, gotoAndWaitForHydration, mailbox, signIn, STAFF } from "./support";
+import { jpegPhoto } from "../../server/test-support/photos";
 
 /** The link of the newest mail to `email` whose subject matches. */
 async function mailedLink(page: Page, email: string, subject: RegExp) {
@@ -35,9 +35,7 @@ test(
     await page.getByLabel("Your e-mail").fill(email);
     await page.getByLabel("What is it about?").selectOption({ label: "A damaged, defective or wrong item" });
     await page.getByLabel("What happened?").fill("The dupatta arrived torn along its border.");
-    const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#b0305a" } })
-      .jpeg()
-      .toBuffer();
+    const photo = await jpegPhoto(300, 400, { colour: "#b0305a" });
     await page
       .getByLabel("Photos")
       .setInputFiles({ name: "torn.jpg", mimeType: "image/jpeg", buffer: photo });

@@ -1,5 +1,4 @@
 import { expect, test } from "@playwright/test";
-import sharp from "sharp";
 import {
   deliveredByStaff,
   expectNoAxeViolations,
@@ -11,6 +10,7 @@ import {
   SHOPPER_PASSWORD,
   STAFF,
 } from "./support";
+import { jpegPhoto } from "../../server/test-support/photos";
 
 test(
   "a shopper asks to return a damaged piece with a photo; staff approve, receive it, and it is refunded with a credit note",
@@ -31,9 +31,7 @@ test(
     await expectNoAxeViolations(page);
     await page.getByRole("radio", { name: "It arrived damaged" }).check();
     await page.getByLabel("Tell us more").fill("The zari border came torn along one side.");
-    const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#b0305a" } })
-      .jpeg()
-      .toBuffer();
+    const photo = await jpegPhoto(300, 400, { colour: "#b0305a" });
     await page
       .getByLabel("Photos of the piece")
       .setInputFiles({ name: "torn.jpg", mimeType: "image/jpeg", buffer: photo });

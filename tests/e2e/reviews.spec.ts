@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import sharp from "sharp";
 import { expectNoAxeViolations, gotoAndWaitForHydration, paidOrder, signIn, STAFF } from "./support";
+import { jpegPhoto } from "../../server/test-support/photos";
 
 async function productInStock(page: Page) {
   const list = await (await page.request.get("/api/products/get-products?page=1&limit=24")).json();
@@ -53,9 +53,7 @@ test("a delivered order is reviewed with a photo, approved by staff and shown an
   await expect(page.getByLabel("4 stars")).toBeChecked();
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Your review").fill("The georgette drapes well and the colour is as shown.");
-  const photo = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#b0305a" } })
-    .jpeg()
-    .toBuffer();
+  const photo = await jpegPhoto(300, 400, { colour: "#b0305a" });
   await page.getByLabel("Photos").setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
   await page.getByRole("button", { name: "Submit review" }).click();
   await expect(

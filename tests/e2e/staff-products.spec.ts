@@ -2,7 +2,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import sharp from "sharp";
 import {
   expectNoAxeViolations,
   expectShopperSeesShipped,
@@ -11,6 +10,7 @@ import {
   signIn,
   STAFF,
 } from "./support";
+import { jpegPhoto } from "../../server/test-support/photos";
 
 /**
  * Three real photos: a front view, a phone's shot stored sideways with EXIF orientation 6, and an iPhone's
@@ -20,20 +20,9 @@ async function photos(): Promise<[string, string, string]> {
   const folder = mkdtempSync(path.join(os.tmpdir(), "staff-photos-"));
   const front = path.join(folder, "front.jpg");
   const sideways = path.join(folder, "IMG_0042.jpg");
-  writeFileSync(
-    front,
-    await sharp({ create: { width: 900, height: 1200, channels: 3, background: "#a0295a" } })
-      .jpeg()
-      .toBuffer(),
-  );
+  writeFileSync(front, await jpegPhoto(900, 1200, { colour: "#a0295a" }));
   // Stored 1200 wide and 900 high; shown upright it is 900 wide and 1200 high.
-  writeFileSync(
-    sideways,
-    await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#2a6a9c" } })
-      .withMetadata({ orientation: 6 })
-      .jpeg()
-      .toBuffer(),
-  );
+  writeFileSync(sideways, await jpegPhoto(1200, 900, { colour: "#2a6a9c", orientation: 6 }));
   return [front, sideways, path.resolve("server/test-support/fixtures/phone-photo.heic")];
 }
 

@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import sharp from "sharp";
 import { TAILORING_MESSAGES } from "../../contract/tailoring-rules";
 import {
   SHOPPER_PASSWORD,
@@ -16,6 +15,7 @@ import {
   productOffering,
   signIn,
 } from "./support";
+import { jpegPhoto } from "../../server/test-support/photos";
 
 /** A screenshot of one part of the page, moved to the middle of the window, clear of the sticky header. */
 async function shootPart(page: Page, part: Locator, name: string) {
@@ -25,12 +25,7 @@ async function shootPart(page: Page, part: Locator, name: string) {
 
 async function photo(): Promise<string> {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), "tailoring-photo-")), "front.jpg");
-  writeFileSync(
-    file,
-    await sharp({ create: { width: 600, height: 800, channels: 3, background: "#a0295a" } })
-      .jpeg()
-      .toBuffer(),
-  );
+  writeFileSync(file, await jpegPhoto(600, 800, { colour: "#a0295a" }));
   return file;
 }
 
