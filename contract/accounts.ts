@@ -42,36 +42,56 @@ const otpField = z
   .trim()
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: MESSAGES.otpIncomplete });
 
+const registrationFields = z.object({
+  fullName: requiredText(MESSAGES.fullNameRequired).pipe(z.string().max(100)),
+  email: emailField,
+  phone: phoneField,
+  password: newPasswordField,
+  confirmPassword: z.string().optional(),
+  acceptTerms: z.boolean().optional(),
+  /** The optional consent to marketing mails (MARKETING_CONSENT_TEXT): only an explicit true gives it. */
+  marketingConsent: z.boolean().optional(),
+});
+
+type Registration = {
+  password: string;
+  confirmPassword?: string | undefined;
+  acceptTerms?: boolean | undefined;
+};
+const fieldsOf = (value: unknown): Record<string, unknown> =>
+  typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+
+/**
+ * The passwords typed twice agree, and the terms, when asked, are accepted: checked even while other fields
+ * are wrong (`when`), so that every problem shows at once.
+ */
+const checkRegistration = <Schema extends z.ZodType<Registration>>(schema: Schema) =>
+  schema
+    .refine((value) => value.confirmPassword === undefined || value.confirmPassword === value.password, {
+      message: MESSAGES.passwordsDoNotMatch,
+      path: ["confirmPassword"],
+      when: ({ value }) => typeof fieldsOf(value).confirmPassword === "string",
+    })
+    .refine((value) => value.acceptTerms !== false, {
+      message: MESSAGES.termsRequired,
+      path: ["acceptTerms"],
+      when: ({ value }) => fieldsOf(value).acceptTerms === false,
+    });
+
 /** POST /users/register. The spec's client sends fullName, email, phone, password; the store's form also
  * sends confirmPassword and acceptTerms, checked when present. */
-export const registerRequest = z
-  .object({
-    fullName: requiredText(MESSAGES.fullNameRequired).pipe(z.string().max(100)),
-    email: emailField,
-    phone: phoneField,
-    password: newPasswordField,
-    confirmPassword: z.string().optional(),
-    acceptTerms: z.boolean().optional(),
-    /** The optional consent to marketing mails (MARKETING_CONSENT_TEXT): only an explicit true gives it. */
-    marketingConsent: z.boolean().optional(),
-  })
-  .check((context) => {
-    const { password, confirmPassword, acceptTerms } = context.value;
-    if (confirmPassword !== undefined && confirmPassword !== password)
-      context.issues.push({
-        code: "custom",
-        message: MESSAGES.passwordsDoNotMatch,
-        path: ["confirmPassword"],
-        input: confirmPassword,
-      });
-    if (acceptTerms === false)
-      context.issues.push({
-        code: "custom",
-        message: MESSAGES.termsRequired,
-        path: ["acceptTerms"],
-        input: acceptTerms,
-      });
-  });
+export const registerRequest = checkRegistration(registrationFields);
+
+/**
+ * The store's registration form: the same rules, with the passwords typed twice and the terms ticked (an
+ * unticked box sends nothing, which the call itself allows for the spec's client).
+ */
+export const registrationForm = checkRegistration(
+  registrationFields.extend({
+    confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }),
+    acceptTerms: z.literal(true, { error: MESSAGES.termsRequired }),
+  }),
+);
 export type RegisterRequest = z.input<typeof registerRequest>;
 
 export const verifyOtpRequest = z.object({

@@ -1,20 +1,29 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { data, Form, useActionData, useNavigation, href, Link } from "react-router";
-import type { ContactMessage } from "#contract/contact";
 import { STORE } from "#contract/store";
 import { telHref } from "#contract/phone-links";
 import { useSeller } from "~/content/seller";
-import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { FormField, FormNotice } from "~/components/form-field";
 import { ClockIcon, MailIcon, PhoneIcon, PinIcon } from "~/components/icons";
 import { toast } from "~/components/toast";
 import { FAQ_ITEMS } from "~/content/faq";
 import { storeAddressLine, storeHoursLine } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
-import { formText, postedForm } from "~/lib/form-values";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  errorOf,
+  formProps,
+  inputOf,
+  readForm,
+  refusalOf,
+  textareaOf,
+  useContractForm,
+  type FormAnswer,
+} from "~/lib/forms";
 import { actionOrFailure } from "~/lib/request-failure";
 import { sharedPageHeaders } from "~/lib/page-headers";
-import { sendContactCall } from "#contract/contact";
+import { contactMessage, sendContactCall } from "#contract/contact";
 
 export const headers = sharedPageHeaders;
 
@@ -25,39 +34,30 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     url: absoluteUrl(matches, href("/contact")),
   });
 
-type ContactField = keyof ContactMessage;
-
 const SUCCESS_TITLE = "Message Sent!";
 const SUCCESS_TEXT = "Thank you for your message. We'll get back to you within 24 hours.";
 const FAILURE_TEXT = "Failed to send message.";
 
-/** The message's fields as posted (what refills the form when it is shown again). */
-const contactValues = (form: FormData) => {
-  const text = (field: ContactField) => formText(form, field);
-  return {
-    name: text("name"),
-    email: text("email"),
-    phone: text("phone"),
-    subject: text("subject"),
-    message: text("message"),
-  };
-};
-
-/** Sends the message through the API; works as a plain form post without JavaScript. */
+/** Sends the message through the API, read through the call's schema; works as a plain form post too. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = contactValues(await postedForm(request));
-  const phone = values.phone.trim();
-  const result = await context.api(sendContactCall, {
-    name: values.name,
-    email: values.email,
-    subject: values.subject,
-    message: values.message,
-    ...(phone ? { phone } : {}),
-  });
-  if (result.ok) return { ok: true as const, message: result.message };
-  // `values` refills the form when the page is rendered again without JavaScript.
+  const submission = await readForm(request, contactMessage);
+  if (submission.status !== "success")
+    return data({ ok: false, message: FAILURE_TEXT, reply: submission.reply() } satisfies FormAnswer, {
+      status: 400,
+    });
+  const result = await context.api(sendContactCall, submission.value);
+  if (result.ok)
+    return {
+      ok: true,
+      message: result.message,
+      reply: submission.reply({ resetForm: true }),
+    } satisfies FormAnswer;
   return data(
-    { ok: false as const, message: result.message || FAILURE_TEXT, errors: result.errors ?? {}, values },
+    {
+      ok: false,
+      message: result.message || FAILURE_TEXT,
+      reply: refusalOf(submission, result),
+    } satisfies FormAnswer,
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
@@ -66,7 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const clientAction = (args: Route.ClientActionArgs) =>
   actionOrFailure(args, (form) =>
     data(
-      { ok: false as const, message: FAILURE_TEXT, errors: {}, values: contactValues(form) },
+      {
+        ok: false,
+        message: FAILURE_TEXT,
+        reply: parseWithZod(form, { schema: contactMessage }).reply({ formErrors: [FAILURE_TEXT] }),
+      } satisfies FormAnswer,
       { status: 503 },
     ),
   );
@@ -183,36 +187,29 @@ function ContactCards() {
 }
 
 function ContactForm() {
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === href("/contact");
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const failure = actionData && !actionData.ok ? actionData : undefined;
-  const { errorOf, markEdited, edited } = useFieldErrors<ContactField>(actionData, failure?.errors);
+  const [form, fields] = useContractForm(contactMessage, answer?.reply, { id: "contact" });
 
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.ok) {
+    if (!answer) return;
+    if (answer.ok) {
       toast("success", SUCCESS_TITLE, SUCCESS_TEXT);
       formRef.current?.reset();
       // The button was disabled while sending, which dropped the keyboard: it goes to the form's heading,
       // which the notice of the sent message follows.
       headingRef.current?.focus();
     } else {
-      toast("error", "Error", actionData.message || FAILURE_TEXT);
+      toast("error", "Error", answer.message);
       formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     }
-  }, [actionData]);
+  }, [answer]);
 
-  const control = (field: ContactField) => ({
-    ...controlProps(`contact-${field}`, errorOf(field)),
-    name: field,
-    defaultValue: failure?.values[field] ?? "",
-    onChange: () => markEdited(field),
-  });
-
-  const showNotice = actionData && !sending && !edited;
+  const failure = answer && !answer.ok ? (form.errors?.[0] ?? answer.message) : undefined;
+  const showNotice = answer && !sending && !form.dirty;
 
   return (
     <section aria-labelledby="form-title" className="lg:col-span-3">
@@ -226,32 +223,32 @@ function ContactForm() {
         </p>
 
         {showNotice && (
-          <FormNotice tone={actionData.ok ? "success" : "error"} className="mt-4">
-            {actionData.ok ? `${SUCCESS_TITLE} ${SUCCESS_TEXT}` : actionData.message || FAILURE_TEXT}
+          <FormNotice tone={answer.ok ? "success" : "error"} className="mt-4">
+            {answer.ok ? `${SUCCESS_TITLE} ${SUCCESS_TEXT}` : failure}
           </FormNotice>
         )}
 
-        <Form ref={formRef} method="post" className="mt-6 grid gap-5 sm:grid-cols-2">
-          <FormField id="contact-name" label="Name" error={errorOf("name")} required>
-            <input {...control("name")} type="text" autoComplete="name" required maxLength={100} />
+        <Form ref={formRef} method="post" {...formProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+          <FormField id={fields.name.id} label="Name" error={errorOf(fields.name)} required>
+            <input {...inputOf(fields.name, "text")} autoComplete="name" required maxLength={100} />
           </FormField>
-          <FormField id="contact-email" label="Email" error={errorOf("email")} required>
-            <input {...control("email")} type="email" autoComplete="email" required maxLength={254} />
+          <FormField id={fields.email.id} label="Email" error={errorOf(fields.email)} required>
+            <input {...inputOf(fields.email, "email")} autoComplete="email" required maxLength={254} />
           </FormField>
-          <FormField id="contact-phone" label="Phone" error={errorOf("phone")} optional>
-            <input {...control("phone")} type="tel" autoComplete="tel" maxLength={20} />
+          <FormField id={fields.phone.id} label="Phone" error={errorOf(fields.phone)} optional>
+            <input {...inputOf(fields.phone, "tel")} autoComplete="tel" maxLength={20} />
           </FormField>
-          <FormField id="contact-subject" label="Subject" error={errorOf("subject")} required>
-            <input {...control("subject")} type="text" required maxLength={200} />
+          <FormField id={fields.subject.id} label="Subject" error={errorOf(fields.subject)} required>
+            <input {...inputOf(fields.subject, "text")} required maxLength={200} />
           </FormField>
           <FormField
-            id="contact-message"
+            id={fields.message.id}
             label="Message"
-            error={errorOf("message")}
+            error={errorOf(fields.message)}
             required
             className="sm:col-span-2"
           >
-            <textarea {...control("message")} rows={6} required maxLength={5000} />
+            <textarea {...textareaOf(fields.message)} rows={6} required maxLength={5000} />
           </FormField>
           <div className="sm:col-span-2">
             <button

@@ -3,21 +3,26 @@ import { data, Form, useActionData, useNavigation, href, Link } from "react-rout
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
 import { OtpDialog } from "~/accounts/otp-dialog";
-import {
-  type RegistrationErrors,
-  type RegistrationField,
-  validateRegistration,
-} from "~/accounts/registration-form";
-import { controlProps, errorIdOf, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { FieldError, FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { formText, postedForm } from "~/lib/form-values";
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  checkboxOf,
+  errorOf,
+  formProps,
+  inputOf,
+  readForm,
+  refusalOf,
+  secretOf,
+  useContractForm,
+} from "~/lib/forms";
 import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { MARKETING_CONSENT_TEXT } from "#contract/privacy-rules";
 import type { Route } from "./+types/register";
-import { registerCall } from "#contract/accounts";
+import { registerCall, registrationForm } from "#contract/accounts";
 
 /** A signed-in shopper is sent on instead of seeing the form. */
 export const loader = ({ request, context }: Route.LoaderArgs) => redirectSignedIn(request, context);
@@ -33,63 +38,41 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const text = (field: string) => formText(form, field);
-  const values = { fullName: text("fullName"), email: text("email"), phone: text("phone") };
-  const result = await context.api(registerCall, {
-    fullName: values.fullName,
-    email: values.email,
-    phone: values.phone,
-    password: text("password"),
-    confirmPassword: text("confirmPassword"),
-    acceptTerms: form.get("acceptTerms") === "on",
-    // Optional, and never ticked for her (decision 045): only a ticked box gives the consent.
-    marketingConsent: form.get("marketingConsent") === "on",
-  });
+  const submission = await readForm(request, registrationForm, { secrets: ["password", "confirmPassword"] });
+  if (submission.status !== "success")
+    return data({ ok: false as const, message: "", reply: submission.reply() }, { status: 400 });
+  const result = await context.api(registerCall, submission.value);
   if (result.ok)
     return {
       ok: true as const,
       message: result.message,
+      reply: submission.reply(),
       email: result.data.email,
       token: result.token,
       resendWaitSeconds: result.data.resendAvailableInSeconds,
     };
   return data(
-    {
-      ok: false as const,
-      message: result.message,
-      errors: (result.errors ?? {}) as RegistrationErrors,
-      values,
-    },
+    { ok: false as const, message: result.message, reply: refusalOf(submission, result) },
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
 
 /** A registration the network or the server failed keeps the form as typed: 'Registration Failed' - 'Please try again later.' */
 export const clientAction = (args: Route.ClientActionArgs) =>
-  actionOrFailure(args, (form) => {
-    const values = {
-      fullName: formText(form, "fullName"),
-      email: formText(form, "email"),
-      mobile: formText(form, "mobile"),
-    };
-    return data(
-      { ok: false as const, message: "", errors: {} as RegistrationErrors, values },
+  actionOrFailure(args, (form) =>
+    data(
+      { ok: false as const, message: "", reply: parseWithZod(form, { schema: registrationForm }).reply() },
       { status: 503 },
-    );
-  });
+    ),
+  );
 
 export default function Register() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(href("/register"));
-  // The errors shown are those of the browser's own check when it refused to send, else the server's.
-  const [refused, setRefused] = useState<{ errors: RegistrationErrors }>();
-  const check = refused ?? (result && !result.ok ? result : undefined);
-  const { errorOf, markEdited } = useFieldErrors<RegistrationField>(check, check?.errors);
+  const [form, fields] = useContractForm(registrationForm, result?.reply, { id: "register" });
   const [otpClosedFor, setOtpClosedFor] = useState<unknown>();
   const otpOpen = result?.ok === true && otpClosedFor !== result;
-  const formRef = useRef<HTMLFormElement>(null);
   const enterCode = useRef<HTMLButtonElement>(null);
   const handled = useRef<unknown>(undefined);
 
@@ -102,13 +85,6 @@ export default function Register() {
       toast("error", "Already Registered", "This email is already associated with an account.");
     else toast("error", "Registration Failed", result.message || "Please try again later.");
   }, [result]);
-
-  const failure = result && !result.ok ? result : undefined;
-  const control = (field: RegistrationField) => ({
-    ...controlProps(`register-${field}`, errorOf(field)),
-    name: field,
-    onChange: () => markEdited(field),
-  });
 
   return (
     <SignInPanel
@@ -123,64 +99,41 @@ export default function Register() {
       </noscript>
       {/* Without scripts an account could be made but never confirmed: the note above says so instead. */}
       <Form
-        ref={formRef}
         method="post"
-        noValidate
+        {...formProps(form, {
+          onRefused: () => toast("error", "Form Error", "Please correct the highlighted fields."),
+        })}
         className="mt-6 space-y-5 noscript:hidden"
-        onSubmit={(event) => {
-          const found = validateRegistration(new FormData(event.currentTarget));
-          if (Object.keys(found).length === 0) {
-            setRefused(undefined);
-            return;
-          }
-          event.preventDefault();
-          setRefused({ errors: found });
-          toast("error", "Form Error", "Please correct the highlighted fields.");
-          formRef.current?.querySelector<HTMLElement>(`#register-${Object.keys(found)[0]}`)?.focus();
-        }}
       >
-        <FormField id="register-fullName" label="Full Name" error={errorOf("fullName")}>
-          <input
-            {...control("fullName")}
-            autoComplete="name"
-            maxLength={100}
-            defaultValue={failure?.values.fullName}
-          />
+        <FormField id={fields.fullName.id} label="Full Name" error={errorOf(fields.fullName)}>
+          <input {...inputOf(fields.fullName, "text")} autoComplete="name" maxLength={100} />
         </FormField>
-        <FormField id="register-email" label="Email" error={errorOf("email")}>
-          <input
-            {...control("email")}
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={failure?.values.email}
-          />
+        <FormField id={fields.email.id} label="Email" error={errorOf(fields.email)}>
+          <input {...inputOf(fields.email, "email")} autoComplete="email" maxLength={254} />
         </FormField>
-        <FormField id="register-phone" label="Mobile Number" error={errorOf("phone")}>
+        <FormField id={fields.phone.id} label="Mobile Number" error={errorOf(fields.phone)}>
           <input
-            {...control("phone")}
-            type="tel"
+            {...inputOf(fields.phone, "tel")}
             inputMode="tel"
             autoComplete="tel-national"
             placeholder="98765 43210"
             maxLength={20}
-            defaultValue={failure?.values.phone}
           />
         </FormField>
-        <FormField id="register-password" label="Password" error={errorOf("password")}>
-          <PasswordInput {...control("password")} autoComplete="new-password" maxLength={128} />
+        <FormField id={fields.password.id} label="Password" error={errorOf(fields.password)}>
+          <PasswordInput {...secretOf(fields.password)} autoComplete="new-password" maxLength={128} />
         </FormField>
-        <FormField id="register-confirmPassword" label="Confirm Password" error={errorOf("confirmPassword")}>
-          <PasswordInput {...control("confirmPassword")} autoComplete="new-password" maxLength={128} />
+        <FormField
+          id={fields.confirmPassword.id}
+          label="Confirm Password"
+          error={errorOf(fields.confirmPassword)}
+        >
+          <PasswordInput {...secretOf(fields.confirmPassword)} autoComplete="new-password" maxLength={128} />
         </FormField>
         <div>
           <div className="flex items-start gap-3">
-            <input
-              {...control("acceptTerms")}
-              type="checkbox"
-              className="mt-0.5 size-5 shrink-0 accent-brand-600"
-            />
-            <label htmlFor="register-acceptTerms" className="text-sm">
+            <input {...checkboxOf(fields.acceptTerms)} className="mt-0.5 size-5 shrink-0 accent-brand-600" />
+            <label htmlFor={fields.acceptTerms.id} className="text-sm">
               I agree to the{" "}
               <Link to={href("/terms-and-conditions")} className={TEXT_LINK}>
                 Terms &amp; Conditions
@@ -191,11 +144,7 @@ export default function Register() {
               </Link>
             </label>
           </div>
-          {errorOf("acceptTerms") && (
-            <p id={errorIdOf("register-acceptTerms")} className="mt-1.5 text-sm text-red-700">
-              {errorOf("acceptTerms")}
-            </p>
-          )}
+          <FieldError field={fields.acceptTerms} />
         </div>
         <div className="flex items-start gap-3">
           <input
