@@ -41,6 +41,12 @@ export async function readForm<Schema extends z.ZodType>(
   return { ...submission, reply };
 }
 
+/** A field of the post as it was typed ("" when it is missing, a file or a list): one the schema leaves out. */
+export function typedText(submission: { payload: Record<string, unknown> }, name: string): string {
+  const value = submission.payload[name];
+  return typeof value === "string" ? value : "";
+}
+
 type ReplyOptions =
   { resetForm?: boolean } | { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
@@ -112,8 +118,16 @@ export function inputOf(field: FieldMetadata<unknown>, type: InputType, { hint =
 }
 
 /** A password's or a code's props for PasswordInput: never filled in again from a reply. */
-export function secretOf(field: FieldMetadata<unknown>) {
-  const { key: _key, type: _type, ...props } = getInputProps(field, { type: "password", value: false });
+export function secretOf(field: FieldMetadata<unknown>, { hint = false } = {}) {
+  const {
+    key: _key,
+    type: _type,
+    ...props
+  } = getInputProps(field, {
+    type: "password",
+    value: false,
+    ...describedBy(field, hint),
+  });
   return { ...props, className: `${INPUT_CLASS} ${borderOf(field)}` };
 }
 

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from "react";
 import { data, Form, useActionData, useNavigation, href } from "react-router";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
-import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { FormField, FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { forgotPasswordCall } from "#contract/accounts";
-import { formText, postedForm } from "~/lib/form-values";
+import { forgotPasswordCall, forgotPasswordRequest } from "#contract/accounts";
+import { formText } from "~/lib/form-values";
+import { errorOf, formProps, inputOf, readForm, refusalOf, typedText, useContractForm } from "~/lib/forms";
 import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
@@ -25,12 +26,16 @@ const FAILED = "Failed to send reset link.";
 
 /** Asks the API to mail a reset link; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const email = formText(await postedForm(request), "email");
-  const result = await context.api(forgotPasswordCall, { email });
-  if (result.ok) return { ok: true as const, message: result.message || SENT, email };
+  const submission = await readForm(request, forgotPasswordRequest);
+  const email = typedText(submission, "email");
+  if (submission.status !== "success")
+    return data({ ok: false as const, message: FAILED, email, reply: submission.reply() }, { status: 400 });
+  const result = await context.api(forgotPasswordCall, submission.value);
+  if (result.ok)
+    return { ok: true as const, message: result.message || SENT, email, reply: submission.reply() };
   const message = result.status >= 500 ? SERVER_TROUBLE : result.message || FAILED;
   return data(
-    { ok: false as const, message, errors: result.errors ?? {}, email },
+    { ok: false as const, message, email, reply: refusalOf(submission, result) },
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
@@ -38,9 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The spec's words when the request fails: a server's 5xx, or no answer at all. */
 export const clientAction = (args: Route.ClientActionArgs) =>
   actionOrFailure(args, (form, failure) => {
-    const email = formText(form, "email");
     const message = failure === "server" ? SERVER_TROUBLE : FAILED;
-    return data({ ok: false as const, message, errors: {}, email }, { status: 503 });
+    return data(
+      { ok: false as const, message, email: formText(form, "email"), reply: undefined },
+      { status: 503 },
+    );
   });
 
 export default function ForgotPassword() {
@@ -49,10 +56,9 @@ export default function ForgotPassword() {
   const sending =
     navigation.state === "submitting" && navigation.formAction?.split("?")[0] === href("/forgot-password");
   const formRef = useRef<HTMLFormElement>(null);
-  const failure = answer && !answer.ok ? answer : undefined;
-  const { errorOf, markEdited, edited } = useFieldErrors<"email">(answer, failure?.errors);
-  const emailError = errorOf("email");
-  const showNotice = answer && !sending && !edited;
+  const [form, fields] = useContractForm(forgotPasswordRequest, answer?.reply, { id: "forgot" });
+  const emailError = errorOf(fields.email);
+  const showNotice = answer && !sending && !form.dirty;
 
   useEffect(() => {
     if (!answer) return;
@@ -86,18 +92,9 @@ export default function ForgotPassword() {
         </FormNotice>
       )}
 
-      <Form ref={formRef} method="post" className="mt-6 grid gap-5">
-        <FormField id="forgot-email" label="Email" error={emailError}>
-          <input
-            {...controlProps("forgot-email", emailError)}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            defaultValue={answer?.email ?? ""}
-            onChange={() => markEdited("email")}
-          />
+      <Form ref={formRef} method="post" {...formProps(form)} className="mt-6 grid gap-5">
+        <FormField id={fields.email.id} label="Email" error={emailError}>
+          <input {...inputOf(fields.email, "email")} autoComplete="email" required maxLength={254} />
         </FormField>
         <button type="submit" disabled={sending} className={`${BUTTON_PRIMARY} w-full`}>
           {sending ? "Sending..." : "Send Reset Link"}

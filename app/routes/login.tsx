@@ -9,17 +9,18 @@ import {
   href,
   Link,
 } from "react-router";
-import { loginCall } from "#contract/accounts";
+import { loginCall, loginRequest } from "#contract/accounts";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/accounts-rules";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
 import { homeFor } from "~/accounts/home-for";
 import { OtpDialog } from "~/accounts/otp-dialog";
-import { controlProps, FormField, FormNotice } from "~/components/form-field";
+import { FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { formText, postedForm } from "~/lib/form-values";
+import { formText } from "~/lib/form-values";
+import { errorOf, formProps, inputOf, readForm, secretOf, typedText, useContractForm } from "~/lib/forms";
 import { actionOrFailure } from "~/lib/request-failure";
 import { safeRedirectTo } from "~/lib/redirect-target";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -39,21 +40,28 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const email = formText(form, "email");
+  const submission = await readForm(request, loginRequest, { secrets: ["password"] });
+  const email = typedText(submission, "email");
+  if (submission.status !== "success")
+    return data(
+      {
+        ok: false as const,
+        status: 400,
+        message: MESSAGES.loginMissingFields,
+        email,
+        reply: submission.reply(),
+      },
+      { status: 400 },
+    );
   // The session cookie the API sets reaches the browser with the action's answer.
   const headers = new Headers();
-  const result = await context.api(
-    loginCall,
-    { email, password: String(form.get("password") ?? "") },
-    { answerHeaders: headers },
-  );
+  const result = await context.api(loginCall, submission.value, { answerHeaders: headers });
   if (result.ok) {
-    const redirectTo = safeRedirectTo(form.get("redirectTo")) ?? homeFor(result.data.roleId);
+    const redirectTo = safeRedirectTo(typedText(submission, "redirectTo")) ?? homeFor(result.data.roleId);
     return data({ ok: true as const, fullName: result.data.fullName, redirectTo }, { headers });
   }
   return data(
-    { ok: false as const, status: result.status, message: result.message, email },
+    { ok: false as const, status: result.status, message: result.message, email, reply: submission.reply() },
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
@@ -64,7 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
  */
 export const clientAction = (args: Route.ClientActionArgs) =>
   actionOrFailure(args, (form) =>
-    data({ ok: false as const, status: 503, message: "", email: formText(form, "email") }, { status: 503 }),
+    data(
+      { ok: false as const, status: 503, message: "", email: formText(form, "email"), reply: undefined },
+      { status: 503 },
+    ),
   );
 
 /** The spec's failure toast: its own words for a wrong password, else the server's message. */
@@ -86,6 +97,9 @@ export default function Login() {
     result && !result.ok && result.status === 403 && otpClosedFor !== result ? result.email : undefined;
   const handled = useRef<unknown>(undefined);
   const loginButton = useRef<HTMLButtonElement>(null);
+  const [form, fields] = useContractForm(loginRequest, result && !result.ok ? result.reply : undefined, {
+    id: "login",
+  });
 
   // The answer arrives while the root is still reloading with the new session: act once all is loaded,
   // or the next page would be shown with the old, signed-out header.
@@ -120,34 +134,17 @@ export default function Login() {
       )}
       <Form
         method="post"
-        noValidate
+        {...formProps(form, {
+          onRefused: () => toast("error", "Missing Fields", MESSAGES.loginMissingFields),
+        })}
         className="mt-6 space-y-5"
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          if (!String(form.get("email")).trim() || !String(form.get("password"))) {
-            event.preventDefault();
-            toast("error", "Missing Fields", MESSAGES.loginMissingFields);
-          }
-        }}
       >
         {redirectTo && <input type="hidden" name="redirectTo" value={redirectTo} />}
-        <FormField id="login-email" label="Email">
-          <input
-            {...controlProps("login-email", undefined)}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            defaultValue={result && !result.ok ? result.email : ""}
-          />
+        <FormField id={fields.email.id} label="Email" error={errorOf(fields.email)}>
+          <input {...inputOf(fields.email, "email")} autoComplete="email" required />
         </FormField>
-        <FormField id="login-password" label="Password">
-          <PasswordInput
-            {...controlProps("login-password", undefined)}
-            name="password"
-            autoComplete="current-password"
-            required
-          />
+        <FormField id={fields.password.id} label="Password" error={errorOf(fields.password)}>
+          <PasswordInput {...secretOf(fields.password)} autoComplete="current-password" required />
         </FormField>
         <div className="flex justify-end">
           <Link to={href("/forgot-password")} className={`text-sm ${TEXT_LINK}`}>

@@ -13,14 +13,14 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "#contract/accounts-rules";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { privatePageHeaders } from "~/lib/page-headers";
-import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { formText, postedForm } from "~/lib/form-values";
+import { errorOf, formProps, readForm, refusalOf, secretOf, useContractForm } from "~/lib/forms";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
-import { checkResetLinkCall, resetPasswordCall } from "#contract/accounts";
+import { checkResetLinkCall, resetPasswordCall, resetPasswordRequest } from "#contract/accounts";
 
 // The canonical URL leaves the token out: it is only ever in the address bar and the hidden field.
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -46,23 +46,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ linkProblem: result.message }, { status: 400 });
 }
 
-type PasswordField = "password" | "confirmPassword";
 const FAILED = "Your password could not be changed. Please try again.";
 
 /** Sets the new password through the API; works as a plain form post without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const result = await context.api(resetPasswordCall, {
-    token: formText(form, "token"),
-    password: formText(form, "password"),
-    confirmPassword: formText(form, "confirmPassword"),
+  const submission = await readForm(request, resetPasswordRequest, {
+    secrets: ["token", "password", "confirmPassword"],
   });
-  if (result.ok) return { ok: true as const, message: result.message };
-  const errors = result.errors ?? {};
+  const result =
+    submission.status === "success"
+      ? await context.api(resetPasswordCall, submission.value)
+      : { ok: false as const, status: 400, message: FAILED, errors: undefined };
+  if (result.ok) return { ok: true as const, message: result.message, reply: submission.reply() };
+  const reply = submission.status === "success" ? refusalOf(submission, result) : submission.reply();
+  const fieldErrors = reply.error ?? {};
   // A refused token (used, expired, unknown or cut short) cannot be fixed on this page: a new link is needed.
-  const linkInvalid = result.status === 400 && !errors.password && !errors.confirmPassword;
+  const linkInvalid = result.status === 400 && !fieldErrors.password && !fieldErrors.confirmPassword;
+  const message = fieldErrors.token?.[0] ?? (result.message || FAILED);
   return data(
-    { ok: false as const, linkInvalid, message: result.message || FAILED, errors },
+    { ok: false as const, linkInvalid, message, reply },
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
@@ -99,7 +101,7 @@ function NewPasswordForm({ token }: { token: string }) {
     navigation.state === "submitting" && navigation.formAction?.split("?")[0] === href("/reset-password");
   const formRef = useRef<HTMLFormElement>(null);
   const failure = answer && !answer.ok ? answer : undefined;
-  const { errorOf, markEdited, edited } = useFieldErrors<PasswordField>(answer, failure?.errors);
+  const [form, fields] = useContractForm(resetPasswordRequest, answer?.reply, { id: "reset" });
 
   useEffect(() => {
     if (!failure) return;
@@ -107,36 +109,38 @@ function NewPasswordForm({ token }: { token: string }) {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failure]);
 
-  const control = (field: PasswordField, id: string, hint = false) => ({
-    ...controlProps(id, errorOf(field), { hint }),
-    name: field,
-    required: true,
-    minLength: PASSWORD_MIN_LENGTH,
-    maxLength: PASSWORD_MAX_LENGTH,
-    autoComplete: "new-password",
-    onChange: () => markEdited(field),
-  });
-  const fieldErrorShown = Boolean(errorOf("password") || errorOf("confirmPassword"));
+  const limits = { required: true, minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH };
+  const fieldErrorShown = Boolean(fields.password.errors || fields.confirmPassword.errors);
+  // The token is no field to correct: the browser's check of it (a link cut short) shows as the notice.
+  const notice = fields.token.errors?.[0] ?? (failure && !form.dirty ? failure.message : undefined);
 
   return (
     <SignInPanel title="Reset Password" intro="Choose a new password for your account.">
-      {failure && !saving && !edited && !fieldErrorShown && (
+      {notice && !saving && !fieldErrorShown && (
         <FormNotice tone="error" className="mt-5">
-          {failure.message}
+          {notice}
         </FormNotice>
       )}
-      <Form ref={formRef} method="post" className="mt-6 grid gap-5">
-        <input type="hidden" name="token" value={token} />
+      <Form ref={formRef} method="post" {...formProps(form)} className="mt-6 grid gap-5">
+        <input type="hidden" name={fields.token.name} value={token} />
         <FormField
-          id="reset-password"
+          id={fields.password.id}
           label="New Password"
           hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
-          error={errorOf("password")}
+          error={errorOf(fields.password)}
         >
-          <PasswordInput {...control("password", "reset-password", true)} />
+          <PasswordInput
+            {...secretOf(fields.password, { hint: true })}
+            {...limits}
+            autoComplete="new-password"
+          />
         </FormField>
-        <FormField id="reset-confirm" label="Confirm Password" error={errorOf("confirmPassword")}>
-          <PasswordInput {...control("confirmPassword", "reset-confirm")} />
+        <FormField
+          id={fields.confirmPassword.id}
+          label="Confirm Password"
+          error={errorOf(fields.confirmPassword)}
+        >
+          <PasswordInput {...secretOf(fields.confirmPassword)} {...limits} autoComplete="new-password" />
         </FormField>
         <button type="submit" disabled={saving} className={`${BUTTON_PRIMARY} w-full`}>
           {saving ? "Saving..." : "Reset Password"}
