@@ -6,7 +6,14 @@ export const PRIVACY_NOTICE_DATE = { iso: "2026-11-28", label: "28 November 2026
 export const MARKETING_CONSENT_TEXT =
   "Send me occasional e-mails about new collections, festive offers and sales. Optional: orders, codes and complaints are mailed either way, and I can stop these in one click on my account page.";
 
-export const CONSENT_PURPOSES = ["marketing"] as const;
+/**
+ * What the optional WhatsApp consent covers (decision 053), word for word where the shopper gives it: order
+ * updates from the store on WhatsApp, to the number shown beside it.
+ */
+export const WHATSAPP_CONSENT_TEXT =
+  "Send my order updates on WhatsApp: Rangoli Boutique's messages when the order is placed, paid, shipped, out for delivery, delivered, cancelled or refunded. Optional: receipts, invoices and refunds are e-mailed either way, and news of the parcel comes by e-mail when WhatsApp cannot deliver it. I can stop these on my account page or by replying STOP.";
+
+export const CONSENT_PURPOSES = ["marketing", "whatsapp"] as const;
 export type ConsentPurpose = (typeof CONSENT_PURPOSES)[number];
 
 export const PRIVACY_MESSAGES = {

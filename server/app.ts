@@ -38,7 +38,8 @@ import {
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
-import { localOrigin, SANDBOX_PREFIX, type Config } from "./config";
+import { localOrigin, SANDBOX_PREFIX, WHATSAPP_SANDBOX_PREFIX, type Config } from "./config";
+import { connectWhatsApp, type WhatsAppConnection } from "./messaging/whatsapp-connection";
 import { contactRoutes } from "./contact/contact.routes";
 import { createContactService } from "./contact/contact.service";
 import { openDatabase, type Database } from "./db/client";
@@ -131,6 +132,8 @@ export type Services = {
   shipping: Shipping;
   /** The courier's scans applied to parcels and orders: the poll job, and what a scan push starts. */
   parcelTracking: ParcelTracking;
+  /** WhatsApp (decision 053), null when off: its provider and webhook secrets, and the built-in sandbox. */
+  whatsapp: WhatsAppConnection | null;
   /** The API's calls, as pages make them in-process (tests make them too). */
   calls: Calls;
 };
@@ -240,6 +243,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onChanged: () => pageCache.clear(),
   });
   const shipping = await createShipping({ db, config, settings });
+  const whatsapp = await connectWhatsApp({ db, config });
   const gst = createGstDocuments({ db, supplier: async (tx) => (await settings.current(tx)).gst });
   const mailWorker = createMailWorker({
     db,
@@ -453,6 +457,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     phonePeSandbox,
     shipping,
     parcelTracking,
+    whatsapp,
     calls,
   });
 
@@ -656,6 +661,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandbox: shipping.sandbox,
   });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
+  if (whatsapp?.sandbox) await app.register(whatsapp.sandbox.routes, { prefix: WHATSAPP_SANDBOX_PREFIX });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);
 

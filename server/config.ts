@@ -8,6 +8,9 @@ import { rupeesToPaise } from "../contract/money";
 import type { PhonePeSettings } from "./payments/phonepe-client";
 import { DELHIVERY_HOSTS } from "./shipping/delhivery-protocol";
 import type { DelhiverySettings } from "./shipping/delhivery-http";
+import type { WhatsAppSettings } from "./messaging/whatsapp-client";
+import { TEMPLATE_KEYS, TEMPLATES, type TemplateKey } from "./messaging/whatsapp-templates";
+import { WHATSAPP_HOST } from "./messaging/whatsapp-protocol";
 
 /**
  * Every setting of the store, read from the environment once at boot and validated here.
@@ -42,6 +45,27 @@ const trustProxySetting = z
       message: "must be a hop count (such as 1) or a comma-separated list of addresses and CIDR ranges",
     });
     return z.NEVER;
+  });
+
+/** WHATSAPP_TEMPLATE_NAMES: `orderShipped=rangoli_shipped,loginCode=rangoli_otp`, keys of TEMPLATE_KEYS. */
+const templateNamesSetting = z
+  .string()
+  .trim()
+  .transform((value, context) => {
+    const names: Partial<Record<TemplateKey, string>> = {};
+    for (const pair of value.split(",").filter((entry) => entry.trim())) {
+      const [key = "", name = ""] = pair.split("=").map((part) => part.trim());
+      const known = TEMPLATE_KEYS.find((candidate) => candidate === key);
+      if (!known || !/^[a-z0-9_]{1,512}$/.test(name)) {
+        context.addIssue({
+          code: "custom",
+          message: `must be key=name pairs, the keys among ${TEMPLATE_KEYS.join(", ")} and the names in lower case, digits and _`,
+        });
+        return z.NEVER;
+      }
+      names[known] = name;
+    }
+    return names;
   });
 
 /**
@@ -117,6 +141,30 @@ const envSchema = z.object({
   DELHIVERY_WAREHOUSE: z.string().trim().min(1).max(100).default("RANGOLI-HYD"),
   /** The secret the store gave Delhivery for its scan pushes (sent as `Authorization: Bearer`). */
   DELHIVERY_PUSH_TOKEN: z.string().min(24, { error: "must be at least 24 characters" }).optional(),
+  // WhatsApp Business Cloud API (issue 40, decision 053): its four credentials turn it on; without them,
+  // outside production, the built-in sandbox answers on this server (server/messaging/whatsapp-sandbox.ts).
+  WHATSAPP_ACCESS_TOKEN: z.string().min(20, { error: "must be a system user's access token" }).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, { error: "must be the phone number's id (digits), not the number" })
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().min(16, { error: "must be the Meta app's secret" }).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(16, { error: "must be at least 16 characters" }).optional(),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d$/, { error: "must be a Graph API version such as v23.0" })
+    .default("v23.0"),
+  /** Another host than Meta's (a proxy, or another store's built-in sandbox in tests). */
+  WHATSAPP_BASE_URL: z.url().optional(),
+  /** The language the templates are approved in (Meta's code: en, en_US, hi). */
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, { error: "must be a language code such as en, en_US or hi" })
+    .default("en"),
+  /** Templates approved under other names than server/messaging/whatsapp-templates.ts's: key=name,... */
+  WHATSAPP_TEMPLATE_NAMES: templateNamesSetting.optional(),
+  /** The business number's throughput (Meta's default, 80 messages a second). */
+  WHATSAPP_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(80),
   TRUST_PROXY: trustProxySetting.optional(),
   // How long an order holds its stock for its payment, and who may hold how much (decision 035).
   ORDER_HOLD_MINUTES: z.coerce
@@ -163,6 +211,15 @@ const envSchema = z.object({
 export const SANDBOX_PREFIX = "/phonepe-sandbox";
 /** Where the built-in Delhivery sandbox answers on the store's own server. */
 export const COURIER_SANDBOX_PREFIX = "/delhivery-sandbox";
+/** Where the built-in WhatsApp sandbox answers on the store's own server. */
+export const WHATSAPP_SANDBOX_PREFIX = "/whatsapp-sandbox";
+
+const WHATSAPP_VARIABLES = [
+  "WHATSAPP_ACCESS_TOKEN",
+  "WHATSAPP_PHONE_NUMBER_ID",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_VERIFY_TOKEN",
+] as const;
 
 /** PhonePe's hosts (../shared/reference/phonepe.md 1.1): production's token host differs from its PG host. */
 const PHONEPE_HOSTS = {
@@ -291,6 +348,26 @@ export type Config = {
     | { sandbox: false; settings: DelhiverySettings; warehouse: string; pushToken: string }
     | { sandbox: true; baseUrl: string; warehouse: string }
     | null;
+  /**
+   * WhatsApp (decision 053): the Cloud API when its credentials are set; otherwise, outside production, the
+   * built-in sandbox on this server, whose credentials are the install's own (in its database); null in
+   * production without credentials (the store then writes e-mail only).
+   */
+  whatsapp:
+    | {
+        sandbox: false;
+        settings: Omit<WhatsAppSettings, "timeoutMs">;
+        /** The Meta app's secret, which signs its webhooks. */
+        appSecret: string;
+        /** The string given to Meta for the webhook's verification handshake. */
+        verifyToken: string;
+      }
+    | { sandbox: true; baseUrl: string; version: string }
+    | null;
+  /** The templates' names as approved (whatsapp-templates.ts, renamed by WHATSAPP_TEMPLATE_NAMES), their language. */
+  whatsappTemplates: { language: string; names: Record<TemplateKey, string> };
+  /** Messages a second the business number may send (Meta's throughput). */
+  whatsappPerSecond: number;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   timeouts: typeof SERVER_TIMEOUTS;
@@ -337,6 +414,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Invalid configuration:\n  DELHIVERY_API_TOKEN needs DELHIVERY_PUSH_TOKEN, the secret Delhivery's scan pushes carry",
     );
+  const whatsAppSet = WHATSAPP_VARIABLES.filter((name) => e[name] !== undefined);
+  if (whatsAppSet.length > 0 && whatsAppSet.length < WHATSAPP_VARIABLES.length)
+    throw new ConfigError(`Invalid configuration:\n  ${WHATSAPP_VARIABLES.join(", ")} must be set together`);
   const phonePeSet = PHONEPE_VARIABLES.filter((name) => e[name] !== undefined);
   if (phonePeSet.length > 0 && phonePeSet.length < PHONEPE_VARIABLES.length)
     throw new ConfigError(`Invalid configuration:\n  ${PHONEPE_VARIABLES.join(", ")} must be set together`);
@@ -403,6 +483,36 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             baseUrl: `${localOrigin(e.HOST, e.PORT)}${COURIER_SANDBOX_PREFIX}`,
             warehouse: e.DELHIVERY_WAREHOUSE,
           },
+    whatsapp:
+      e.WHATSAPP_ACCESS_TOKEN &&
+      e.WHATSAPP_PHONE_NUMBER_ID &&
+      e.WHATSAPP_APP_SECRET &&
+      e.WHATSAPP_VERIFY_TOKEN
+        ? {
+            sandbox: false as const,
+            settings: {
+              baseUrl: (e.WHATSAPP_BASE_URL ?? WHATSAPP_HOST).replace(/\/$/, ""),
+              version: e.WHATSAPP_API_VERSION,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              accessToken: e.WHATSAPP_ACCESS_TOKEN,
+            },
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+          }
+        : e.NODE_ENV === "production"
+          ? null
+          : {
+              sandbox: true,
+              baseUrl: `${localOrigin(e.HOST, e.PORT)}${WHATSAPP_SANDBOX_PREFIX}`,
+              version: e.WHATSAPP_API_VERSION,
+            },
+    whatsappTemplates: {
+      language: e.WHATSAPP_TEMPLATE_LANGUAGE,
+      names: Object.fromEntries(
+        TEMPLATE_KEYS.map((key) => [key, e.WHATSAPP_TEMPLATE_NAMES?.[key] ?? TEMPLATES[key].name]),
+      ) as Record<TemplateKey, string>,
+    },
+    whatsappPerSecond: e.WHATSAPP_MESSAGES_PER_SECOND,
     trustProxy: e.TRUST_PROXY ?? false,
     timeouts: SERVER_TIMEOUTS,
     gst: { legalName: e.GST_LEGAL_NAME, address: e.GST_ADDRESS, gstin: e.GSTIN },

@@ -16,3 +16,4 @@ export * from "../shipping/shipping.tables";
 export * from "../grievances/grievances.tables";
 export * from "../privacy/privacy.tables";
 export * from "../returns/returns.tables";
+export * from "../messaging/messaging.tables";

@@ -17,6 +17,8 @@ export const consents = pgTable(
     purpose: text("purpose", { enum: CONSENT_PURPOSES }).notNull(),
     action: text("action", { enum: ["given", "withdrawn"] }).notNull(),
     noticeVersion: text("notice_version").notNull(),
+    /** Where and how it was given or withdrawn, when that says more than the purpose (a WhatsApp number, STOP). */
+    source: text("source"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("consents_user_purpose_idx").on(table.userId, table.purpose, table.id)],

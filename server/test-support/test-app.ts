@@ -5,13 +5,20 @@ import { randomBytes } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { buildApp, type BuildOptions } from "../app";
 import { createServer } from "node:net";
-import { COURIER_SANDBOX_PREFIX, loadConfig, localOrigin, SANDBOX_PREFIX, type Config } from "../config";
+import {
+  COURIER_SANDBOX_PREFIX,
+  loadConfig,
+  localOrigin,
+  SANDBOX_PREFIX,
+  WHATSAPP_SANDBOX_PREFIX,
+  type Config,
+} from "../config";
 import { adminQuery } from "../db/client";
 import { afterAll, inject } from "vitest";
 import { testApi, type TestApi } from "./api-client";
 
 type TestAppOptions = BuildOptions & {
-  /** Listen on a free port of 127.0.0.1, for what talks to the store over HTTP (the PhonePe and courier sandboxes). */
+  /** Listen on a free port of 127.0.0.1, for what talks to the store over HTTP (the PhonePe, courier and WhatsApp sandboxes). */
   listen?: boolean;
 };
 
@@ -69,6 +76,11 @@ export async function createTestApp(
           sandbox: true as const,
           warehouse: base.courier?.warehouse ?? "RANGOLI-HYD",
           baseUrl: `${localOrigin("127.0.0.1", port)}${COURIER_SANDBOX_PREFIX}`,
+        },
+        whatsapp: {
+          sandbox: true as const,
+          version: "v23.0",
+          baseUrl: `${localOrigin("127.0.0.1", port)}${WHATSAPP_SANDBOX_PREFIX}`,
         },
       }
     : {};
