@@ -4,6 +4,7 @@ import {
   getSelectProps,
   getTextareaProps,
   useForm,
+  type DefaultValue,
   type FieldMetadata,
   type FormMetadata,
   type SubmissionResult,
@@ -71,7 +72,7 @@ export function refusalOf(
 export function useContractForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
   lastResult: SubmissionResult<string[]> | undefined,
-  options: { id?: string } = {},
+  options: { id?: string; defaultValue?: DefaultValue<z.input<Schema>> } = {},
 ) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     ...options,

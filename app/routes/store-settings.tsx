@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import {
@@ -7,12 +7,10 @@ import {
   STORE_SETTING_CHOICES,
   STORE_SETTING_GROUPS,
   STORE_SETTING_LABELS,
-  STORE_SETTING_NAMES,
   storeSettings,
   storeSettingsCall,
   updateStoreSettingsCall,
   type StoreSettingName,
-  type StoreSettings,
 } from "#contract/store-settings";
 import { formatRupeesExact } from "#contract/money";
 import { categoryParcelsCall, saveCategoryParcelCall } from "#contract/courier-parcels";
@@ -24,7 +22,9 @@ import {
 } from "~/shipping/category-parcels-section";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
-import { controlProps, FormField, FormNotice } from "~/components/form-field";
+import { FormField, FormNotice } from "~/components/form-field";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { errorOf, formProps, inputOf, refusalOf, selectOf, textareaOf, useContractForm } from "~/lib/forms";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { formText, postedForm } from "~/lib/form-values";
@@ -56,42 +56,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : { settings: null, history: [], categoryParcels, error: result.message };
 }
 
-const INPUT_TYPES: Partial<Record<StoreSettingName, string>> = {
+const INPUT_TYPES: Partial<Record<StoreSettingName, "tel" | "email">> = {
   carePhone: "tel",
   careEmail: "email",
   grievanceOfficerEmail: "email",
   grievanceOfficerPhone: "tel",
 };
-type Problems = Partial<Record<StoreSettingName, string>>;
-
-/** The form's values as the contract reads them: an empty number is no number. */
-function valuesOf(form: FormData): Record<StoreSettingName, string | number> {
-  return Object.fromEntries(
-    STORE_SETTING_NAMES.map((name) => {
-      const text = formText(form, name).trim();
-      return [name, NUMBER_SETTINGS.has(name) ? (text === "" ? Number.NaN : Number(text)) : text];
-    }),
-  ) as Record<StoreSettingName, string | number>;
-}
-
-/** The contract's checks, the server's own, one message per field. */
-function problemsOf(values: Record<StoreSettingName, string | number>): Problems {
-  const parsed = storeSettings.safeParse(values);
-  const problems: Problems = {};
-  if (!parsed.success)
-    for (const issue of parsed.error.issues) problems[issue.path[0] as StoreSettingName] ??= issue.message;
-  return problems;
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   if (formText(form, "intent") === CATEGORY_PARCEL_INTENT) return saveCategoryParcel(form, context);
-  const values = valuesOf(form);
-  // NaN travels as null, which the contract refuses with the field's message.
-  const result = await context.api(updateStoreSettingsCall, values as StoreSettings);
-  if (result.ok) return { ok: true as const, message: result.message, errors: {} as Problems };
+  const submission = parseWithZod(form, { schema: storeSettings });
+  if (submission.status !== "success")
+    return data({ ok: false as const, message: "", reply: submission.reply() }, { status: 400 });
+  const result = await context.api(updateStoreSettingsCall, submission.value);
+  if (result.ok) return { ok: true as const, message: result.message, reply: submission.reply() };
   return data(
-    { ok: false as const, message: result.message, errors: (result.errors ?? {}) as Problems },
+    { ok: false as const, message: result.message, reply: refusalOf(submission, result) },
     { status: result.status >= 400 ? result.status : 502 },
   );
 }
@@ -130,24 +110,14 @@ export default function StoreSettingsPage() {
   const posted = useActionData<typeof action>();
   const answer = posted && !("kind" in posted) ? posted : undefined;
   const navigation = useNavigation();
-  // The browser's own check of the last submit, until one passes; then the server's answer.
-  const [checked, setChecked] = useState<Problems | null>(null);
-  const problems = checked ?? answer?.errors ?? {};
+  const [form, fields] = useContractForm(storeSettings, answer?.reply, {
+    id: "settings",
+    defaultValue: settings ?? undefined,
+  });
 
   useEffect(() => {
     if (answer?.ok) toast("success", answer.message);
   }, [answer]);
-
-  function check(event: FormEvent<HTMLFormElement>) {
-    const found = problemsOf(valuesOf(new FormData(event.currentTarget)));
-    if (Object.keys(found).length === 0) setChecked(null);
-    else {
-      setChecked(found);
-      event.preventDefault();
-      const first = STORE_SETTING_NAMES.find((name) => found[name]);
-      if (first) document.getElementById(first)?.focus();
-    }
-  }
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
@@ -173,20 +143,24 @@ export default function StoreSettingsPage() {
           // A saved change shows the values as the store now keeps them.
           key={history[0]?.changedAt ?? "first"}
           method="post"
-          noValidate
-          onSubmit={check}
+          {...formProps(form)}
           className="mt-8 space-y-5 rounded-2xl bg-white p-4 ring-1 ring-brand-100 sm:p-6"
         >
-          {answer && !answer.ok && Object.keys(answer.errors).length === 0 ? (
+          {answer && !answer.ok && !answer.reply.error ? (
             <FormNotice tone="error">{answer.message}</FormNotice>
           ) : null}
           {STORE_SETTING_GROUPS.map((group) => (
             <fieldset key={group.legend} className="space-y-5">
               <legend className="mb-3 text-lg font-bold">{group.legend}</legend>
               {group.names.map((name) => (
-                <FormField key={name} id={name} label={STORE_SETTING_LABELS[name]} error={problems[name]}>
+                <FormField
+                  key={name}
+                  id={fields[name].id}
+                  label={STORE_SETTING_LABELS[name]}
+                  error={errorOf(fields[name])}
+                >
                   {STORE_SETTING_CHOICES[name] ? (
-                    <select name={name} defaultValue={settings[name]} {...controlProps(name, problems[name])}>
+                    <select {...selectOf(fields[name])}>
                       {Object.entries(STORE_SETTING_CHOICES[name]).map(([value, words]) => (
                         <option key={value} value={value}>
                           {words}
@@ -194,17 +168,11 @@ export default function StoreSettingsPage() {
                       ))}
                     </select>
                   ) : name === "gstAddress" ? (
-                    <textarea
-                      name={name}
-                      rows={3}
-                      defaultValue={settings[name]}
-                      {...controlProps(name, problems[name])}
-                    />
+                    <textarea {...textareaOf(fields[name])} rows={3} />
                   ) : (
                     <input
-                      name={name}
-                      defaultValue={settings[name]}
-                      type={INPUT_TYPES[name] ?? "text"}
+                      {...inputOf(fields[name], INPUT_TYPES[name] ?? "text")}
+
                       inputMode={
                         NUMBER_SETTINGS.has(name)
                           ? RUPEE_SETTINGS.has(name)
@@ -213,7 +181,6 @@ export default function StoreSettingsPage() {
                           : undefined
                       }
                       autoCapitalize={name === "gstin" ? "characters" : undefined}
-                      {...controlProps(name, problems[name])}
                     />
                   )}
                 </FormField>
