@@ -13,6 +13,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { FormEvent } from "react";
 import type { z } from "zod";
 import type { ErrorEnvelope } from "#contract/envelope";
+import type { ApiCaller, CallDescription, CallResult } from "#contract/call";
 import { postedForm } from "./form-values";
 
 /**
@@ -148,4 +149,26 @@ export function textareaOf(field: FieldMetadata<unknown>, { hint = false } = {})
 export function selectOf(field: FieldMetadata<unknown>, { hint = false } = {}) {
   const { key: _key, ...props } = getSelectProps(field, describedBy(field, hint));
   return { ...props, className: `${INPUT_CLASS} ${borderOf(field)}` };
+}
+
+/**
+ * A form that is a call's body as it stands (a button's hidden fields: an id, a status), read through the
+ * call's schema and sent; a post the schema refuses is answered as the API would, 400 with its messages.
+ */
+export async function callWithForm<Call extends CallDescription & { body: z.ZodType }>(
+  api: ApiCaller,
+  request: Request,
+  call: Call,
+): Promise<CallResult<Call>> {
+  const submission = await readForm(request, call.body);
+  // The value is the body as its schema read it, which the call reads again: one input type for both.
+  const send = api as (call: Call, input: unknown) => Promise<CallResult<Call>>;
+  if (submission.status === "success") return send(call, submission.value);
+  const errors = Object.fromEntries(
+    Object.entries(submission.error ?? {}).flatMap(([field, messages]) =>
+      messages?.[0] ? [[field, messages[0]]] : [],
+    ),
+  );
+  const message = Object.values(errors)[0] ?? "The form could not be read.";
+  return { ok: false, status: 400, code: 400, message, errors };
 }

@@ -14,7 +14,7 @@ import { keepThroughLogout } from "~/accounts/private-page";
 import { ReviewPhotos, Stars } from "~/catalog/review-list";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { formText, postedForm } from "~/lib/form-values";
+import { callWithForm } from "~/lib/forms";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { actionOrFailure } from "~/lib/request-failure";
 import { pageMeta } from "~/lib/seo";
@@ -42,9 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const status = formText(form, "status") === "approved" ? "approved" : "hidden";
-  const result = await context.api(moderateReviewCall, { id: formText(form, "id"), status });
+  const result = await callWithForm(context.api, request, moderateReviewCall);
   if (result.ok) return { ok: true as const, message: result.message };
   return data({ ok: false as const, message: result.message }, { status: result.status || 502 });
 }

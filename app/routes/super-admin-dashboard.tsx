@@ -1,6 +1,5 @@
 import { useEffect, useRef } from "react";
 import { data, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
-import type { UpdateRoleRequest } from "#contract/accounts";
 import { ROLE, USER_GROUPS } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/private-page";
@@ -11,7 +10,7 @@ import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { updateRoleCall, getUsersCall } from "#contract/accounts";
-import { formText, postedForm } from "~/lib/form-values";
+import { callWithForm } from "~/lib/forms";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/super-admin-dashboard";
 
@@ -49,12 +48,7 @@ const FAILED = "The role could not be changed. Please try again.";
 
 /** Makes a user an admin (roleId 2) or a customer again (roleId 3); the API checks who may. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  const result = await context.api(updateRoleCall, {
-    userId: formText(form, "userId"),
-    // The API refuses anything but 2 or 3 with its own message.
-    roleId: Number(formText(form, "roleId")) as UpdateRoleRequest["roleId"],
-  });
+  const result = await callWithForm(context.api, request, updateRoleCall);
   if (result.ok) return { ok: true as const, message: result.message };
   return data(
     { ok: false as const, message: result.message || FAILED },
