@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from "react";
 import type { Category } from "#contract/catalog";
 import { PRODUCT_MESSAGES } from "#contract/product-editing-rules";
-import { COUNTRY_SUGGESTIONS, MAX_COUNTRY_LENGTH } from "#contract/country-of-origin";
 import { addProductCall, updateProductCall, type StaffProduct } from "#contract/product-editing";
-import { controlProps, FormField, FormNotice } from "~/components/form-field";
+import { FormNotice } from "~/components/form-field";
 import { PlusIcon } from "~/components/icons";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
@@ -18,14 +17,12 @@ import {
   type FieldErrors,
   type ProductValues,
 } from "./product-form-values";
+import { ProductBasics, ProductCare } from "./product-basics";
 import { ProductFeatures, ProductSizeFit } from "./product-notes";
 import { ProductPhotos } from "./product-photos";
 import { ProductStock } from "./product-stock";
 import { chargeIdOf, ProductTailoring } from "./product-tailoring";
 import { href } from "react-router";
-
-const SELECT_CLASS =
-  "block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-600";
 
 /** Moves the keyboard to the first field with a problem, in the form's order. */
 function focusFirst(errors: FieldErrors, values: ProductValues) {
@@ -79,12 +76,6 @@ export function ProductForm({
       ),
     );
   }
-  const text = (key: "name" | "description" | "price" | "originalPrice" | "care" | "countryOfOrigin") => ({
-    value: values[key],
-    onInput: (event: FormEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-      set(key, (event.target as HTMLInputElement).value),
-  });
-
   function refuse(found: FieldErrors, message: string) {
     setErrors(found);
     toast("warning", message);
@@ -160,88 +151,12 @@ export function ProductForm({
       />
 
       <div className="min-w-0 space-y-5">
-        <FormField id="product-name" label="Product Name" required error={errors.name}>
-          <input
-            type="text"
-            autoComplete="off"
-            maxLength={200}
-            {...text("name")}
-            {...controlProps("product-name", errors.name)}
-          />
-        </FormField>
-        <FormField id="product-description" label="Description" required error={errors.description}>
-          <textarea
-            rows={4}
-            maxLength={5000}
-            {...text("description")}
-            {...controlProps("product-description", errors.description)}
-          />
-        </FormField>
-        <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="product-price" label="Price (₹)" required error={errors.price}>
-            <input
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              {...text("price")}
-              {...controlProps("product-price", errors.price)}
-            />
-          </FormField>
-          <FormField
-            id="product-original-price"
-            label="Original price (₹)"
-            optional
-            error={errors.originalPrice}
-          >
-            <input
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              {...text("originalPrice")}
-              {...controlProps("product-original-price", errors.originalPrice)}
-            />
-          </FormField>
-        </div>
-        <FormField id="product-category" label="Category" required error={errors.category}>
-          <select
-            id="product-category"
-            value={values.category}
-            onChange={(event) => set("category", (event.target as HTMLSelectElement).value)}
-            aria-invalid={errors.category ? true : undefined}
-            aria-describedby={errors.category ? "product-category-error" : undefined}
-            className={`${SELECT_CLASS} ${errors.category ? "border-red-700" : "border-muted/70"}`}
-          >
-            <option value="">Select Category</option>
-            {categories.map((category) => (
-              <option key={category.id} value={String(category.id)}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField
-          id="product-country-of-origin"
-          label="Country of origin"
-          required
-          hint="Where the piece was made, as the product page and the GST invoice state it"
-          error={errors.countryOfOrigin}
-        >
-          <input
-            type="text"
-            autoComplete="off"
-            maxLength={MAX_COUNTRY_LENGTH}
-            list="country-suggestions"
-            {...text("countryOfOrigin")}
-            {...controlProps("product-country-of-origin", errors.countryOfOrigin, { hint: true })}
-          />
-          <datalist id="country-suggestions">
-            {COUNTRY_SUGGESTIONS.map((country) => (
-              <option key={country} value={country} />
-            ))}
-          </datalist>
-        </FormField>
+        <ProductBasics
+          values={values}
+          errors={errors}
+          categories={categories}
+          onChange={(key, value) => set(key, value)}
+        />
 
         <ProductStock
           sizes={values.sizes}
@@ -271,14 +186,7 @@ export function ProductForm({
           onChange={(sizeFit) => set("sizeFit", sizeFit)}
         />
 
-        <FormField id="product-care" label="Care" optional error={errors.care}>
-          <textarea
-            rows={2}
-            maxLength={2000}
-            {...text("care")}
-            {...controlProps("product-care", errors.care)}
-          />
-        </FormField>
+        <ProductCare values={values} errors={errors} onChange={(key, value) => set(key, value)} />
 
         <div className="flex flex-wrap items-center gap-3 pt-2">
           <button type="submit" disabled={saving || uploading} className={BUTTON_PRIMARY}>
