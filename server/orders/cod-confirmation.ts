@@ -26,10 +26,13 @@ export function createCodConfirmation({
   db,
   orders,
   publicUrl,
+  alsoAsk,
 }: {
   db: Database;
   orders: OrdersService;
   publicUrl: string;
+  /** Who else asks the shopper, with the same token, in the same transaction: WhatsApp's buttons (decision 053). */
+  alsoAsk?: (tx: Transaction, order: OrderRow, token: string) => Promise<void>;
 }) {
   async function confirm(orderId: number, change: { actor: string; note: string }) {
     return db.transaction(async (tx) => orders.confirmCod(tx, await orders.lock(tx, orderId), change));
@@ -74,6 +77,7 @@ export function createCodConfirmation({
         order.reservedUntil,
       ),
     );
+    await alsoAsk?.(tx, order, token);
   }
 
   /** The order a link confirms, while it is good; 404 in the same words for any link that is not. */
