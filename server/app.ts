@@ -38,7 +38,7 @@ import {
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
-import { localOrigin, SANDBOX_PREFIX, WHATSAPP_SANDBOX_PREFIX, type Config } from "./config";
+import { localOrigin, SANDBOX_PREFIX, type Config } from "./config";
 import { createMessaging, type Messaging } from "./messaging/messaging-room";
 import { contactRoutes } from "./contact/contact.routes";
 import { createContactService } from "./contact/contact.service";
@@ -680,8 +680,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandbox: shipping.sandbox,
   });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
-  const whatsappSandbox = messaging.connection?.sandbox;
-  if (whatsappSandbox) await app.register(whatsappSandbox.routes, { prefix: WHATSAPP_SANDBOX_PREFIX });
+  await messaging.register(app, { calls, guard, onQuickReply: async () => "ignored" });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);
 

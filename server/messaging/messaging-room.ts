@@ -1,12 +1,17 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Config } from "../config";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { SessionGuard } from "../accounts/session-guard";
+import { WHATSAPP_SANDBOX_PREFIX, type Config } from "../config";
+import type { Calls } from "../lib/calls";
 import type { Database, Transaction } from "../db/client";
 import type { JobRunner } from "../lib/job-runner";
 import type { OrderRow } from "../orders/orders.tables";
 import { createOrderMessages } from "./order-messages";
+import { createWhatsAppAccount } from "./whatsapp-account";
 import { createWhatsAppConsents } from "./whatsapp-consents";
 import { connectWhatsApp } from "./whatsapp-connection";
 import { createWhatsAppWorker } from "./whatsapp-worker";
+import { whatsAppRoutes } from "./whatsapp.routes";
+import { createWhatsAppWebhook, type QuickReply } from "./whatsapp-webhook";
 
 /**
  * The messages room (issue 40, decision 053), put together from the configuration: WhatsApp on the Cloud API
@@ -64,6 +69,21 @@ export async function createMessaging({
     /** The outbox's job (null without WhatsApp); tests run a pass by hand. */
     worker,
     chooseChannels,
+    /** The room's calls and Meta's webhook, and the sandbox's routes when it answers here. */
+    async register(
+      app: FastifyInstance,
+      {
+        calls,
+        guard,
+        onQuickReply,
+      }: { calls: Calls; guard: SessionGuard; onQuickReply: (reply: QuickReply) => Promise<string> },
+    ) {
+      const account = createWhatsAppAccount({ db, consents, available: connection !== null });
+      const webhook = createWhatsAppWebhook({ db, consents, onQuickReply, onMailQueued, log });
+      await app.register(whatsAppRoutes, { prefix: "/api", calls, guard, account, connection, webhook });
+      if (connection?.sandbox)
+        await app.register(connection.sandbox.routes, { prefix: WHATSAPP_SANDBOX_PREFIX });
+    },
   };
 }
 
