@@ -74,7 +74,8 @@ import { ordersRoutes } from "./orders/orders.routes";
 import { createOrderHolds } from "./orders/order-holds";
 import { createOrderPlacedMail } from "./orders/order-placed-mail";
 import { createPaymentReminders } from "./orders/payment-reminders";
-import { createShopperCancel } from "./orders/shopper-cancel";
+import { createCancelUnpaid, createShopperCancel } from "./orders/shopper-cancel";
+import { createCodReplies } from "./messaging/cod-replies";
 import { createPayAgain } from "./payments/pay-again";
 import { phonePeMethod } from "./payments/phonepe-method";
 import type { JobRunner } from "./lib/job-runner";
@@ -680,7 +681,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandbox: shipping.sandbox,
   });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
-  await messaging.register(app, { calls, guard, onQuickReply: async () => "ignored" });
+  await messaging.register(app, {
+    calls,
+    guard,
+    onQuickReply: createCodReplies({
+      db,
+      codConfirmation,
+      cancelUnpaid: createCancelUnpaid({ db, orders, payments }),
+      publicUrl: config.publicUrl,
+    }),
+  });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);
 

@@ -19,7 +19,7 @@ import {
 } from "./whatsapp-protocol";
 
 /** A tap on a quick reply, as the webhook hands it on (cod-replies.ts). */
-export type QuickReply = { from: string; payload: string; contextId: string | null };
+export type QuickReply = { inboundId: string; from: string; payload: string; contextId: string | null };
 
 /** Each status's column of when it happened. */
 const TIMES = { sent: "sentAt", delivered: "deliveredAt", read: "readAt" } as const;
@@ -157,7 +157,12 @@ export function createWhatsAppWebhook({
         async (tx) => `stopped; consents withdrawn: ${await consents.stop(tx, message.from)}`,
       );
     else if (payload !== null)
-      outcome = await onQuickReply({ from: message.from, payload, contextId: message.context?.id ?? null });
+      outcome = await onQuickReply({
+        inboundId: message.id,
+        from: message.from,
+        payload,
+        contextId: message.context?.id ?? null,
+      });
     await db.update(whatsappInbound).set({ outcome }).where(eq(whatsappInbound.id, message.id));
   }
 

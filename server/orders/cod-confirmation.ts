@@ -105,17 +105,23 @@ export function createCodConfirmation({
     };
   }
 
-  /** The shopper's tap on the link: confirms the order, without signing in. */
-  async function byLink(request: CodLinkRequest): Promise<{ order: OrderRow; confirmed: boolean }> {
+  /**
+   * The shopper's tap on the link, or on the Confirm button of the same question on WhatsApp (decision 053,
+   * its token the link's): confirms the order, without signing in.
+   */
+  async function byLink(
+    request: CodLinkRequest,
+    via: "mail" | "whatsapp" = "mail",
+  ): Promise<{ order: OrderRow; confirmed: boolean }> {
     const order = await orderOfLink(request);
     const confirmed = await confirm(order.id, {
       actor: "shopper",
-      note: "confirmed by the link in the mail",
+      note: via === "mail" ? "confirmed by the link in the mail" : "confirmed by a reply on WhatsApp",
     });
     return { order: (await orders.byId(order.id))!, confirmed };
   }
 
-  return { byShopper, byStaff, mailLink, linkView, byLink };
+  return { byShopper, byStaff, mailLink, linkView, byLink, orderOfLink };
 }
 
 export type CodConfirmation = ReturnType<typeof createCodConfirmation>;
