@@ -684,6 +684,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await messaging.register(app, {
     calls,
     guard,
+    cookie: sessionCookie,
+    attempts,
     onQuickReply: createCodReplies({
       db,
       codConfirmation,

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import type { SessionGuard } from "../accounts/session-guard";
+import type { SessionCookie, SessionGuard } from "../accounts/session-guard";
 import { WHATSAPP_SANDBOX_PREFIX, type Config } from "../config";
 import type { Calls } from "../lib/calls";
+import type { AttemptCounts } from "../lib/rate-limits";
 import type { Database, Transaction } from "../db/client";
 import type { JobRunner } from "../lib/job-runner";
 import type { OrderRow } from "../orders/orders.tables";
 import { createOrderMessages } from "./order-messages";
 import { createWhatsAppAccount } from "./whatsapp-account";
+import { createWhatsAppSignIn } from "./whatsapp-sign-in";
+import { whatsAppSignInRoutes } from "./whatsapp-sign-in.routes";
 import { createWhatsAppConsents } from "./whatsapp-consents";
 import { connectWhatsApp } from "./whatsapp-connection";
 import { createWhatsAppWorker } from "./whatsapp-worker";
@@ -56,6 +59,13 @@ export async function createMessaging({
       })
     : null;
 
+  const signIn = createWhatsAppSignIn({
+    db,
+    templates: config.whatsappTemplates,
+    enabled: connection !== null,
+    onQueued: () => worker?.nudge(),
+  });
+
   /** Place Order's choice of channels, in the order's transaction: WhatsApp only when the store has it. */
   async function chooseChannels(tx: Transaction, order: OrderRow, whatsapp: boolean) {
     if (connection) await consents.forOrder(tx, order, whatsapp);
@@ -69,18 +79,36 @@ export async function createMessaging({
     /** The outbox's job (null without WhatsApp); tests run a pass by hand. */
     worker,
     chooseChannels,
+    signIn,
     /** The room's calls and Meta's webhook, and the sandbox's routes when it answers here. */
     async register(
       app: FastifyInstance,
       {
         calls,
         guard,
+        cookie,
+        attempts,
         onQuickReply,
-      }: { calls: Calls; guard: SessionGuard; onQuickReply: (reply: QuickReply) => Promise<string> },
+      }: {
+        calls: Calls;
+        guard: SessionGuard;
+        cookie: SessionCookie;
+        attempts: AttemptCounts;
+        onQuickReply: (reply: QuickReply) => Promise<string>;
+      },
     ) {
       const account = createWhatsAppAccount({ db, consents, available: connection !== null });
       const webhook = createWhatsAppWebhook({ db, consents, onQuickReply, onMailQueued, log });
       await app.register(whatsAppRoutes, { prefix: "/api", calls, guard, account, connection, webhook });
+      await app.register(whatsAppSignInRoutes, {
+        prefix: "/api",
+        calls,
+        guard,
+        cookie,
+        attempts,
+        signIn,
+        account,
+      });
       if (connection?.sandbox)
         await app.register(connection.sandbox.routes, { prefix: WHATSAPP_SANDBOX_PREFIX });
     },
