@@ -40,6 +40,7 @@ import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
 import { localOrigin, SANDBOX_PREFIX, type Config } from "./config";
 import { createMessaging, type Messaging } from "./messaging/messaging-room";
+import { createMessageViews } from "./messaging/message-views";
 import { contactRoutes } from "./contact/contact.routes";
 import { createContactService } from "./contact/contact.service";
 import { openDatabase, type Database } from "./db/client";
@@ -259,6 +260,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onMailQueued: () => mailWorker.nudge(),
   });
   const { orderMessages } = messaging;
+  const messageViews = createMessageViews({ db, settings });
   const stockAlerts = createStockAlerts({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
   const catalog = createCatalogService({
     db,
@@ -431,6 +433,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     refunds: createRefundResolutions({ orders }),
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
     parcels: shipping.parcels,
+    messagesOf: messageViews.ofOrder,
   });
   const shipWithCourier = createShipWithCourier({
     db,
@@ -447,7 +450,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     log: app.log,
   });
-  const dashboard = createDashboard({ db, returnsByMonth: shipping.parcels.returnsByMonth });
+  const dashboard = createDashboard({
+    db,
+    returnsByMonth: shipping.parcels.returnsByMonth,
+    whatsappThisMonth: messageViews.thisMonth,
+  });
   const orderList = createStaffOrderList({ db, orders });
   const phonePeSandbox =
     config.phonePe?.sandbox && phonePeSettings
