@@ -37,7 +37,7 @@ export const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, { error: MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: MESSAGES.passwordTooLong });
 
-const otpField = z
+export const otpField = z
   .string({ error: MESSAGES.otpIncomplete })
   .trim()
   .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: MESSAGES.otpIncomplete });
@@ -212,7 +212,7 @@ export type UpdateRoleRequest = z.input<typeof updateRoleRequest>;
 export const updateRoleResponse = envelope(userSummary);
 
 /** The answers that start a session: its token is also in the `authorization` header and the cookie. */
-const sessionStartedResponse = sessionResponse.meta({
+export const sessionStartedResponse = sessionResponse.meta({
   headers: { authorization: { type: "string", description: "`Bearer <token>`: the new session's token" } },
 });
 

@@ -122,6 +122,11 @@ export const placeOrderRequest = z.object({
   paymentMethod: z.enum(["phonePe", "PhonePe", "COD", "cod"], { error: ORDER_MESSAGES.selectPaymentMethod }),
   totalAmount: z.number().nonnegative().optional(),
   redirectUrl: z.string().max(2000).optional(),
+  /**
+   * "Send my order updates on WhatsApp to +91 …" (WHATSAPP_CONSENT_TEXT, the delivery address's number),
+   * unticked unless the shopper ticks it; ignored when the store has no WhatsApp (decision 053).
+   */
+  whatsappUpdates: z.boolean({ error: "Say whether to send the order's updates on WhatsApp" }).optional(),
 });
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 

@@ -10,12 +10,21 @@ const consentEntry = z.object({
   purpose: z.enum(CONSENT_PURPOSES),
   action: z.enum(["given", "withdrawn"]),
   noticeVersion: z.string(),
+  /** Where it was given or withdrawn, when the purpose alone does not say (a WhatsApp number, a STOP reply). */
+  source: z.string().nullable(),
   at: z.string(),
 });
 export type ConsentEntry = z.infer<typeof consentEntry>;
 
-/** A shopper's consents: her current choice for marketing mails, and the log of what she gave and withdrew. */
-export const myConsents = z.object({ marketing: z.boolean(), log: z.array(consentEntry) });
+/**
+ * A shopper's consents: her current choice for marketing mails and for order updates on WhatsApp (decision
+ * 053), and the log of what she gave and withdrew.
+ */
+export const myConsents = z.object({
+  marketing: z.boolean(),
+  whatsapp: z.boolean(),
+  log: z.array(consentEntry),
+});
 export type MyConsents = z.infer<typeof myConsents>;
 
 export const myDataCall = defineCall({

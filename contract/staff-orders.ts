@@ -9,6 +9,7 @@ import { markTailoringDoneRequest } from "./tailoring";
 import { checkShipment, shipmentFields } from "./couriers";
 import { courierParcel } from "./parcel-tracking";
 import { staffOrderReturn } from "./order-returns";
+import { orderMessageView, whatsAppMonth } from "./whatsapp";
 
 /** Spec section 9: the admin orders page size is 10, from page 1. */
 export const ADMIN_ORDERS_PAGE_SIZE = 10;
@@ -224,6 +225,8 @@ export const staffOrderDetails = z.object({
   courierParcel: courierParcel.nullable(),
   /** Its returns (decision 051), with a cash order's refund destination while it is owed. */
   returns: z.array(staffOrderReturn),
+  /** Its messages on WhatsApp, oldest first (decision 053): where each went, its template, how it stands. */
+  messages: z.array(orderMessageView),
 });
 export type StaffOrderDetails = z.infer<typeof staffOrderDetails>;
 export const staffOrderDetailsResponse = envelope(staffOrderDetails);
@@ -284,6 +287,8 @@ export const dashboard = z.object({
       cashReturned: z.number().int(),
     }),
   ),
+  /** This month's WhatsApp messages and what Meta may bill for them (decision 053). */
+  whatsapp: whatsAppMonth,
   /** Orders with a refund that failed and waits for staff: how many, and the oldest few. */
   refundsNeedingAttention: z.object({
     total: z.number().int(),

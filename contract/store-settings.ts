@@ -32,6 +32,7 @@ export const SETTINGS_MESSAGES = {
   returnDays: "Give the days after delivery a return may be asked for, a whole number from 1 to 30.",
   parcelWeight: "Give the usual parcel's weight in grams, a whole number from 50 to 30,000.",
   parcelSide: "Give each side of the usual parcel in centimetres, a whole number from 1 to 150.",
+  whatsappMessageCost: "Give what Meta charges for a WhatsApp message, from ₹0 to ₹10, in rupees and paise.",
   nothing: "Change at least one setting.",
 } as const;
 
@@ -142,6 +143,11 @@ export const storeSettingsFields = {
   parcelLengthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
   parcelWidthCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
   parcelHeightCm: wholeBetween(1, 150, SETTINGS_MESSAGES.parcelSide),
+  /**
+   * What Meta charges per utility or authentication message to India (rupees, ₹0.12 at first; decision 053):
+   * the dashboard's estimate of the month's WhatsApp bill.
+   */
+  whatsappMessageCost: rupeesBetween(10, SETTINGS_MESSAGES.whatsappMessageCost),
 };
 
 export const storeSettings = z.object(storeSettingsFields);
@@ -173,6 +179,7 @@ export const STORE_SETTING_NAMES = [
   "parcelLengthCm",
   "parcelWidthCm",
   "parcelHeightCm",
+  "whatsappMessageCost",
 ] as const satisfies readonly StoreSettingName[];
 
 /** The settings given in rupees (the database keeps paise), and every setting given as a number. */
@@ -182,6 +189,7 @@ export const RUPEE_SETTINGS: ReadonlySet<StoreSettingName> = new Set([
   "codMaxOrder",
   "codFee",
   "prepaidDiscount",
+  "whatsappMessageCost",
 ]);
 export const NUMBER_SETTINGS: ReadonlySet<StoreSettingName> = new Set([
   ...RUPEE_SETTINGS,
@@ -218,6 +226,7 @@ export const STORE_SETTING_GROUPS: { legend: string; names: readonly StoreSettin
     legend: "The usual parcel (courier)",
     names: ["parcelWeightGrams", "parcelLengthCm", "parcelWidthCm", "parcelHeightCm"],
   },
+  { legend: "WhatsApp", names: ["whatsappMessageCost"] },
 ];
 
 export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
@@ -244,6 +253,7 @@ export const STORE_SETTING_LABELS: Record<StoreSettingName, string> = {
   parcelLengthCm: "Length (cm)",
   parcelWidthCm: "Width (cm)",
   parcelHeightCm: "Height (cm)",
+  whatsappMessageCost: "Price of a WhatsApp message (₹, for the dashboard's estimate)",
 };
 
 /** An update: any of the settings, at least one; a setting not named keeps its value. */

@@ -38,8 +38,9 @@ import {
 import { createCatalogService, type CatalogService } from "./catalog/catalog.service";
 import { catalogRoutes } from "./catalog/catalog.routes";
 import { productEditingRoutes } from "./catalog/product-editing.routes";
-import { localOrigin, SANDBOX_PREFIX, WHATSAPP_SANDBOX_PREFIX, type Config } from "./config";
-import { connectWhatsApp, type WhatsAppConnection } from "./messaging/whatsapp-connection";
+import { localOrigin, SANDBOX_PREFIX, type Config } from "./config";
+import { createMessaging, type Messaging } from "./messaging/messaging-room";
+import { createMessageViews } from "./messaging/message-views";
 import { contactRoutes } from "./contact/contact.routes";
 import { createContactService } from "./contact/contact.service";
 import { openDatabase, type Database } from "./db/client";
@@ -74,7 +75,8 @@ import { ordersRoutes } from "./orders/orders.routes";
 import { createOrderHolds } from "./orders/order-holds";
 import { createOrderPlacedMail } from "./orders/order-placed-mail";
 import { createPaymentReminders } from "./orders/payment-reminders";
-import { createShopperCancel } from "./orders/shopper-cancel";
+import { createCancelUnpaid, createShopperCancel } from "./orders/shopper-cancel";
+import { createCodReplies } from "./messaging/cod-replies";
 import { createPayAgain } from "./payments/pay-again";
 import { phonePeMethod } from "./payments/phonepe-method";
 import type { JobRunner } from "./lib/job-runner";
@@ -132,8 +134,8 @@ export type Services = {
   shipping: Shipping;
   /** The courier's scans applied to parcels and orders: the poll job, and what a scan push starts. */
   parcelTracking: ParcelTracking;
-  /** WhatsApp (decision 053), null when off: its provider and webhook secrets, and the built-in sandbox. */
-  whatsapp: WhatsAppConnection | null;
+  /** Messages on WhatsApp (decision 053): the connection (null when off), consents, order updates, the outbox's job. */
+  messaging: Messaging;
   /** The API's calls, as pages make them in-process (tests make them too). */
   calls: Calls;
 };
@@ -243,7 +245,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onChanged: () => pageCache.clear(),
   });
   const shipping = await createShipping({ db, config, settings });
-  const whatsapp = await connectWhatsApp({ db, config });
   const gst = createGstDocuments({ db, supplier: async (tx) => (await settings.current(tx)).gst });
   const mailWorker = createMailWorker({
     db,
@@ -252,6 +253,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     attachmentOf: (ref) => gst.attachment(ref.id),
   });
+  const messaging = await createMessaging({
+    db,
+    config,
+    log: app.log,
+    onMailQueued: () => mailWorker.nudge(),
+  });
+  const { orderMessages } = messaging;
+  const messageViews = createMessageViews({ db, settings });
   const stockAlerts = createStockAlerts({ db, publicUrl: config.publicUrl, onMailQueued: mailWorker.nudge });
   const catalog = createCatalogService({
     db,
@@ -297,7 +306,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const orders = createOrdersService({
     db,
     catalog,
-    subscribers: [createOrderNotices({ gst, publicUrl: config.publicUrl })],
+    subscribers: [
+      createOrderNotices({ gst, publicUrl: config.publicUrl, deliverNews: orderMessages.news }),
+      orderMessages.subscriber,
+    ],
     gstIncluded,
     terms: async () => {
       const now = await settings.current();
@@ -343,11 +355,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     refunds,
     phonePe,
     log: app.log,
-    attemptStarted: createOrderPlacedMail({ orders, publicUrl: config.publicUrl }),
+    attemptStarted: createOrderPlacedMail({
+      orders,
+      publicUrl: config.publicUrl,
+      alsoTell: orderMessages.placed,
+    }),
   });
   const holds = createOrderHolds({ db, settings: config.orderHolds });
   const codRules = createCodRules({ db, settings, deliveryCheck: shipping.deliveryCheck });
-  const codConfirmation = createCodConfirmation({ db, orders, publicUrl: config.publicUrl });
+  const codConfirmation = createCodConfirmation({
+    db,
+    orders,
+    publicUrl: config.publicUrl,
+    alsoAsk: orderMessages.codConfirm,
+  });
   // The delivery charge's one accessor (decision 038), from the owner's settings (decision 042).
   const delivery = createDeliveryCharges({ source: async () => (await settings.current()).delivery });
   // The ways to pay, by the request's paymentMethod in lower case (payments/payment-method.ts).
@@ -369,6 +390,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     holds,
     delivery,
     publicUrl: config.publicUrl,
+    chooseChannels: messaging.chooseChannels,
   });
   const payAgain = createPayAgain({
     db,
@@ -411,6 +433,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     refunds: createRefundResolutions({ orders }),
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
     parcels: shipping.parcels,
+    messagesOf: messageViews.ofOrder,
   });
   const shipWithCourier = createShipWithCourier({
     db,
@@ -427,7 +450,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments,
     log: app.log,
   });
-  const dashboard = createDashboard({ db, returnsByMonth: shipping.parcels.returnsByMonth });
+  const dashboard = createDashboard({
+    db,
+    returnsByMonth: shipping.parcels.returnsByMonth,
+    whatsappThisMonth: messageViews.thisMonth,
+  });
   const orderList = createStaffOrderList({ db, orders });
   const phonePeSandbox =
     config.phonePe?.sandbox && phonePeSettings
@@ -457,7 +484,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     phonePeSandbox,
     shipping,
     parcelTracking,
-    whatsapp,
+    messaging,
     calls,
   });
 
@@ -661,7 +688,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sandbox: shipping.sandbox,
   });
   if (phonePeSandbox) await app.register(phonePeSandbox.routes, { prefix: SANDBOX_PREFIX });
-  if (whatsapp?.sandbox) await app.register(whatsapp.sandbox.routes, { prefix: WHATSAPP_SANDBOX_PREFIX });
+  await messaging.register(app, {
+    calls,
+    guard,
+    cookie: sessionCookie,
+    attempts,
+    onQuickReply: createCodReplies({
+      db,
+      codConfirmation,
+      cancelUnpaid: createCancelUnpaid({ db, orders, payments }),
+      publicUrl: config.publicUrl,
+    }),
+  });
   if (config.env !== "production") await app.register(mailboxRoutes, { db });
   app.all("/api/*", { schema: { hide: true } }, answerApiCallNotFound);
 
@@ -690,6 +728,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     payments.reconciler.start();
     paymentReminders.start();
     parcelTracking.start();
+    messaging.worker?.start();
   }
   app.addHook("onClose", async () => {
     stopHearingPeers?.();
@@ -699,6 +738,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await payments.reconciler.stop();
     await paymentReminders.stop();
     await parcelTracking.stop();
+    await messaging.worker?.stop();
     await redis?.quit();
     await database.close();
   });

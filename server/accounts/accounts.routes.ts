@@ -30,6 +30,7 @@ import { ACCOUNTS_MESSAGES } from "./accounts-messages";
 import type { Passwords } from "./passwords";
 import type { Registration } from "./registration";
 import type { IssuedSession, Sessions } from "./sessions";
+import { sessionAnswer } from "./session-reply";
 
 type Options = {
   calls: Calls;
@@ -63,17 +64,8 @@ export async function accountsRoutes(
     reply.header("cache-control", PERSONAL_CACHE_CONTROL);
   });
 
-  function startSession(reply: CallReply, session: IssuedSession, message: string) {
-    reply.setCookie(cookie.name, session.token, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: cookie.secure,
-      maxAge: session.maxAgeSeconds,
-    });
-    reply.header("authorization", `Bearer ${session.token}`);
-    return { code: 200, message, data: session.user, token: session.token };
-  }
+  const startSession = (reply: CallReply, session: IssuedSession, message: string) =>
+    sessionAnswer(reply, cookie, session, message);
 
   const registerLimits = limitPerIpAndAccount(attempts, "register", {
     perIp: { max: 10, windowMs: HOUR_MS },

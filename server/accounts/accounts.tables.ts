@@ -49,8 +49,11 @@ export const emailVerifications = pgTable("email_verifications", {
     .references(() => users.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
   codeHash: text("code_hash").notNull(),
-  /** `verify` (a new account's e-mail) or `delete` (the owner's confirmation that her account goes). */
-  purpose: text("purpose", { enum: ["verify", "delete"] })
+  /**
+   * `verify` (a new account's e-mail), `delete` (the owner's confirmation that her account goes), or sent on
+   * WhatsApp: `phone-verify` (her mobile, once) and `whatsapp-login` (a sign-in).
+   */
+  purpose: text("purpose", { enum: ["verify", "delete", "phone-verify", "whatsapp-login"] })
     .notNull()
     .default("verify"),
   codeExpiresAt: timestamp("code_expires_at", { withTimezone: true }).notNull(),

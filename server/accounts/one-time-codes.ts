@@ -7,11 +7,13 @@ import { emailVerifications } from "./accounts.tables";
 import { hashSecret, hashToken, newOtp, newToken, verifySecret } from "./credentials";
 
 /**
- * The store's one mechanism of mailed one-time codes (architecture: 6 digits, hashed, 10 minutes, 5 tries,
- * resend after 60 s), for what a code proves: the e-mail of a new account (`verify`), and the wish to delete
- * one (`delete`, decision 045). A user has at most one pending code (`email_verifications`, by user).
+ * The store's one mechanism of one-time codes (architecture: 6 digits, hashed, 10 minutes, 5 tries, resend
+ * after 60 s), for what a code proves: the e-mail of a new account (`verify`), the wish to delete one
+ * (`delete`, decision 045), and, sent on WhatsApp (decision 053), a mobile number the account owns
+ * (`phone-verify`) and a sign-in with it (`whatsapp-login`). A user has at most one pending code
+ * (`email_verifications`, by user): a new one replaces it.
  */
-export type CodePurpose = "verify" | "delete";
+export type CodePurpose = "verify" | "delete" | "phone-verify" | "whatsapp-login";
 
 const CODE_LIFETIME_MS = 10 * 60_000;
 const MAX_CODE_TRIES = 5;

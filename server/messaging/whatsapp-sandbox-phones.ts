@@ -107,9 +107,10 @@ export function createSandboxPhones({
   }
 
   /**
-   * Pushes statuses of a message the sandbox accepted, in the order given (reversed to imitate WhatsApp's
-   * disorder), each in a webhook of its own or all in one (`batch`), each twice when `duplicate`. A `failed`
-   * carries the message's planned error (131026, 131047) or 131000. Answers the store's HTTP statuses.
+   * Pushes statuses of a message the sandbox accepted, in the order given (another than sent, delivered, read
+   * imitates WhatsApp's disorder: each keeps the time it happened), each in a webhook of its own or all in one
+   * (`batch`), each twice when `duplicate`. A `failed` carries the message's planned error (131026, 131047) or
+   * 131000. Answers the store's HTTP statuses.
    */
   async function pushStatuses(
     wamid: string,
@@ -119,12 +120,13 @@ export function createSandboxPhones({
     const message = await messageOf(wamid);
     if (!message) throw new Error(`The sandbox sent no message ${wamid}`);
     const now = Math.floor(Date.now() / 1000);
-    const items: MessageStatus[] = statuses.map((status, index) => {
+    const happened = { sent: 0, delivered: 1, read: 2, failed: 1 } as const;
+    const items: MessageStatus[] = statuses.map((status) => {
       const code = message.failsWith ?? 131000;
       return {
         id: wamid,
         status,
-        timestamp: String(now + index),
+        timestamp: String(now + happened[status]),
         recipient_id: message.to,
         ...(message.callbackData ? { biz_opaque_callback_data: message.callbackData } : {}),
         ...(status === "failed"
@@ -147,7 +149,10 @@ export function createSandboxPhones({
             }),
       };
     });
-    const last = statuses.at(-1);
+    // The phone's copy shows the furthest status (a failure above all).
+    const last = statuses.includes("failed")
+      ? "failed"
+      : [...statuses].sort((a, b) => happened[a] - happened[b]).at(-1);
     if (last)
       await db
         .update(whatsappSandboxMessages)

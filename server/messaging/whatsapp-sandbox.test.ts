@@ -19,8 +19,8 @@ const sandboxUrl = () => {
 beforeAll(async () => {
   // Listening: the store's client asks the built-in sandbox over HTTP, as it would ask Meta.
   ({ app } = await startTestApp({}, { listen: true }));
-  sandbox = app.services.whatsapp!.sandbox!;
-  client = app.services.whatsapp!.provider;
+  sandbox = app.services.messaging.connection!.sandbox!;
+  client = app.services.messaging.connection!.provider;
   await sandbox.setStatuses("manual");
 });
 

@@ -26,10 +26,13 @@ export function createCodConfirmation({
   db,
   orders,
   publicUrl,
+  alsoAsk,
 }: {
   db: Database;
   orders: OrdersService;
   publicUrl: string;
+  /** Who else asks the shopper, with the same token, in the same transaction: WhatsApp's buttons (decision 053). */
+  alsoAsk?: (tx: Transaction, order: OrderRow, token: string) => Promise<void>;
 }) {
   async function confirm(orderId: number, change: { actor: string; note: string }) {
     return db.transaction(async (tx) => orders.confirmCod(tx, await orders.lock(tx, orderId), change));
@@ -74,6 +77,7 @@ export function createCodConfirmation({
         order.reservedUntil,
       ),
     );
+    await alsoAsk?.(tx, order, token);
   }
 
   /** The order a link confirms, while it is good; 404 in the same words for any link that is not. */
@@ -101,17 +105,23 @@ export function createCodConfirmation({
     };
   }
 
-  /** The shopper's tap on the link: confirms the order, without signing in. */
-  async function byLink(request: CodLinkRequest): Promise<{ order: OrderRow; confirmed: boolean }> {
+  /**
+   * The shopper's tap on the link, or on the Confirm button of the same question on WhatsApp (decision 053,
+   * its token the link's): confirms the order, without signing in.
+   */
+  async function byLink(
+    request: CodLinkRequest,
+    via: "mail" | "whatsapp" = "mail",
+  ): Promise<{ order: OrderRow; confirmed: boolean }> {
     const order = await orderOfLink(request);
     const confirmed = await confirm(order.id, {
       actor: "shopper",
-      note: "confirmed by the link in the mail",
+      note: via === "mail" ? "confirmed by the link in the mail" : "confirmed by a reply on WhatsApp",
     });
     return { order: (await orders.byId(order.id))!, confirmed };
   }
 
-  return { byShopper, byStaff, mailLink, linkView, byLink };
+  return { byShopper, byStaff, mailLink, linkView, byLink, orderOfLink };
 }
 
 export type CodConfirmation = ReturnType<typeof createCodConfirmation>;

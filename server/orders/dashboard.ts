@@ -22,9 +22,12 @@ type BestSellerRow = { product_id: number; name: string; quantity: number };
 export function createDashboard({
   db,
   returnsByMonth,
+  whatsappThisMonth,
   bestSellersTtlMs = 60_000,
 }: {
   db: Database;
+  /** This month's WhatsApp messages and their estimated cost (messaging/message-views.ts, decision 053). */
+  whatsappThisMonth: () => Promise<Dashboard["whatsapp"]>;
   /** The courier's parcels delivered and returned by month (shipping/courier-parcels.ts). */
   returnsByMonth: () => Promise<Dashboard["returnsByMonth"]>;
   bestSellersTtlMs?: number;
@@ -121,7 +124,7 @@ export function createDashboard({
     );
 
   async function numbers(): Promise<Dashboard> {
-    const [toShip, sales, best, low, attention, returns] = await Promise.all([
+    const [toShip, sales, best, low, attention, returns, whatsapp] = await Promise.all([
       countOrders(db, "Processing"),
       selectRows<{ today: string | number; week: string | number; day: string; week_from: string }>(
         db,
@@ -142,6 +145,7 @@ export function createDashboard({
       lowStock(1, LOW_STOCK_PAGE_SIZE),
       refundsNeedingAttention(),
       returnsByMonth(),
+      whatsappThisMonth(),
     ]);
     return {
       toShip,
@@ -157,6 +161,7 @@ export function createDashboard({
       lowStock: low.lines,
       lowStockTotal: low.total,
       returnsByMonth: returns,
+      whatsapp,
       refundsNeedingAttention: {
         total: Number(attention[0]?.total ?? 0),
         orders: attention.map((row) => ({

@@ -1,5 +1,6 @@
 import type { GstDocuments } from "../gst/gst-documents";
-import { enqueueMail } from "../mail/mail.service";
+import type { Transaction } from "../db/client";
+import { enqueueMail, type Mail } from "../mail/mail.service";
 import type { OrderChange, OrderSubscriber } from "./order-changes";
 import {
   mailedOrder,
@@ -12,17 +13,25 @@ import {
 } from "./order-mails";
 import { outForDeliveryMail, returnedToOriginMail } from "./courier-mails";
 
+/** The news of a parcel (shipped, out for delivery, delivered): what carries it besides a mail. */
+export type NewsChange = Extract<OrderChange, { kind: "shipped" | "out-for-delivery" | "delivered" }>;
+export type DeliverNews = (tx: Transaction, change: NewsChange, mail: Mail) => Promise<void>;
+
 /**
  * The shopper's mails of an order's changes and the GST documents that go with them (decision 025): a paid
  * order's tax invoice, numbered in the payment's transaction and attached to its mail (its PDF drawn when the
  * mail is sent); a paid order cancelled by the store, its credit note. Queued in the change's transaction.
+ * The news of the parcel goes through `deliverNews`: WhatsApp, when the shopper chose it, with the mail as its
+ * fallback (decision 053); the mail otherwise.
  */
 export function createOrderNotices({
   gst,
   publicUrl,
+  deliverNews = (tx, _change, mail) => enqueueMail(tx, mail),
 }: {
   gst: GstDocuments;
   publicUrl: string;
+  deliverNews?: DeliverNews;
 }): OrderSubscriber {
   const orderUrl = (publicId: string) => `${publicUrl}/orders/${publicId}`;
 
@@ -44,14 +53,16 @@ export function createOrderNotices({
           await enqueueMail(tx, paymentFailedMail(mailedOrder(order, items), `${publicUrl}/checkout`));
         return;
       case "shipped":
-        await enqueueMail(
+        await deliverNews(
           tx,
+          change,
           orderShippedMail(mailedOrder(change.shipped, items), orderUrl(order.publicId), change.shipment),
         );
         return;
       case "delivered":
-        await enqueueMail(
+        await deliverNews(
           tx,
+          change,
           orderDeliveredMail(mailedOrder(change.delivered, items), orderUrl(order.publicId)),
         );
         return;
@@ -79,8 +90,9 @@ export function createOrderNotices({
         return;
       }
       case "out-for-delivery":
-        await enqueueMail(
+        await deliverNews(
           tx,
+          change,
           outForDeliveryMail(
             mailedOrder(order, items),
             orderUrl(order.publicId),

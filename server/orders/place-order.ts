@@ -10,7 +10,7 @@ import {
 import { checkedPlace, type AddressesService } from "../addresses/addresses.service";
 import type { AuthenticatedUser } from "../accounts/sessions";
 import type { CatalogService } from "../catalog/catalog.service";
-import { isUniqueViolation, type Database, type Executor } from "../db/client";
+import { isUniqueViolation, type Database, type Executor, type Transaction } from "../db/client";
 import { badRequest, HttpError, Unavailable } from "../lib/errors";
 import type { PaymentMethod } from "../payments/payment-method";
 import { checkClientPrices, mergedLines, priceOrderLines, subtotalOf } from "./bag-lines";
@@ -54,6 +54,7 @@ export function createPlaceOrder({
   holds,
   delivery,
   publicUrl,
+  chooseChannels,
 }: {
   db: Database;
   catalog: CatalogService;
@@ -64,6 +65,8 @@ export function createPlaceOrder({
   holds: OrderHolds;
   delivery: DeliveryCharges;
   publicUrl: string;
+  /** Records, in the order's transaction, whether its updates also go on WhatsApp (decision 053). */
+  chooseChannels?: (tx: Transaction, order: OrderRow, whatsapp: boolean) => Promise<void>;
 }) {
   const origin = new URL(publicUrl).origin;
 
@@ -187,6 +190,7 @@ export function createPlaceOrder({
           ...hold,
           paymentMethod: method.name,
         });
+        await chooseChannels?.(tx, order, request.whatsappUpdates === true);
         return { order, open: await method.begin(tx, order) };
       });
     } catch (error) {

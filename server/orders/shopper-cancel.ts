@@ -12,7 +12,25 @@ import type { OrderRow } from "./orders.tables";
  * confirms afterwards follows decision 019: the order comes back if its pieces are still there, else the
  * money is refunded; the shopper is told either way (order-mails.ts).
  */
-export function createShopperCancel({
+export function createShopperCancel(dependencies: {
+  db: Database;
+  orders: OrdersService;
+  payments: PaymentsService;
+}) {
+  const { orders } = dependencies;
+  const cancelUnpaid = createCancelUnpaid(dependencies);
+  return async function cancelOrder(user: AuthenticatedUser, orderId: string): Promise<OrderRow> {
+    const viewer = { userId: user.userId, staff: false };
+    await cancelUnpaid((await orders.findVisible(orderId, viewer)).id);
+    return orders.findVisible(orderId, viewer);
+  };
+}
+
+/**
+ * The shopper's cancel of an order awaiting payment, however she asked (her order's page, a Cash on Delivery
+ * order's "Cancel order" on WhatsApp): answers false when it was cancelled already.
+ */
+export function createCancelUnpaid({
   db,
   orders,
   payments,
@@ -21,21 +39,21 @@ export function createShopperCancel({
   orders: OrdersService;
   payments: PaymentsService;
 }) {
-  return async function cancelOrder(user: AuthenticatedUser, orderId: string): Promise<OrderRow> {
-    const viewer = { userId: user.userId, staff: false };
-    const found = await orders.findVisible(orderId, viewer);
+  return async function cancelUnpaid(orderId: number): Promise<boolean> {
     // A payment made meanwhile counts first: a paid order is not cancelled here.
-    await payments.checkOpenAttempts(db, found.id);
-    await db.transaction(async (tx) => {
-      const order = await orders.lock(tx, found.id);
+    await payments.checkOpenAttempts(db, orderId);
+    return db.transaction(async (tx) => {
+      const order = await orders.lock(tx, orderId);
       if (order.paidAt) throw new NotAllowed(ORDER_MESSAGES.alreadyPaid);
-      if (order.status === "Cancelled") return;
+      if (order.status === "Cancelled") return false;
       if (order.status !== "Pending") throw new NotAllowed(ORDER_MESSAGES.cannotCancel(order.status));
       await orders.cancelByShopper(tx, order);
       await orders.forgetIdempotencyKey(tx, order.id);
+      return true;
     });
-    return orders.findVisible(orderId, viewer);
   };
 }
+
+export type CancelUnpaid = ReturnType<typeof createCancelUnpaid>;
 
 export type ShopperCancel = ReturnType<typeof createShopperCancel>;

@@ -342,6 +342,7 @@ describe("GET /api/admin/dashboard", () => {
     const ranking = await createDashboard({
       db: app.services.db,
       returnsByMonth: app.services.shipping.parcels.returnsByMonth,
+      whatsappThisMonth: async () => ({ month: "", messages: 0, billable: 0, costEstimate: 0 }),
       bestSellersTtlMs: 0,
     }).numbers();
     expect(ranking.bestSellers.length).toBeGreaterThan(0);

@@ -36,8 +36,11 @@ export function createStaffOrders({
   refunds,
   parcels,
   returns,
+  messagesOf,
 }: {
   db: Database;
+  /** The order's messages on WhatsApp (messaging/message-views.ts, decision 053). */
+  messagesOf: (orderId: number) => Promise<StaffOrderDetails["messages"]>;
   orders: OrdersService;
   payments: PaymentsService;
   tracking: TrackingCorrections;
@@ -59,12 +62,13 @@ export function createStaffOrders({
   async function details(publicId: string): Promise<StaffOrderDetails> {
     const id = await idOf(publicId);
     const order = (await orders.byId(id))!;
-    const [items, history, { attempts, refunds }, courierParcel, orderReturns] = await Promise.all([
+    const [items, history, { attempts, refunds }, courierParcel, orderReturns, messages] = await Promise.all([
       orders.itemsOf(db, [id]),
       orders.historyOf(id),
       payments.attemptsOf(id),
       parcels.staffView(id),
       returns.staffViewsOf(id),
+      messagesOf(id),
     ]);
     // A shipped order may be cancelled only while its courier parcel waits for its pickup (decision 050).
     const cancellable =
@@ -112,6 +116,7 @@ export function createStaffOrders({
       tailoringPending: items.filter(awaitsTailor).length,
       courierParcel,
       returns: orderReturns,
+      messages,
     };
   }
 

@@ -26,6 +26,11 @@ import { savedMeasurements } from "../tailoring/tailoring.tables";
 import { deletionCodeMail } from "./privacy-mails";
 import { accountErasures } from "./privacy.tables";
 import { orderReturns } from "../returns/returns.tables";
+import {
+  whatsappMessages,
+  whatsappOrderRecipients,
+  whatsappVerifiedNumbers,
+} from "../messaging/messaging.tables";
 
 /** What an erased account's name becomes, on her orders, reviews and tickets. */
 export const ERASED_NAME = "Erased shopper";
@@ -142,6 +147,20 @@ async function erase(tx: Transaction, userId: number) {
     await tx.delete(contactMessages).where(eq(contactMessages.email, email)).returning(id),
   );
   erased.mails = count(await tx.delete(outboxEmails).where(eq(outboxEmails.to, email)).returning(id));
+  // WhatsApp (decision 053): her number, her orders' choice of it, and the messages sent her.
+  erased.whatsappNumbers = count(
+    await tx
+      .delete(whatsappVerifiedNumbers)
+      .where(eq(whatsappVerifiedNumbers.userId, userId))
+      .returning({ id: whatsappVerifiedNumbers.userId }),
+  );
+  await tx.delete(whatsappOrderRecipients).where(eq(whatsappOrderRecipients.userId, userId));
+  erased.whatsappMessages = count(
+    await tx
+      .delete(whatsappMessages)
+      .where(eq(whatsappMessages.userId, userId))
+      .returning({ id: whatsappMessages.id }),
+  );
   await tx.insert(accountErasures).values({ userId, erased });
   return { erased, reviewedProductIds: reviewed.map((row) => row.productId) };
 }

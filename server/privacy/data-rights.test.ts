@@ -256,7 +256,11 @@ describe("consent to marketing mails", () => {
 
   it("is withdrawn in one call, logged, and given again the same way", async () => {
     const her = await createUserAndLogin(app, ROLE.customer);
-    expect((await api.as(her.token).myConsents()).body.data).toEqual({ marketing: false, log: [] });
+    expect((await api.as(her.token).myConsents()).body.data).toEqual({
+      marketing: false,
+      whatsapp: false,
+      log: [],
+    });
     const given = await api.as(her.token).setMarketingConsent({ given: true });
     expect(given.body.data.marketing).toBe(true);
     const withdrawn = await api.as(her.token).setMarketingConsent({ given: false });

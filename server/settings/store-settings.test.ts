@@ -90,6 +90,7 @@ describe("the settings", () => {
         parcelLengthCm: 30,
         parcelWidthCm: 25,
         parcelHeightCm: 5,
+        whatsappMessageCost: 0.12,
       },
       history: [],
     });
@@ -116,6 +117,8 @@ describe("the settings", () => {
     [{ codFee: -1 }, "codFee", SETTINGS_MESSAGES.codFee],
     [{ parcelWeightGrams: 49 }, "parcelWeightGrams", SETTINGS_MESSAGES.parcelWeight],
     [{ parcelHeightCm: 0 }, "parcelHeightCm", SETTINGS_MESSAGES.parcelSide],
+    [{ whatsappMessageCost: 10.01 }, "whatsappMessageCost", SETTINGS_MESSAGES.whatsappMessageCost],
+    [{ whatsappMessageCost: 0.115 }, "whatsappMessageCost", SETTINGS_MESSAGES.whatsappMessageCost],
   ])("refuses %j with the field's message and changes nothing", async (update, field, message) => {
     const before = await settingsNow();
     const answer = await api.as(owner.token).updateStoreSettings(malformed(update));

@@ -27,7 +27,12 @@ export type CurrentSettings = {
   /** The days after delivery a return may be asked for (decision 051). */
   returnDays: number;
   parcel: ParcelDefaults;
+  /** What Meta charges per utility or authentication message, for the dashboard's estimate (decision 053). */
+  whatsapp: { messageCostPaise: number };
 };
+
+/** Meta's utility price to India most often quoted for 2025 (₹0.115), rounded up to paise. */
+export const DEFAULT_WHATSAPP_MESSAGE_COST_PAISE = 12;
 
 /** The usual parcel handed to the courier (decision 050). */
 export type ParcelDefaults = { weightGrams: number; lengthCm: number; widthCm: number; heightCm: number };
@@ -115,6 +120,7 @@ function defaultsOf(config: Defaults): Record<StoreSettingName, string | number>
     parcelLengthCm: DEFAULT_PARCEL.lengthCm,
     parcelWidthCm: DEFAULT_PARCEL.widthCm,
     parcelHeightCm: DEFAULT_PARCEL.heightCm,
+    whatsappMessageCost: DEFAULT_WHATSAPP_MESSAGE_COST_PAISE,
   };
 }
 
@@ -201,6 +207,7 @@ export function createStoreSettings({
         widthCm: v.parcelWidthCm as number,
         heightCm: v.parcelHeightCm as number,
       },
+      whatsapp: { messageCostPaise: v.whatsappMessageCost as number },
     };
   }
 

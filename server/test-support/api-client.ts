@@ -22,6 +22,7 @@ import * as staffProducts from "../../contract/staff-products";
 import * as stockAlerts from "../../contract/stock-alerts";
 import * as storeSettings from "../../contract/store-settings";
 import * as tailoring from "../../contract/tailoring";
+import * as whatsapp from "../../contract/whatsapp";
 import {
   queryValues,
   type CallDescription,
@@ -108,6 +109,7 @@ const CONTRACT = {
   ...stockAlerts,
   ...storeSettings,
   ...tailoring,
+  ...whatsapp,
 };
 type Contract = typeof CONTRACT;
 type CallNames = {

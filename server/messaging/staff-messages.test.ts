@@ -1,0 +1,95 @@
+import type { FastifyInstance } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROLE } from "../../contract/accounts-rules";
+import { createUserAndLogin } from "../test-support/accounts";
+import type { TestApi } from "../test-support/api-client";
+import { seedCatalog } from "../test-support/catalog-fixture";
+import { decide, paymentOf, reconcileNow } from "../test-support/checkout";
+import { startTestApp } from "../test-support/test-app";
+import {
+  freshMobile,
+  messagesOf,
+  placeWithWhatsApp,
+  quietSandbox,
+  sendWhatsAppNow,
+  shopperWithMobile,
+} from "../test-support/whatsapp";
+import type { WhatsAppSandbox } from "./whatsapp-sandbox";
+
+let app: FastifyInstance;
+let api: TestApi;
+let sandbox: WhatsAppSandbox;
+let owner: { token: string };
+let staff: { token: string };
+let productId: number;
+
+beforeAll(async () => {
+  ({ app, api } = await startTestApp({}, { listen: true }));
+  sandbox = await quietSandbox(app);
+  owner = await createUserAndLogin(app, ROLE.superAdmin);
+  staff = await createUserAndLogin(app, ROLE.admin);
+  [productId = 0] = await seedCatalog(app, [
+    { name: "Teal Bandhani Dupatta", price: 999, categoryId: 1, sizes: { M: 500 } },
+  ]);
+});
+
+describe("staff's view of an order's messages", () => {
+  it("lists each message beside the order: where it went, its template, its status and times, a fallback", async () => {
+    const shopper = await shopperWithMobile(app, freshMobile("0026"));
+    const orderId = await placeWithWhatsApp(app, shopper, productId);
+    await decide(app, (await paymentOf(app, orderId)).merchantOrderId, "approve");
+    await reconcileNow(app);
+    await api
+      .as(staff.token)
+      .updateOrderStatus({ orderId, status: "Shipped", courier: "ekart", trackingNumber: "EK123456" });
+    await sendWhatsAppNow(app);
+    const [placed, , shipped] = await messagesOf(app, orderId);
+    await sandbox.pushStatuses(placed!.wamid!, ["sent", "delivered", "read"]);
+    await sandbox.pushStatuses(shipped!.wamid!, ["failed"]);
+
+    const details = await api.as(staff.token).orderDetails({ id: orderId });
+    const shown = `+91 ${shopper.mobile.slice(0, 5)} ${shopper.mobile.slice(5)}`;
+    expect(details.body.data.messages).toEqual([
+      expect.objectContaining({
+        channel: "whatsapp",
+        event: "order-placed",
+        template: "order_placed",
+        to: shown,
+        status: "read",
+        readAt: expect.any(String),
+        fellBackToMailAt: null,
+      }),
+      expect.objectContaining({
+        event: "payment-received",
+        template: "payment_received",
+        status: "accepted",
+      }),
+      expect.objectContaining({
+        event: "shipped",
+        template: "order_shipped",
+        status: "failed",
+        error: expect.stringContaining("(#131026)"),
+        fellBackToMailAt: expect.any(String),
+        failedAt: expect.any(String),
+      }),
+    ]);
+  });
+});
+
+describe("the dashboard's WhatsApp count", () => {
+  it("counts this month's messages and estimates Meta's bill at the owner's price", async () => {
+    const before = (await api.as(staff.token).dashboard()).body.data.whatsapp;
+    expect(before.month).toMatch(/^\d{4}-\d{2}$/);
+    for (let n = 0; n < 3; n += 1) await placeWithWhatsApp(app, await shopperWithMobile(app), productId);
+    await sendWhatsAppNow(app);
+    const after = (await api.as(staff.token).dashboard()).body.data.whatsapp;
+    expect(after.messages - before.messages).toBe(3);
+    expect(after.billable - before.billable).toBe(3);
+    expect(after.costEstimate).toBeCloseTo(after.billable * 0.12, 2);
+
+    expect((await api.as(owner.token).updateStoreSettings({ whatsappMessageCost: 0.5 })).status).toBe(200);
+    app.services.settings.forget();
+    const repriced = (await api.as(staff.token).dashboard()).body.data.whatsapp;
+    expect(repriced.costEstimate).toBeCloseTo(repriced.billable * 0.5, 2);
+  });
+});

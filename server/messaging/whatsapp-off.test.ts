@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROLE } from "../../contract/accounts-rules";
+import { WHATSAPP_MESSAGES } from "../../contract/whatsapp";
+import { createUserAndLogin } from "../test-support/accounts";
+import type { TestApi } from "../test-support/api-client";
+import { startTestApp } from "../test-support/test-app";
+import type { FastifyInstance } from "fastify";
+
+let app: FastifyInstance;
+let api: TestApi;
+
+beforeAll(async () => {
+  // As production without WHATSAPP_* credentials: WhatsApp is off, and the store writes e-mail only.
+  ({ app, api } = await startTestApp({ whatsapp: null }));
+});
+
+describe("a store without WhatsApp", () => {
+  it("has no provider, no outbox job, no webhook and no sandbox", async () => {
+    expect(app.services.messaging.connection).toBeNull();
+    expect(app.services.messaging.worker).toBeNull();
+    expect((await api.whatsAppHandshake({ "hub.mode": "subscribe" })).status).toBe(404);
+    expect((await api.whatsAppWebhook({ object: "whatsapp_business_account", entry: [] })).status).toBe(404);
+    expect((await api.whatsAppSandboxMessages({ phone: "9848012345" })).status).toBe(404);
+    expect((await app.inject({ method: "POST", url: "/whatsapp-sandbox/v23.0/1/messages" })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("tells the pages it is not available, refuses codes and new consents, and still takes a withdrawal", async () => {
+    const her = await createUserAndLogin(app, ROLE.customer);
+    expect((await api.as(her.token).whatsAppAccount()).body.data).toMatchObject({
+      available: false,
+      updates: false,
+    });
+    const given = await api.as(her.token).setWhatsAppConsent({ given: true });
+    expect(given.status).toBe(503);
+    expect(given.error.message).toBe(WHATSAPP_MESSAGES.unavailable);
+    expect((await api.as(her.token).setWhatsAppConsent({ given: false })).status).toBe(200);
+    expect((await api.requestWhatsAppLoginCode({ phone: "9848012345" })).status).toBe(503);
+    expect((await api.as(her.token).requestPhoneVerification()).status).toBe(503);
+  });
+});
