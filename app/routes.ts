@@ -12,6 +12,7 @@ export default [
   route("cart-drawer", "routes/cart-drawer.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("login", "routes/login.tsx"),
+  route("login/whatsapp", "routes/whatsapp-login.tsx"),
   route("register", "routes/register.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),

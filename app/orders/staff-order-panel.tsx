@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import { RecordTable } from "~/components/record-table";
+import { OrderMessagesSection } from "./order-messages-section";
 import { Form, useNavigation, href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { OrderStatus } from "#contract/orders";
@@ -18,7 +19,6 @@ import { ShipmentFields } from "./shipment-fields";
 import { RefundAttention, refundNotes } from "./refund-attention";
 
 const SECTION = "mt-6 rounded-2xl bg-white p-5 ring-1 ring-brand-100";
-const CELL = "py-2 pr-3 align-top";
 
 /** Who made a change, in words: `staff:12` is a member of staff, the rest are the store's own processes. */
 const actorLabel = (actor: string) =>
@@ -28,50 +28,6 @@ const ACTION_LABELS: Partial<Record<OrderStatus, string>> = {
   Shipped: "Mark Shipped",
   Delivered: "Mark Delivered",
 };
-
-type Column<Row> = { name: string; cell: (row: Row) => ReactNode; className?: string };
-
-/** A wide table of records that scrolls sideways on a phone, in a region a keyboard can reach. */
-function RecordTable<Row>({
-  className,
-  label,
-  rows,
-  rowKey,
-  columns,
-}: {
-  className: string;
-  label: { "aria-labelledby": string } | { "aria-label": string };
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-  columns: Column<Row>[];
-}) {
-  return (
-    <div className={`${className} overflow-x-auto`} tabIndex={0} role="region" {...label}>
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <thead className="text-muted">
-          <tr>
-            {columns.map((column) => (
-              <th key={column.name} scope="col" className={`${CELL} font-semibold`}>
-                {column.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-brand-100">
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <td key={column.name} className={`${CELL} ${column.className ?? ""}`}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
 
 /** The answer to the last form of the order page, as its route's action gives it. */
 type Answer = { ok: boolean; message: string };
@@ -442,6 +398,8 @@ export function StaffOrderPanel({
           </>
         )}
       </section>
+
+      <OrderMessagesSection messages={details.messages} className={SECTION} />
 
       <section aria-labelledby="history-heading" className={SECTION}>
         <h2 id="history-heading" className="text-lg font-bold">

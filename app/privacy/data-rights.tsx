@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { MyConsents } from "#contract/privacy";
 import { MARKETING_CONSENT_TEXT } from "#contract/privacy-rules";
@@ -20,7 +21,16 @@ function Notice({ answer }: { answer: PrivacyAnswer | undefined }) {
 }
 
 /** The Profile tab's "Your data" (decision 045): download it, the marketing consent, deleting the account. */
-export function DataRights({ consents, shopper }: { consents: MyConsents; shopper: boolean }) {
+export function DataRights({
+  consents,
+  shopper,
+  whatsapp,
+}: {
+  consents: MyConsents;
+  shopper: boolean;
+  /** The WhatsApp consent and number (WhatsAppSettings), beside the marketing one. */
+  whatsapp: ReactNode;
+}) {
   const answer = useActionData<PrivacyAnswer>();
   const busy = useNavigation().state !== "idle";
   const lastMarketing = consents.log.filter((entry) => entry.purpose === "marketing").at(-1);
@@ -68,6 +78,8 @@ export function DataRights({ consents, shopper }: { consents: MyConsents; shoppe
           </Form>
           {answer?.intent === "marketing" && <Notice answer={answer} />}
         </div>
+
+        {whatsapp}
 
         {shopper && (
           <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-red-200 sm:p-6">

@@ -1,17 +1,24 @@
 import { data, redirect, href } from "react-router";
 import type { ApiCaller } from "#contract/call";
 import { deleteAccountCall, requestAccountDeletionCall, setMarketingConsentCall } from "#contract/privacy";
+import { requestPhoneVerificationCall, setWhatsAppConsentCall, verifyPhoneCall } from "#contract/whatsapp";
 import { formText, postedForm } from "~/lib/form-values";
 
 /** What the account page's data-rights forms answer (DataRights shows it). */
 export type PrivacyAnswer = {
-  intent: "marketing" | "delete-request" | "delete-confirm";
+  intent:
+    | "marketing"
+    | "delete-request"
+    | "delete-confirm"
+    | "whatsapp"
+    | "whatsapp-verify-request"
+    | "whatsapp-verify";
   ok: boolean;
   message: string;
 };
 
 /**
- * The account page's action: the marketing consent's one click, asking for the deletion code, and deleting
+ * The account page's action: the marketing and WhatsApp consents' one click, verifying the number on WhatsApp, asking for the deletion code, and deleting
  * with it (then to /account-deleted, the session cookie cleared). Plain form posts: they work without JavaScript.
  */
 export async function privacyAction(request: Request, api: ApiCaller) {
@@ -27,6 +34,15 @@ export async function privacyAction(request: Request, api: ApiCaller) {
       await api(setMarketingConsentCall, { given: formText(form, "given") === "true" }),
       "marketing",
     );
+  if (intent === "whatsapp")
+    return answer(
+      await api(setWhatsAppConsentCall, { given: formText(form, "given") === "true" }),
+      "whatsapp",
+    );
+  if (intent === "whatsapp-verify-request")
+    return answer(await api(requestPhoneVerificationCall), "whatsapp-verify-request");
+  if (intent === "whatsapp-verify")
+    return answer(await api(verifyPhoneCall, { otp: formText(form, "otp") }), "whatsapp-verify");
   if (intent === "delete-request") return answer(await api(requestAccountDeletionCall), "delete-request");
   if (intent === "delete-confirm") {
     const headers = new Headers();

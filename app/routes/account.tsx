@@ -11,6 +11,8 @@ import { myConsentsCall } from "#contract/privacy";
 import { ROLE } from "#contract/accounts-rules";
 import { DataRights } from "~/privacy/data-rights";
 import { privacyAction } from "~/privacy/privacy-action";
+import { WhatsAppSettings } from "~/privacy/whatsapp-settings";
+import { whatsAppAccountCall } from "#contract/whatsapp";
 import { MyComplaints } from "~/grievances/my-complaints";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/account";
@@ -37,18 +39,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/$/, "");
   const tab = TABS[path] ?? "profile";
   if (tab === "profile") {
-    const consents = await context.api(myConsentsCall);
+    const [consents, whatsapp] = await Promise.all([
+      context.api(myConsentsCall),
+      context.api(whatsAppAccountCall),
+    ]);
     if (!consents.ok) throw new Response(consents.message, { status: consents.status || 502 });
-    return { user, tab, orders: [], tickets: [], consents: consents.data };
+    return {
+      user,
+      tab,
+      orders: [],
+      tickets: [],
+      consents: consents.data,
+      whatsapp: whatsapp.ok ? whatsapp.data : null,
+    };
   }
   if (tab === "complaints") {
     const tickets = await context.api(myGrievancesCall);
     if (!tickets.ok) throw new Response(tickets.message, { status: tickets.status || 502 });
-    return { user, tab, orders: [], tickets: tickets.data, consents: null };
+    return { user, tab, orders: [], tickets: tickets.data, consents: null, whatsapp: null };
   }
   const orders = await context.api(myOrdersCall);
   if (!orders.ok) throw new Response(orders.message, { status: orders.status || 502 });
-  return { user, tab, orders: orders.data, tickets: [], consents: null };
+  return { user, tab, orders: orders.data, tickets: [], consents: null, whatsapp: null };
 }
 
 /** The Profile tab's data rights: the marketing consent, deleting the account (app/privacy/). */
@@ -57,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Account() {
-  const { user, tab, orders, tickets, consents } = useLoaderData<typeof loader>();
+  const { user, tab, orders, tickets, consents, whatsapp } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">My Account</h1>
@@ -70,7 +82,15 @@ export default function Account() {
         ) : (
           <div>
             <MyProfile user={user} />
-            {consents && <DataRights consents={consents} shopper={user.roleId === ROLE.customer} />}
+            {consents && (
+              <DataRights
+                consents={consents}
+                shopper={user.roleId === ROLE.customer}
+                whatsapp={
+                  whatsapp && user.roleId === ROLE.customer ? <WhatsAppSettings account={whatsapp} /> : null
+                }
+              />
+            )}
           </div>
         )}
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { WhatsAppMonthLine } from "~/admin/whatsapp-month";
 import { useLoaderData, href, Link } from "react-router";
 import { ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
@@ -236,6 +237,8 @@ export default function AdminDashboard() {
               </div>
             </dl>
           </section>
+
+          <WhatsAppMonthLine month={numbers.whatsapp} className={`${PANEL} mt-4`} />
 
           <div className="mt-4 grid gap-4 lg:grid-cols-2">
             <section aria-labelledby="best-heading" className={PANEL}>

@@ -17,6 +17,8 @@ import { AddressForm } from "~/checkout/address-form";
 import { DeliveryRuleText } from "~/content/store-details";
 import { openPhonePe } from "~/checkout/open-phonepe";
 import { PaymentChoices, type PaymentChoice } from "~/checkout/payment-choice";
+import { WhatsAppConsent } from "~/checkout/whatsapp-consent";
+import { whatsAppAccountCall } from "#contract/whatsapp";
 import { PriceBreakdown } from "~/orders/price-breakdown";
 import { LockIcon } from "~/components/icons";
 import { LineImage } from "~/components/picture";
@@ -42,8 +44,11 @@ export const headers = privatePageHeaders;
 /** Checkout is for signed-in shoppers (spec route table); guests log in first and come back to their bag. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, ANY_ROLE);
-  const addresses = await context.api(myAddressesCall);
-  return { addresses: addresses.ok ? addresses.data : [] };
+  const [addresses, whatsapp] = await Promise.all([
+    context.api(myAddressesCall),
+    context.api(whatsAppAccountCall),
+  ]);
+  return { addresses: addresses.ok ? addresses.data : [], whatsapp: whatsapp.ok ? whatsapp.data : null };
 }
 
 /** The popup's payment is asked after for 15 minutes at most (PhonePe's window for it), every 5 s. */
@@ -56,7 +61,7 @@ const newAttemptKey = () =>
   );
 
 export default function Checkout() {
-  const { addresses: saved } = useLoaderData<typeof loader>();
+  const { addresses: saved, whatsapp } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const { items, clear: clearCart } = useCart();
   const navigate = useNavigate();
@@ -65,6 +70,7 @@ export default function Checkout() {
   const [editing, setEditing] = useState<number | "new" | null>(saved.length === 0 ? "new" : null);
   const [method, setMethod] = useState<PaymentChoice | null>(null);
   const [placing, setPlacing] = useState(false);
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
   const [waitingFor, setWaitingFor] = useState<{ orderId: string; checkoutUrl: string } | null>(null);
   const { priced, failed, lineOf } = usePricedCart(
     items,
@@ -169,6 +175,7 @@ export default function Checkout() {
         items: bagLines(items.filter(hasSize)),
         addressId: selected,
         paymentMethod: method === "cod" ? "COD" : "phonePe",
+        whatsappUpdates,
         ...(priced ? { totalAmount: priced.total } : {}),
         redirectUrl: `${window.location.origin}/payment/callback`,
       },
@@ -415,6 +422,12 @@ export default function Checkout() {
               pincode={addresses.find((address) => address.id === selected)?.pincode ?? null}
               subtotal={priced?.subtotal ?? null}
               customised={items.some((item) => item.customization)}
+            />
+            <WhatsAppConsent
+              account={whatsapp}
+              phone={addresses.find((address) => address.id === selected)?.phone ?? null}
+              checked={whatsappUpdates}
+              onChange={setWhatsappUpdates}
             />
           </section>
         </div>

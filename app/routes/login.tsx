@@ -155,6 +155,11 @@ export default function Login() {
           {busy ? "Logging in..." : "Login"}
         </button>
       </Form>
+      <p className="mt-4 text-center text-sm">
+        <Link to={href("/login/whatsapp")} className={TEXT_LINK}>
+          Log in with a code on WhatsApp
+        </Link>
+      </p>
       <SignInFooterLink question="New here?" to={href("/register")} label="Create a New Account" />
       {verifyEmail && (
         <OtpDialog
