@@ -13,6 +13,7 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("login", "routes/login.tsx"),
   route("login/whatsapp", "routes/whatsapp-login.tsx"),
+  route("dev/whatsapp", "routes/whatsapp-sandbox.tsx"),
   route("register", "routes/register.tsx"),
   route("verify-email", "routes/verify-email.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
