@@ -121,6 +121,7 @@ const SECONDS = {
   "storefront.spec.ts": 37,
   "tailoring-staff.spec.ts": 34,
   "tailoring.spec.ts": 23,
+  "whatsapp.spec.ts": 30,
   "without-javascript.spec.ts": 36,
 };
 const lanes = Array.from({ length: extra.length ? 1 : Number(process.env.E2E_LANES ?? 3) }, (_, index) => ({

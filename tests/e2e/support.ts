@@ -81,7 +81,7 @@ export const addressOfItsOwn = () =>
 export async function newVerifiedShopper(
   page: Page,
   baseURL: string,
-  { signedIn = false }: { signedIn?: boolean } = {},
+  { signedIn = false, phone = "9988776655" }: { signedIn?: boolean; phone?: string } = {},
 ): Promise<string> {
   const email = `buyer.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.in`;
   const headers = {
@@ -89,7 +89,7 @@ export async function newVerifiedShopper(
     "x-forwarded-for": addressOfItsOwn(),
   };
   const registered = await page.request.post("/api/users/register", {
-    data: { fullName: "Meera Iyer", email, phone: "9988776655", password: SHOPPER_PASSWORD },
+    data: { fullName: "Meera Iyer", email, phone, password: SHOPPER_PASSWORD },
     headers,
   });
   expect(registered.ok(), await registered.text()).toBe(true);
