@@ -10,3 +10,14 @@ export const idField = (message: string) =>
     .int({ error: message })
     .positive({ error: message })
     .max(MAX_ID, { error: message });
+
+/**
+ * An id as a page's path writes it (`/products/42`): digits without a leading zero, so that one thing has one
+ * address, read as `idField` reads it.
+ */
+export const pathIdField = (message: string) =>
+  z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().max(MAX_ID, { error: message }));

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { pathIdField } from "#contract/ids";
 import { data, useSearchParams, href, Link } from "react-router";
 import { showInPlace, stayOnShownPage } from "~/components/navigation";
 import type { ProductDetail } from "#contract/catalog";
@@ -29,11 +30,13 @@ import { sharedPageHeaders } from "~/lib/page-headers";
 
 export const headers = sharedPageHeaders;
 
+const productPathId = pathIdField("Invalid product ID");
+
 /** Loaded when a shopper first opens it: most never do. */
 const CustomizeDialog = lazy(() => import("~/catalog/customize-dialog"));
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  if (!/^[1-9]\d{0,9}$/.test(params.id)) {
+  if (!productPathId.safeParse(params.id).success) {
     return data({ product: null, reviews: null, jsonLd: null, error: "Invalid product ID" }, { status: 404 });
   }
   const [result, reviews] = await Promise.all([

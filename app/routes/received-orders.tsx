@@ -1,6 +1,7 @@
 import { Form, useLoaderData, href, Link } from "react-router";
+import type { ZodType } from "zod";
 import { formatRupees } from "#contract/money";
-import { adminOrdersCall, ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders";
+import { adminOrdersCall, adminOrdersQuery, ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { formatDate, formatMoment } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
@@ -30,8 +31,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers = privatePageHeaders;
 export const shouldRevalidate = keepThroughLogout;
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * ?show=&search=&paidFrom=&paidTo=&page=: one page (10 orders, spec section 9) of a view of the orders, newest
  * first; the orders that need work unless another view, a search or days of payment are asked for.
@@ -40,14 +39,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, STAFF_ROLES);
   const params = new URL(request.url).searchParams;
   const view = orderViewOf(params);
-  const search = (params.get("search") ?? "").trim().slice(0, 100);
-  const day = (name: string) => {
-    const value = params.get(name) ?? "";
-    return DAY.test(value) ? value : "";
+  // Each parameter read by the call's own schema; one it refuses is left out, as if not given.
+  const read = <Value,>(name: string, schema: ZodType<Value>) => {
+    const parsed = schema.safeParse(params.get(name) ?? undefined);
+    return parsed.success ? parsed.data : undefined;
   };
-  const paidFrom = day("paidFrom");
-  const paidTo = day("paidTo");
-  const page = Math.min(100_000, Math.max(1, Number.parseInt(params.get("page") ?? "", 10) || 1));
+  const fields = adminOrdersQuery.shape;
+  const search = read("search", fields.search) ?? "";
+  const paidFrom = read("paidFrom", fields.paidFrom) ?? "";
+  const paidTo = read("paidTo", fields.paidTo) ?? "";
+  const page = read("page", fields.page) ?? 1;
   const shown = { view: view.id, viewChosen: view.chosen, search, paidFrom, paidTo, page };
   const result = await context.api(adminOrdersCall, {
     page,
