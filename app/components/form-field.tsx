@@ -110,13 +110,3 @@ export function FormNotice({
     tone === "success" ? "bg-green-50 text-green-800 ring-green-200" : "bg-red-50 text-red-800 ring-red-200";
   return <div className={`rounded-lg px-4 py-3 text-sm ring-1 ${colours} ${className}`}>{children}</div>;
 }
-
-/** The error of a control FormField does not wrap (a checkbox with its own label), under it. */
-export function FieldError({ field }: { field: { errorId: string; errors?: string[] | undefined } }) {
-  const error = field.errors?.[0];
-  return error ? (
-    <p id={field.errorId} className="mt-1.5 text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}

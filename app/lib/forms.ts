@@ -135,8 +135,9 @@ export function secretOf(field: FieldMetadata<unknown>, { hint = false } = {}) {
 
 /** A checkbox's props for a boolean field: ticked as last posted. */
 export function checkboxOf(field: FieldMetadata<unknown>) {
-  const { key: _key, ...props } = getInputProps(field, { type: "checkbox" });
-  return props;
+  const { key: _key, defaultChecked, ...props } = getInputProps(field, { type: "checkbox" });
+  // Ticked only when a reply says so: an unticked box carries no state for React to set again.
+  return defaultChecked ? { ...props, defaultChecked } : props;
 }
 
 /** A <textarea>'s props for a field. */

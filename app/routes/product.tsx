@@ -30,13 +30,11 @@ import { sharedPageHeaders } from "~/lib/page-headers";
 
 export const headers = sharedPageHeaders;
 
-const productPathId = pathIdField("Invalid product ID");
-
 /** Loaded when a shopper first opens it: most never do. */
 const CustomizeDialog = lazy(() => import("~/catalog/customize-dialog"));
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  if (!productPathId.safeParse(params.id).success) {
+  if (!pathIdField("Invalid product ID").safeParse(params.id).success) {
     return data({ product: null, reviews: null, jsonLd: null, error: "Invalid product ID" }, { status: 404 });
   }
   const [result, reviews] = await Promise.all([

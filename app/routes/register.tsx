@@ -3,7 +3,8 @@ import { data, Form, useActionData, useNavigation, href, Link } from "react-rout
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
 import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
 import { OtpDialog } from "~/accounts/otp-dialog";
-import { FieldError, FormField, FormNotice } from "~/components/form-field";
+import { FormField, FormNotice } from "~/components/form-field";
+import { FieldError } from "~/components/field-error";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";

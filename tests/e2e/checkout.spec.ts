@@ -205,6 +205,9 @@ test("checkout works with the keyboard alone", { tag: "@desktop" }, async ({ pag
   await page.getByRole("radio", { name: /PhonePe/ }).focus();
   await page.keyboard.press("Space");
   await expect(page.getByRole("radio", { name: /PhonePe/ })).toBeChecked();
+  // The optional WhatsApp updates come next, never ticked for her; then Place Order.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("checkbox", { name: /Send my order updates on WhatsApp/ })).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(page.getByRole("button", { name: "Place Order" })).toBeFocused();
   const popup = page.waitForEvent("popup", { timeout: 5000 }).catch(() => null);
