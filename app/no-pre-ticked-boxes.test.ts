@@ -13,6 +13,8 @@ const AUDITED: Record<string, string> = {
   "app/catalog/customize-dialog.tsx": "the product page's Customise dialog",
   "app/admin/product-stock.tsx": "/addproduct",
   "app/admin/product-tailoring.tsx": "/addproduct",
+  "app/checkout/whatsapp-consent.tsx":
+    "/checkout with an address (tests/e2e/whatsapp.spec.ts sees it unticked)",
 };
 
 const root = path.resolve(import.meta.dirname, "..");
