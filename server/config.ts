@@ -414,9 +414,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Invalid configuration:\n  DELHIVERY_API_TOKEN needs DELHIVERY_PUSH_TOKEN, the secret Delhivery's scan pushes carry",
     );
-  const whatsAppSet = WHATSAPP_VARIABLES.filter((name) => e[name] !== undefined);
-  if (whatsAppSet.length > 0 && whatsAppSet.length < WHATSAPP_VARIABLES.length)
-    throw new ConfigError(`Invalid configuration:\n  ${WHATSAPP_VARIABLES.join(", ")} must be set together`);
+  const whatsAppUnset = WHATSAPP_VARIABLES.filter((name) => e[name] === undefined);
+  if (whatsAppUnset.length > 0 && whatsAppUnset.length < WHATSAPP_VARIABLES.length)
+    throw new ConfigError(
+      `Invalid configuration:\n  ${WHATSAPP_VARIABLES.join(", ")} must be set together (missing: ${whatsAppUnset.join(", ")})`,
+    );
   const phonePeSet = PHONEPE_VARIABLES.filter((name) => e[name] !== undefined);
   if (phonePeSet.length > 0 && phonePeSet.length < PHONEPE_VARIABLES.length)
     throw new ConfigError(`Invalid configuration:\n  ${PHONEPE_VARIABLES.join(", ")} must be set together`);
