@@ -52,7 +52,8 @@ export function DataRights({
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-brand-100 sm:p-6">
           <h3 className="text-lg font-bold">Download my data</h3>
           <p className="mt-2 text-sm text-muted">
-            A JSON file of your profile, addresses, orders, reviews, complaints and consents.
+            A JSON file of your profile, addresses, orders, reviews, complaints, consents and WhatsApp
+            messages.
           </p>
           <a href="/api/users/my-data" download="my-data.json" className={`${BUTTON_SECONDARY} mt-3`}>
             Download my data

@@ -11,6 +11,7 @@ import { returnsOf, returnView } from "../returns/return-views";
 import { productReviews } from "../reviews/reviews.tables";
 import { savedMeasurements } from "../tailoring/tailoring.tables";
 import type { Consents } from "./consents";
+import { myWhatsApp } from "./my-whatsapp";
 
 const rupees = (paise: number) => paise / 100;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -84,7 +85,7 @@ export function createMyData({
       consents.log(userId),
     ]);
     const orderIds = orderRows.map((order) => order.id);
-    const [lines, returns] = await Promise.all([
+    const [lines, returns, whatsapp] = await Promise.all([
       orderIds.length
         ? db
             .select()
@@ -93,6 +94,7 @@ export function createMyData({
             .orderBy(asc(orderItems.id))
         : [],
       returnsOf(db, orderIds),
+      myWhatsApp(db, userId, consentLog),
     ]);
 
     return {
@@ -135,6 +137,8 @@ export function createMyData({
       savedMeasurements: measurements,
       grievanceTickets: tickets,
       consents: consentLog,
+      // Her consent to WhatsApp and the messages sent her there (decision 053).
+      whatsapp,
     };
   }
 
