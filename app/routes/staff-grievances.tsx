@@ -12,7 +12,7 @@ import {
   type StaffGrievanceView,
 } from "#contract/grievances";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { TEXT_LINK } from "~/components/styles";
 import { ageOf, LimitLabel } from "~/grievances/limit-labels";
 import { StaffTicket } from "~/grievances/staff-ticket";

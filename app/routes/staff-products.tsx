@@ -13,7 +13,7 @@ import {
   type StaffProductRow,
 } from "#contract/staff-products";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { StockEditor, StockSummary, type StockAnswer } from "~/admin/stock-editor";
 import { FormNotice } from "~/components/form-field";
 import { PlusIcon } from "~/components/icons";

@@ -3,7 +3,7 @@ import { whatsAppSandboxMessagesCall, whatsAppSandboxReplyCall } from "#contract
 import { formatMobile, formatMoment } from "~/accounts/format";
 import { FormField, FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { callWithForm } from "~/lib/forms";
+import { callWithForm } from "~/lib/form-reading";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/whatsapp-sandbox";

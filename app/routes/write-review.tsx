@@ -12,7 +12,7 @@ import {
 import type { CallResult } from "#contract/call";
 import { compressImages } from "~/admin/compress-images";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { formatDate } from "~/accounts/format";
 import { ReviewPhotos, Stars } from "~/catalog/review-list";
 import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
