@@ -99,7 +99,7 @@ export default function Login() {
     result && !result.ok && result.status === 403 && otpClosedFor !== result ? result.email : undefined;
   const handled = useRef<unknown>(undefined);
   const loginButton = useRef<HTMLButtonElement>(null);
-  const { form, fields, formProps } = useContractForm(
+  const { fields, formProps } = useContractForm(
     () => import("#contract/accounts").then((m) => m.loginRequest),
     result && !result.ok ? result.reply : undefined,
     {

@@ -60,7 +60,7 @@ export default function Register() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(href("/register"));
-  const { form, fields, formProps } = useContractForm(
+  const { fields, formProps } = useContractForm(
     () => import("#contract/accounts").then((m) => m.registrationForm),
     result?.reply,
     { id: "register" },

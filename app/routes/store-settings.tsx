@@ -111,7 +111,7 @@ export default function StoreSettingsPage() {
   const posted = useActionData<typeof action>();
   const answer = posted && !("kind" in posted) ? posted : undefined;
   const navigation = useNavigation();
-  const { form, fields, formProps } = useContractForm(
+  const { fields, formProps } = useContractForm(
     () => import("#contract/store-settings").then((m) => m.storeSettings),
     answer?.reply,
     {

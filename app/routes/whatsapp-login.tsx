@@ -135,7 +135,7 @@ export default function WhatsAppLogin() {
 }
 
 function PhoneStep({ reply, busy }: { reply: Parameters<typeof useContractForm>[1]; busy: boolean }) {
-  const { form, fields, formProps } = useContractForm(
+  const { fields, formProps } = useContractForm(
     () => import("#contract/whatsapp").then((m) => m.requestWhatsAppLoginCodeCall.body),
     reply,
     { id: "whatsapp-login" },
@@ -169,7 +169,7 @@ function CodeStep({
   reply: Parameters<typeof useContractForm>[1];
   busy: boolean;
 }) {
-  const { form, fields, formProps } = useContractForm(
+  const { fields, formProps } = useContractForm(
     () => import("#contract/whatsapp").then((m) => m.whatsAppLoginCall.body),
     reply,
     { id: "whatsapp-code" },
