@@ -1,7 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
 import type { z } from "zod";
-import type { ErrorEnvelope } from "#contract/envelope";
 import type { ApiCaller, CallDescription, CallResult } from "#contract/call";
 import { postedForm } from "./form-values";
 
@@ -32,19 +30,6 @@ export async function readForm<Schema extends z.ZodType>(
 export function typedText(submission: { payload: Record<string, unknown> }, name: string): string {
   const value = submission.payload[name];
   return typeof value === "string" ? value : "";
-}
-
-/** The API's refusal for the form: its message above it, its field errors on the fields they name. */
-export function refusalOf(
-  submission: {
-    reply: (options: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult;
-  },
-  refusal: Pick<ErrorEnvelope, "message" | "errors">,
-): SubmissionResult {
-  const fieldErrors = Object.fromEntries(
-    Object.entries(refusal.errors ?? {}).map(([field, message]) => [field, [message]]),
-  );
-  return submission.reply({ formErrors: refusal.message ? [refusal.message] : [], fieldErrors });
 }
 
 /**

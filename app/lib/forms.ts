@@ -12,6 +12,7 @@ import {
 } from "@conform-to/react";
 import { useRef, type FormEvent } from "react";
 import type { z } from "zod";
+import type { ErrorEnvelope } from "#contract/envelope";
 import type { FormCheck } from "./form-check";
 
 /**
@@ -30,10 +31,37 @@ export type { SubmissionResult };
 /** A form's answer from its page's action: Conform's reply (errors, values) and the API's message. */
 export type FormAnswer = { ok: boolean; message: string; reply: SubmissionResult<string[]> };
 
-/** The reply for a form the network or the server failed: what was typed, with `message` above the form. */
-export function failedReply(form: FormData, message?: string): SubmissionResult<string[]> {
-  const submission = parse<unknown, string[]>(form, { resolve: () => ({ error: {} }) });
-  return submission.reply(message ? { formErrors: [message] } : {});
+/** The API's refusal for the form: its message above it, its field errors on the fields they name. */
+export function refusalOf(
+  submission: {
+    reply: (options: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult;
+  },
+  refusal: Partial<Pick<ErrorEnvelope, "message" | "errors">>,
+): SubmissionResult<string[]> {
+  const fieldErrors = Object.fromEntries(
+    Object.entries(refusal.errors ?? {}).map(([field, message]) => [field, [message]]),
+  );
+  return submission.reply({ formErrors: refusal.message ? [refusal.message] : [], fieldErrors });
+}
+
+/**
+ * The reply for a form answered in the browser (a clientAction: the network or the server failed, a refusal
+ * of an upload or of the API): what was typed, with the refusal's message and field errors.
+ */
+export function failedReply(
+  form: FormData,
+  refusal: Partial<Pick<ErrorEnvelope, "message" | "errors">> = {},
+): SubmissionResult<string[]> {
+  return refusalOf(parse<unknown, string[]>(form, { resolve: () => ({ error: {} }) }), refusal);
+}
+
+/** A form read in the browser (a clientAction) through its check, loaded with it as useContractForm does. */
+export async function readFormInBrowser<Schema extends z.ZodType>(
+  form: FormData,
+  load: () => Promise<Schema>,
+) {
+  const [{ checkWith }, schema] = await Promise.all([import("./form-check"), load()]);
+  return checkWith(schema)(form) as Submission<z.output<Schema>, string[]>;
 }
 
 /** A check that leaves the form to the page's action: what runs until the browser's check has loaded. */

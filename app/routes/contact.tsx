@@ -10,8 +10,16 @@ import { FAQ_ITEMS } from "~/content/faq";
 import { storeAddressLine, storeHoursLine } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
-import { errorOf, failedReply, inputOf, textareaOf, useContractForm, type FormAnswer } from "~/lib/forms";
-import { readForm, refusalOf } from "~/lib/form-reading";
+import {
+  errorOf,
+  failedReply,
+  inputOf,
+  textareaOf,
+  useContractForm,
+  type FormAnswer,
+  refusalOf,
+} from "~/lib/forms";
+import { readForm } from "~/lib/form-reading";
 import { actionOrFailure } from "~/lib/request-failure";
 import { sharedPageHeaders } from "~/lib/page-headers";
 import { contactMessage, sendContactCall } from "#contract/contact";
@@ -60,7 +68,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
       {
         ok: false,
         message: FAILURE_TEXT,
-        reply: failedReply(form, FAILURE_TEXT),
+        reply: failedReply(form, { message: FAILURE_TEXT }),
       } satisfies FormAnswer,
       { status: 503 },
     ),
