@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import type { ApiCaller, CallDescription, CallResult } from "#contract/call";
+import { firstErrorOf } from "./forms";
 import { postedForm } from "./form-values";
 
 /**
@@ -12,15 +13,16 @@ type ReplyOptions =
   { resetForm?: boolean } | { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
 /**
- * The posted form read through a call's schema: `status: "success"` with its `value`, or its errors. The
+ * The posted form (the request's, or one the action has read already) read through a call's schema: `status: "success"` with its `value`, or its errors. The
  * `secrets` (passwords, codes) are never sent back in a reply, whatever it answers.
  */
 export async function readForm<Schema extends z.ZodType>(
-  request: Request,
+  posted: Request | FormData,
   schema: Schema,
   { secrets = [] }: { secrets?: string[] } = {},
 ) {
-  const submission = parseWithZod(await postedForm(request), { schema });
+  const form = posted instanceof FormData ? posted : await postedForm(posted);
+  const submission = parseWithZod(form, { schema });
   const reply = (options: ReplyOptions = {}) =>
     submission.reply("resetForm" in options ? options : { ...options, hideFields: secrets });
   return { ...submission, reply };
@@ -50,6 +52,5 @@ export async function callWithForm<Call extends CallDescription & { body: z.ZodT
       messages?.[0] ? [[field, messages[0]]] : [],
     ),
   );
-  const message = Object.values(errors)[0] ?? "The form could not be read.";
-  return { ok: false, status: 400, code: 400, message, errors };
+  return { ok: false, status: 400, code: 400, message: firstErrorOf(submission), errors };
 }

@@ -64,6 +64,12 @@ export async function readFormInBrowser<Schema extends z.ZodType>(
   return checkWith(schema)(form) as Submission<z.output<Schema>, string[]>;
 }
 
+/** The first problem a form's check found, which the API would have answered with. */
+export function firstErrorOf(submission: { error?: Record<string, string[] | null> | null }): string {
+  const messages = Object.values(submission.error ?? {}).find((list) => list?.[0]);
+  return messages?.[0] ?? "The form could not be read.";
+}
+
 /** A check that leaves the form to the page's action: what runs until the browser's check has loaded. */
 const leaveToServer = (formData: FormData) =>
   parse<unknown, string[]>(formData, { resolve: () => ({ error: null }) });
