@@ -40,10 +40,10 @@ export function typedText(submission: { payload: Record<string, unknown> }, name
  */
 export async function callWithForm<Call extends CallDescription & { body: z.ZodType }>(
   api: ApiCaller,
-  request: Request,
+  posted: Request | FormData,
   call: Call,
 ): Promise<CallResult<Call>> {
-  const submission = await readForm(request, call.body);
+  const submission = await readForm(posted, call.body);
   // The value is the body as its schema read it, which the call reads again: one input type for both.
   const send = api as (call: Call, input: unknown) => Promise<CallResult<Call>>;
   if (submission.status === "success") return send(call, submission.value);
