@@ -77,25 +77,6 @@ export function FormField({
   );
 }
 
-/**
- * The field errors of a form's last answer, each dropped once its field is edited (spec section 5: an error
- * clears when its field is edited); a new answer starts afresh. `edited` says whether anything changed since.
- */
-export function useFieldErrors<Field extends string>(
-  answer: unknown,
-  errors: Partial<Record<string, string>> | undefined,
-) {
-  const [state, setState] = useState<{ answer: unknown; fields: Field[] }>({ answer: undefined, fields: [] });
-  const editedFields = state.answer === answer ? state.fields : [];
-  return {
-    errorOf: (field: Field) => (editedFields.includes(field) ? undefined : errors?.[field]),
-    markEdited: (field: Field) => {
-      if (!editedFields.includes(field)) setState({ answer, fields: [...editedFields, field] });
-    },
-    edited: editedFields.length > 0,
-  };
-}
-
 /** The notice above a form after an answer: green for success, red for a failure. */
 export function FormNotice({
   tone,

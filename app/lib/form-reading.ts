@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import type { ApiCaller, CallDescription, CallResult } from "#contract/call";
+import type { ApiCaller, CallDescription, CallOptions, CallResult } from "#contract/call";
 import { firstErrorOf } from "./forms";
 import { postedForm } from "./form-values";
 
@@ -36,17 +36,18 @@ export function typedText(submission: { payload: Record<string, unknown> }, name
 
 /**
  * A form that is a call's body as it stands (a button's hidden fields: an id, a status), read through the
- * call's schema and sent; a post the schema refuses is answered as the API would, 400 with its messages.
+ * call's schema and sent (with the call's `options`); a post the schema refuses is answered as the API would, 400 with its messages.
  */
 export async function callWithForm<Call extends CallDescription & { body: z.ZodType }>(
   api: ApiCaller,
   posted: Request | FormData,
   call: Call,
+  options?: CallOptions<Call>,
 ): Promise<CallResult<Call>> {
   const submission = await readForm(posted, call.body);
   // The value is the body as its schema read it, which the call reads again: one input type for both.
-  const send = api as (call: Call, input: unknown) => Promise<CallResult<Call>>;
-  if (submission.status === "success") return send(call, submission.value);
+  const send = api as (call: Call, input: unknown, options?: CallOptions<Call>) => Promise<CallResult<Call>>;
+  if (submission.status === "success") return send(call, submission.value, options);
   const errors = Object.fromEntries(
     Object.entries(submission.error ?? {}).flatMap(([field, messages]) =>
       messages?.[0] ? [[field, messages[0]]] : [],

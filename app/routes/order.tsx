@@ -8,7 +8,7 @@ import {
   Link,
 } from "react-router";
 import { formatRupees } from "#contract/money";
-import { ORDER_MESSAGES } from "#contract/orders";
+import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
 import { ANY_ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { formatDate, formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
@@ -150,16 +150,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (paying.ok) return redirectDocument(paying.data.phonePe.checkoutUrl);
     return answer(paying);
   }
-  if (!intent)
+  const status = formText(form, "status");
+  if (!intent || (intent === "status" && !ORDER_STATUSES.some((name) => name === status)))
     return data(
       { ok: false as const, intent, message: "Choose what to do with the order.", errors: undefined },
       { status: 400 },
     );
   // Every other button's form is its call's body, read through the call's schema, for this page's order.
+  form.delete("intent");
   form.set("orderId", params.id);
   if (formText(form, "courier") !== "other") form.delete("trackingUrl");
   if (intent === "status") {
-    const status = formText(form, "status");
     // The courier and tracking go with Shipped only; a cancellation needs its reason, shown at the field.
     if (status !== "Shipped")
       for (const name of ["courier", "trackingNumber", "trackingUrl"]) form.delete(name);
