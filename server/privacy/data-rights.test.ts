@@ -25,6 +25,12 @@ import {
   shopperWithAddress,
 } from "../test-support/checkout";
 import { createTestApp } from "../test-support/test-app";
+import {
+  placeWithWhatsApp,
+  quietSandbox,
+  sendWhatsAppNow,
+  shopperWithMobile,
+} from "../test-support/whatsapp";
 import { ERASED_NAME } from "./account-erasure";
 import { accountErasures, consents } from "./privacy.tables";
 
@@ -94,6 +100,29 @@ describe("download my data", () => {
     const text = JSON.stringify(data);
     expect(text).not.toContain(other.email);
     expect(text).not.toContain(theirs);
+  });
+
+  it("holds what went to her on WhatsApp, her verified number and the consent, never a code", async () => {
+    const sandbox = await quietSandbox(app);
+    const her = await shopperWithMobile(app);
+    await app.services.db.update(users).set({ phone: her.mobile }).where(eq(users.id, her.id));
+    const orderId = await placeWithWhatsApp(app, her, productId);
+    expect((await api.as(her.token).requestPhoneVerification()).status).toBe(200);
+    await sendWhatsAppNow(app);
+    const [newest] = await sandbox.received(her.wa);
+    const code = /^(\d{6}) is your verification code/.exec(newest?.text ?? "")![1]!;
+    expect((await api.as(her.token).verifyPhone({ otp: code })).status).toBe(200);
+
+    const data = JSON.parse((await api.as(her.token).myData()).body.toString("utf8"));
+    expect(data.whatsapp.verifiedNumber).toMatchObject({ phone: expect.stringContaining(her.mobile) });
+    expect(data.whatsapp.messages).toEqual([
+      expect.objectContaining({ orderId, template: "order_placed", to: her.wa, status: "accepted" }),
+      expect.objectContaining({ orderId: null, event: "phone-code", to: her.wa }),
+    ]);
+    expect(data.consents).toEqual(
+      expect.arrayContaining([expect.objectContaining({ purpose: "whatsapp", action: "given" })]),
+    );
+    expect(JSON.stringify(data)).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
   });
 
   it("is refused without a session", async () => {
