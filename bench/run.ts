@@ -287,7 +287,14 @@ async function main() {
       cleanups.push(store.stop);
       const endpoints = endpointsFor(catalog);
       if (runPages && size === TARGETS.catalogProducts) {
-        const pages = ["/", "/products", `/products/${catalog.firstId}`, "/products?category=1"];
+        const pages = [
+          "/",
+          "/products",
+          `/products/${catalog.firstId}`,
+          "/products?category=1",
+          "/login",
+          "/register",
+        ];
         log(`Page speed: Lighthouse × ${mode.lighthouseRuns} on ${pages.join(", ")}…`);
         const logRun = (baseUrl: string, name?: string) => (page: string, run: PageRun) =>
           log(

@@ -48,6 +48,8 @@ export const fileGrievanceRequest = z.object({
   uploadToken: z.string().max(200).optional(),
 });
 export type FileGrievanceRequest = z.infer<typeof fileGrievanceRequest>;
+/** The complaint as its form sends it: the photos are files, uploaded by the page's scripts before it. */
+export const complaintForm = fileGrievanceRequest.omit({ photos: true, uploadToken: true });
 
 export const filedGrievance = z.object({
   ticketNumber: z.string(),

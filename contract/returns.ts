@@ -34,6 +34,8 @@ export const requestReturnRequest = z.object({
   refundTo: refundDestination.optional(),
 });
 export type RequestReturnRequest = z.infer<typeof requestReturnRequest>;
+/** The return as its form sends it: the photos are files, uploaded by the page's scripts before it. */
+export const returnForm = requestReturnRequest.omit({ photos: true, uploadToken: true });
 
 const returnIdField = z
   .string({ error: M.returnNotFound })

@@ -60,6 +60,8 @@ export const writeReviewRequest = z.object({
     .default([]),
 });
 export type WriteReviewRequest = z.infer<typeof writeReviewRequest>;
+/** The review as its form sends it: the photos are files, uploaded by the page's scripts before the review. */
+export const reviewForm = writeReviewRequest.omit({ photos: true });
 
 /** A shopper's own review, or a review as staff see it. */
 export const review = publicReview.extend({

@@ -189,8 +189,8 @@ export const whatsAppSandboxMessagesCall = defineCall({
   path: "/whatsapp/sandbox/messages",
   tag: "whatsapp",
   description:
-    "Outside production only: what a phone received from the built-in WhatsApp sandbox, newest first (for tests and the sandbox's page).",
-  query: z.object({ phone: sandboxPhone }),
+    "Outside production only: what a phone received from the built-in WhatsApp sandbox, newest first (for tests and the sandbox's page); without a phone, nothing (the page asks whether there is a sandbox at all).",
+  query: z.object({ phone: sandboxPhone.optional() }),
   output: envelope(z.array(sandboxReceivedMessage)),
 });
 

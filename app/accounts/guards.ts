@@ -2,7 +2,7 @@
  * The page side of the API's guards, for loaders: they ask the API (contract/accounts.ts, with its schemas),
  * so components import what they need from modules of their own (home-for.ts), not from here.
  */
-import { redirect, type AppLoadContext, type ShouldRevalidateFunction, href } from "react-router";
+import { redirect, type AppLoadContext, href } from "react-router";
 import type { CallResult } from "#contract/call";
 import { getMeCall, type Profile } from "#contract/accounts";
 import type { RoleId } from "#contract/accounts-rules";
@@ -61,10 +61,3 @@ export async function redirectSignedIn(request: Request, context: AppLoadContext
     );
   return null;
 }
-
-/**
- * The login and registration pages: after their form or the code dialog posts, the page finishes what it
- * started (a toast, then its own navigation) rather than being sent on by its loader as the new session would.
- */
-export const finishOwnSubmissions: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod ? false : defaultShouldRevalidate;

@@ -1,8 +1,8 @@
 import { SIZES, sizeText } from "#contract/catalog-options";
-import { DEFAULT_COUNTRY_OF_ORIGIN, readCountryOfOrigin } from "#contract/country-of-origin";
-import { EMPTY_SIZE_FIT, MAX_STOCK, PRODUCT_MESSAGES, type SizeFit } from "#contract/product-editing-rules";
+import { DEFAULT_COUNTRY_OF_ORIGIN } from "#contract/country-of-origin";
+import { EMPTY_SIZE_FIT, type SizeFit } from "#contract/product-editing-rules";
 import type { StaffProduct } from "#contract/product-editing";
-import { MAX_CHARGE_RUPEES, TAILORING_MESSAGES, type CustomizationOption } from "#contract/tailoring-rules";
+import type { CustomizationOption } from "#contract/tailoring-rules";
 
 export type Size = (typeof SIZES)[number];
 export type FormImage = { id: string; src: string };
@@ -75,65 +75,50 @@ export function valuesOf(product: StaffProduct): ProductValues {
 /** Field errors by the API's names for them: `name`, `stock.M`, `customizations.0.charge`, `sizeFit.fit`. */
 export type FieldErrors = Record<string, string>;
 
-const RUPEES = /^\d{1,8}(\.\d{1,2})?$/;
-const WHOLE = /^\d{1,6}$/;
-
-function amountError(text: string, field: string): string | undefined {
-  const value = text.trim();
-  if (!RUPEES.test(value) || Number(value) <= 0 || Number(value) > 10_000_000)
-    return `${field} must be more than zero, in rupees with at most two decimals`;
-  return undefined;
-}
+/** Kinder words than the API's 'Please fill all required fields!' for a required field left empty. */
+const WHEN_EMPTY: Record<string, (values: ProductValues) => string | undefined> = {
+  name: ({ name }) => (name.trim() ? undefined : "Enter the product's name"),
+  description: ({ description }) => (description.trim() ? undefined : "Enter a description"),
+  price: ({ price }) => (price.trim() ? undefined : "Enter the price"),
+  category: ({ category }) => (category ? undefined : "Choose a category"),
+};
 
 /**
- * Every problem of the form at once, by field, before anything is sent: what is missing and what is wrong
- * (the server checks the same and says the same fields, `FieldErrors`).
+ * Every problem of the form at once, by field, before anything is sent: the form's request read by the
+ * call's own schema (`check`: add-product's or update-product's), so the form and the server say the same
+ * fields with the same words, kinder ones for a required field left empty; and a ticked size whose stock box
+ * is empty, which the form asks for (the API would take the size without it).
  */
-export function checkProduct(values: ProductValues): FieldErrors {
+export function checkProduct(
+  values: ProductValues,
+  check: (fields: ReturnType<typeof productFields>) => { error?: { issues: readonly Issue[] } | undefined },
+): FieldErrors {
   const errors: FieldErrors = {};
-  if (!values.name.trim()) errors.name = "Enter the product's name";
-  if (!values.description.trim()) errors.description = "Enter a description";
-  if (!values.price.trim()) errors.price = "Enter the price";
-  else {
-    const wrong = amountError(values.price, "The price");
-    if (wrong) errors.price = wrong;
+  for (const size of values.sizes)
+    if ((values.stock[size] ?? "").trim() === "")
+      errors[`stock.${size}`] = `Enter the stock of ${sizeText(size)}`;
+  for (const issue of check(productFields(values)).error?.issues ?? []) {
+    const field = issue.path.join(".") || "body";
+    errors[field] ??= WHEN_EMPTY[field]?.(values) ?? issue.message;
   }
-  if (values.originalPrice.trim()) {
-    const wrong = amountError(values.originalPrice, "The original price");
-    if (wrong) errors.originalPrice = wrong;
-  }
-  if (!values.category) errors.category = "Choose a category";
-  const origin = readCountryOfOrigin(values.countryOfOrigin);
-  if ("problem" in origin) errors.countryOfOrigin = origin.problem;
-  if (values.sizes.length === 0) errors.size = PRODUCT_MESSAGES.sizeRequired;
-  for (const size of values.sizes) {
-    const stock = (values.stock[size] ?? "").trim();
-    if (stock === "") errors[`stock.${size}`] = `Enter the stock of ${sizeText(size)}`;
-    else if (!WHOLE.test(stock) || Number(stock) > MAX_STOCK)
-      errors[`stock.${size}`] = `Stock is a whole number from 0 to ${MAX_STOCK}`;
-  }
-  if (values.images.length === 0) errors.images = PRODUCT_MESSAGES.imagesRequired;
-  values.customizations.forEach(({ charge }, index) => {
-    const text = charge.trim();
-    if (text !== "" && (!RUPEES.test(text) || Number(text) > MAX_CHARGE_RUPEES))
-      errors[`customizations.${index}.charge`] = TAILORING_MESSAGES.charge;
-  });
-  const { modelSize } = values.sizeFit;
-  if (modelSize && !values.sizes.includes(modelSize as Size))
-    errors["sizeFit.modelSize"] = PRODUCT_MESSAGES.modelSize;
   return errors;
 }
 
+type Issue = { path: PropertyKey[]; message: string };
+
+const amount = (text: string) => (text.trim() === "" ? undefined : Number(text));
+
 /** What the form sends (add-product's draft or update-product's fields, less `id` and `image`). */
 export function productFields(values: ProductValues) {
+  const stocked = values.sizes.filter((size) => (values.stock[size] ?? "").trim() !== "");
   return {
     name: values.name,
     description: values.description,
-    price: Number(values.price),
-    category: Number(values.category),
+    price: amount(values.price),
+    category: amount(values.category),
     size: values.sizes,
     images: values.images.map((image) => image.id),
-    stock: Object.fromEntries(values.sizes.map((size) => [size, Number(values.stock[size])])),
+    stock: Object.fromEntries(stocked.map((size) => [size, Number(values.stock[size])])),
     features: values.features,
     care: values.care,
     sizeFit: values.sizeFit,

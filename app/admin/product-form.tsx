@@ -84,7 +84,11 @@ export function ProductForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = checkProduct(values);
+    const found = checkProduct(values, (fields) =>
+      product
+        ? updateProductCall.body.safeParse({ ...fields, id: product._id })
+        : addProductCall.body.safeParse({ ...fields, image: fields.images[0] }),
+    );
     const fields = Object.keys(found);
     if (fields.length > 0) {
       const onlyImages = fields.length === 1 && fields[0] === "images";

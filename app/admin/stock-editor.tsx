@@ -45,7 +45,7 @@ export function StockEditor({ product, answer }: { product: StaffProductRow; ans
         Edit stock<span className="sr-only"> of {product.name}</span>
       </summary>
       <fetcher.Form method="post" noValidate className="mt-3" aria-label={`Stock of ${product.name}`}>
-        <input type="hidden" name="productId" value={product._id} />
+        <input type="hidden" name="id" value={product._id} />
         <div className="flex flex-wrap gap-3">
           {product.sizes.map((size) => {
             const error = shown?.errors?.[`stock.${size.label}`];

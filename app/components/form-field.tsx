@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 const INPUT_CLASS =
   "block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-600";
@@ -75,25 +75,6 @@ export function FormField({
       )}
     </div>
   );
-}
-
-/**
- * The field errors of a form's last answer, each dropped once its field is edited (spec section 5: an error
- * clears when its field is edited); a new answer starts afresh. `edited` says whether anything changed since.
- */
-export function useFieldErrors<Field extends string>(
-  answer: unknown,
-  errors: Partial<Record<string, string>> | undefined,
-) {
-  const [state, setState] = useState<{ answer: unknown; fields: Field[] }>({ answer: undefined, fields: [] });
-  const editedFields = state.answer === answer ? state.fields : [];
-  return {
-    errorOf: (field: Field) => (editedFields.includes(field) ? undefined : errors?.[field]),
-    markEdited: (field: Field) => {
-      if (!editedFields.includes(field)) setState({ answer, fields: [...editedFields, field] });
-    },
-    edited: editedFields.length > 0,
-  };
 }
 
 /** The notice above a form after an answer: green for success, red for a failure. */

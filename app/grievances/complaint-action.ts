@@ -1,51 +1,36 @@
 import { data } from "react-router";
 import type { CallResult } from "#contract/call";
 import type { fileGrievanceCall } from "#contract/grievances";
-import { formText } from "~/lib/form-values";
-import type { ComplaintAnswer, ComplaintField } from "./complaint-form";
+import type { SubmissionResult } from "~/lib/forms";
 
 export const COMPLAINT_FAILURE = "Something went wrong. Please try again.";
 
-/** The complaint's text fields as posted (what refills the form when it is shown again). */
-export const complaintValues = (form: FormData) => ({
-  name: formText(form, "name"),
-  email: formText(form, "email"),
-  orderId: formText(form, "orderId"),
-  category: formText(form, "category"),
-  text: formText(form, "text"),
-});
+/** What the page's action answers: the ticket, or the form's problems with what was typed. */
+export type ComplaintAnswer =
+  | { ok: true; message: string; ticketNumber: string; confirmEmail: boolean }
+  | { ok: false; message: string; photosError?: string; reply: SubmissionResult<string[]> };
 
-/** The fields as file-grievance takes them: an empty field is no field. */
-export function complaintRequest(values: ReturnType<typeof complaintValues>) {
-  const given = (value: string) => (value.trim() ? value : undefined);
-  return {
-    category: values.category as never,
-    text: values.text,
-    orderId: given(values.orderId),
-    name: given(values.name),
-    email: given(values.email),
-  };
-}
+export const loadComplaintForm = () => import("#contract/grievances").then((m) => m.complaintForm);
 
-/** What the page shows of file-grievance's answer, from the server (no scripts) or the browser. */
-export function complaintAnswer(
-  result: CallResult<typeof fileGrievanceCall>,
-  values: ReturnType<typeof complaintValues>,
+/** A complaint refused (by its form's check, an upload or the API), from the server (no scripts) or the browser. */
+export function complaintRefused(
+  result: { status: number; message: string },
+  reply: SubmissionResult<string[]>,
+  photosError?: string,
 ) {
-  if (result.ok)
-    return {
-      ok: true,
-      message: result.message,
-      ticketNumber: result.data.ticketNumber,
-      confirmEmail: result.data.status === "unconfirmed",
-    } satisfies ComplaintAnswer;
-  return data(
-    {
-      ok: false,
-      message: result.status === 0 || result.status >= 500 ? COMPLAINT_FAILURE : result.message,
-      errors: (result.errors ?? {}) as Partial<Record<ComplaintField, string>>,
-      values,
-    } satisfies ComplaintAnswer,
+  const message = result.status === 0 || result.status >= 500 ? COMPLAINT_FAILURE : result.message;
+  return data<ComplaintAnswer>(
+    { ok: false, message, reply, ...(photosError ? { photosError } : {}) },
     { status: result.status >= 400 ? result.status : 503 },
   );
+}
+
+/** The ticket file-grievance gave. */
+export function complaintFiled(result: Extract<CallResult<typeof fileGrievanceCall>, { ok: true }>) {
+  return data<ComplaintAnswer>({
+    ok: true,
+    message: result.message,
+    ticketNumber: result.data.ticketNumber,
+    confirmEmail: result.data.status === "unconfirmed",
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, useActionData, useNavigation, useRouteLoaderData, href, Link } from "react-router";
 import {
   GRIEVANCE_CATEGORIES,
@@ -6,21 +6,11 @@ import {
   MAX_GRIEVANCE_PHOTOS,
 } from "#contract/grievances-rules";
 import type { SignedInUser } from "~/accounts/signed-in-user";
-import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
+import { errorOf, inputOf, selectOf, textareaOf, useContractForm } from "~/lib/forms";
 import { useHydrated } from "~/lib/hydration";
-
-export type ComplaintField = "name" | "email" | "orderId" | "category" | "text" | "photos";
-
-/** What the page's action answers: the ticket, or the fields' problems with what was typed. */
-export type ComplaintAnswer =
-  | { ok: true; message: string; ticketNumber: string; confirmEmail: boolean }
-  | {
-      ok: false;
-      message: string;
-      errors: Partial<Record<ComplaintField, string>>;
-      values: Record<Exclude<ComplaintField, "photos">, string>;
-    };
+import { loadComplaintForm, type ComplaintAnswer } from "./complaint-action";
 
 /** The complaint form of /grievances: a guest gives her name and e-mail, a signed-in shopper need not. */
 export function ComplaintForm() {
@@ -29,7 +19,10 @@ export function ComplaintForm() {
   const sending = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const failure = answer && !answer.ok ? answer : undefined;
-  const { errorOf, markEdited } = useFieldErrors<ComplaintField>(answer, failure?.errors);
+  const { fields, formProps } = useContractForm(loadComplaintForm, failure?.reply, { id: "complaint" });
+  // A photo's error goes once other photos are chosen.
+  const [photosChangedFor, setPhotosChangedFor] = useState<unknown>();
+  const photosError = photosChangedFor === failure ? undefined : failure?.photosError;
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
 
@@ -39,13 +32,6 @@ export function ComplaintForm() {
       resultRef.current?.focus();
     } else if (answer) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [answer]);
-
-  const control = (field: Exclude<ComplaintField, "photos">) => ({
-    ...controlProps(`complaint-${field}`, errorOf(field)),
-    name: field,
-    defaultValue: failure?.values[field] ?? "",
-    onChange: () => markEdited(field),
-  });
 
   return (
     <section
@@ -88,6 +74,7 @@ export function ComplaintForm() {
         ref={formRef}
         method="post"
         encType="multipart/form-data"
+        {...formProps()}
         className="mt-6 grid gap-5 sm:grid-cols-2"
       >
         {user ? (
@@ -96,20 +83,18 @@ export function ComplaintForm() {
           </p>
         ) : (
           <>
-            <FormField id="complaint-name" label="Your name" error={errorOf("name")} required>
-              <input {...control("name")} type="text" autoComplete="name" required maxLength={100} />
+            <FormField id={fields.name.id} label="Your name" error={errorOf(fields.name)} required>
+              <input {...inputOf(fields.name, "text")} autoComplete="name" required maxLength={100} />
             </FormField>
             <FormField
-              id="complaint-email"
+              id={fields.email.id}
               label="Your e-mail"
-              error={errorOf("email")}
+              error={errorOf(fields.email)}
               required
               hint="We send a link to confirm it, then the ticket's answers."
             >
               <input
-                {...control("email")}
-                {...controlProps("complaint-email", errorOf("email"), { hint: true })}
-                type="email"
+                {...inputOf(fields.email, "email", { hint: true })}
                 autoComplete="email"
                 required
                 maxLength={254}
@@ -117,8 +102,13 @@ export function ComplaintForm() {
             </FormField>
           </>
         )}
-        <FormField id="complaint-category" label="What is it about?" error={errorOf("category")} required>
-          <select {...control("category")} required>
+        <FormField
+          id={fields.category.id}
+          label="What is it about?"
+          error={errorOf(fields.category)}
+          required
+        >
+          <select {...selectOf(fields.category)} required>
             <option value="">Choose one</option>
             {GRIEVANCE_CATEGORIES.map((category) => (
               <option key={category} value={category}>
@@ -127,35 +117,35 @@ export function ComplaintForm() {
             ))}
           </select>
         </FormField>
-        <FormField id="complaint-orderId" label="Order ID" error={errorOf("orderId")} optional>
-          <input {...control("orderId")} type="text" maxLength={64} autoCapitalize="characters" />
+        <FormField id={fields.orderId.id} label="Order ID" error={errorOf(fields.orderId)} optional>
+          <input {...inputOf(fields.orderId, "text")} maxLength={64} autoCapitalize="characters" />
         </FormField>
         <FormField
-          id="complaint-text"
+          id={fields.text.id}
           label="What happened?"
-          error={errorOf("text")}
+          error={errorOf(fields.text)}
           required
           className="sm:col-span-2"
         >
-          <textarea {...control("text")} rows={6} required minLength={10} maxLength={5000} />
+          <textarea {...textareaOf(fields.text)} rows={6} required minLength={10} maxLength={5000} />
         </FormField>
         {/* Photos are compressed and uploaded by the page's scripts: without them the form has none, and says so. */}
         {hydrated ? (
           <FormField
             id="complaint-photos"
             label="Photos"
-            error={errorOf("photos")}
+            error={photosError}
             optional
             hint={`Up to ${MAX_GRIEVANCE_PHOTOS} photos, such as of a damaged piece or its parcel.`}
             className="sm:col-span-2"
           >
             <input
-              {...controlProps("complaint-photos", errorOf("photos"), { hint: true })}
+              {...controlProps("complaint-photos", photosError, { hint: true })}
               name="photos"
               type="file"
               accept="image/*"
               multiple
-              onChange={() => markEdited("photos")}
+              onChange={() => setPhotosChangedFor(failure)}
             />
           </FormField>
         ) : (

@@ -1,25 +1,33 @@
 import { useEffect, useRef } from "react";
 import { Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { StaffGrievanceTicket } from "#contract/grievances";
-import { controlProps, FormField, FormNotice } from "~/components/form-field";
+import { FormField, FormNotice } from "~/components/form-field";
+import { errorOf, textareaOf, useContractForm, type SubmissionResult } from "~/lib/forms";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { ageOf, LimitLabel } from "./limit-labels";
 import { TicketThread } from "./ticket-thread";
 
 /** What the page's action answers. */
-export type TicketActAnswer = { ok: boolean; message: string; intent: string; error?: string | undefined };
+export type TicketActAnswer = {
+  ok: boolean;
+  message: string;
+  intent: string;
+  reply: SubmissionResult<string[]>;
+};
 
 /** /admin/grievances?ticket=: the complaint, who filed it, its limits, and the officer's replies. */
 export function StaffTicket({ ticket, now }: { ticket: StaffGrievanceTicket; now: string }) {
   const answer = useActionData<TicketActAnswer>();
   const busy = useNavigation().state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
+  const { fields, formProps } = useContractForm(
+    () => import("#contract/grievances").then((m) => m.staffGrievanceAct),
+    answer?.reply,
+    { id: "grievance" },
+  );
   useEffect(() => {
-    if (answer?.ok) formRef.current?.reset();
     if (answer) noticeRef.current?.focus();
   }, [answer]);
-  const error = answer && !answer.ok ? answer.error : undefined;
   const open = ticket.status !== "resolved";
 
   return (
@@ -55,27 +63,23 @@ export function StaffTicket({ ticket, now }: { ticket: StaffGrievanceTicket; now
       </div>
       {open ? (
         <Form
-          ref={formRef}
           method="post"
+          {...formProps()}
           className="mt-6 space-y-4 rounded-2xl bg-white p-5 ring-1 ring-brand-100"
         >
           <h2 className="text-xl font-bold">Reply to the shopper</h2>
+          <input type="hidden" name={fields.ticket.name} value={ticket.ticketNumber} />
           <FormField
-            id="grievance-message"
+            id={fields.message.id}
             label="Message"
-            error={error}
+            error={errorOf(fields.message)}
             hint={
               ticket.status === "open"
                 ? "Acknowledge leaves it empty for the standard acknowledgement; an answer or a resolution needs words."
                 : "The shopper is e-mailed what you write."
             }
           >
-            <textarea
-              {...controlProps("grievance-message", error, { hint: true })}
-              name="message"
-              rows={5}
-              maxLength={5000}
-            />
+            <textarea {...textareaOf(fields.message, { hint: true })} rows={5} maxLength={5000} />
           </FormField>
           <div className="flex flex-wrap gap-3">
             {ticket.status === "open" && (

@@ -3,24 +3,27 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
+  parse,
   useForm,
   type DefaultValue,
   type FieldMetadata,
-  type FormMetadata,
+  type Submission,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { FormEvent } from "react";
+import { useRef, type FormEvent } from "react";
 import type { z } from "zod";
 import type { ErrorEnvelope } from "#contract/envelope";
-import type { ApiCaller, CallDescription, CallResult } from "#contract/call";
-import { postedForm } from "./form-values";
+import type { FormCheck } from "./form-check";
 
 /**
- * The store's one way to build a form (decision 053): Conform reads the form through the API call's own
- * schema, in the browser before it is sent and in the page's action after, so both say the same words; the
- * action then makes the call, and the API's refusal comes back on the same fields. Without JavaScript the
- * form posts to the action and comes back with what was typed and the errors.
+ * The store's one way to build a form (decision 054): Conform reads the form through the API call's own
+ * schema, in the browser before it is sent and in the page's action after (form-reading.ts), so both say the
+ * same words; the action then makes the call, and the API's refusal comes back on the same fields. Without
+ * JavaScript the form posts to the action and comes back with what was typed and the errors.
+ *
+ * The browser's check (the schema and Zod, a third of a form page's scripts) is loaded when the shopper first
+ * touches the form, not with the page (decision 055): until it is there a field is not checked as it is left,
+ * and a form sent that soon waits for it.
  */
 
 export type { SubmissionResult };
@@ -28,37 +31,13 @@ export type { SubmissionResult };
 /** A form's answer from its page's action: Conform's reply (errors, values) and the API's message. */
 export type FormAnswer = { ok: boolean; message: string; reply: SubmissionResult<string[]> };
 
-/**
- * The posted form read through a call's schema: `status: "success"` with its `value`, or its errors. The
- * `secrets` (passwords, codes) are never sent back in a reply, whatever it answers.
- */
-export async function readForm<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-  { secrets = [] }: { secrets?: string[] } = {},
-) {
-  const submission = parseWithZod(await postedForm(request), { schema });
-  const reply = (options: ReplyOptions = {}) =>
-    submission.reply("resetForm" in options ? options : { ...options, hideFields: secrets });
-  return { ...submission, reply };
-}
-
-/** A field of the post as it was typed ("" when it is missing, a file or a list): one the schema leaves out. */
-export function typedText(submission: { payload: Record<string, unknown> }, name: string): string {
-  const value = submission.payload[name];
-  return typeof value === "string" ? value : "";
-}
-
-type ReplyOptions =
-  { resetForm?: boolean } | { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
-
 /** The API's refusal for the form: its message above it, its field errors on the fields they name. */
 export function refusalOf(
   submission: {
     reply: (options: { formErrors: string[]; fieldErrors: Record<string, string[]> }) => SubmissionResult;
   },
-  refusal: Pick<ErrorEnvelope, "message" | "errors">,
-): SubmissionResult {
+  refusal: Partial<Pick<ErrorEnvelope, "message" | "errors">>,
+): SubmissionResult<string[]> {
   const fieldErrors = Object.fromEntries(
     Object.entries(refusal.errors ?? {}).map(([field, message]) => [field, [message]]),
   );
@@ -66,40 +45,87 @@ export function refusalOf(
 }
 
 /**
- * A form checked by a call's schema: each field when it is left, again as it is edited once it has an error
- * (so an error goes as soon as the field is put right, spec section 5), and all of them on submit, which
- * moves the keyboard to the first one with a problem. `lastResult` is the action's reply.
+ * The reply for a form answered in the browser (a clientAction: the network or the server failed, a refusal
+ * of an upload or of the API): what was typed, with the refusal's message and field errors.
+ */
+export function failedReply(
+  form: FormData,
+  refusal: Partial<Pick<ErrorEnvelope, "message" | "errors">> = {},
+): SubmissionResult<string[]> {
+  return refusalOf(parse<unknown, string[]>(form, { resolve: () => ({ error: {} }) }), refusal);
+}
+
+/** A form read in the browser (a clientAction) through its check, loaded with it as useContractForm does. */
+export async function readFormInBrowser<Schema extends z.ZodType>(
+  form: FormData,
+  load: () => Promise<Schema>,
+) {
+  const [{ checkWith }, schema] = await Promise.all([import("./form-check"), load()]);
+  return checkWith(schema)(form) as Submission<z.output<Schema>, string[]>;
+}
+
+/** The first problem a form's check found, which the API would have answered with. */
+export function firstErrorOf(submission: { error?: Record<string, string[] | null> | null }): string {
+  const messages = Object.values(submission.error ?? {}).find((list) => list?.[0]);
+  return messages?.[0] ?? "The form could not be read.";
+}
+
+/** A check that leaves the form to the page's action: what runs until the browser's check has loaded. */
+const leaveToServer = (formData: FormData) =>
+  parse<unknown, string[]>(formData, { resolve: () => ({ error: null }) });
+
+type Check = { run: FormCheck | null; loading: Promise<void> | null };
+
+/**
+ * A form checked by a call's schema, `load`ed on first use (`() => import("#contract/…").then((m) => m.x)`):
+ * each field when it is left, again as it is edited once it has an error (so an error goes as soon as the
+ * field is put right, spec section 5), and all of them on submit, which moves the keyboard to the first one
+ * with a problem. `lastResult` is the action's reply. `formProps` are the <Form>'s own props: its id, the
+ * check before sending (`onRefused` when it keeps the form from being sent), the check's loading on the first
+ * touch, and noValidate once the page is hydrated (before, the browser checks the `required` fields).
  */
 export function useContractForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  schema: Schema,
+  load: () => Promise<Schema>,
   lastResult: SubmissionResult<string[]> | undefined,
   options: { id?: string; defaultValue?: DefaultValue<z.input<Schema>> } = {},
 ) {
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  const check = useRef<Check>({ run: null, loading: null }).current;
+  const loadCheck = () =>
+    (check.loading ??= Promise.all([import("./form-check"), load()]).then(
+      ([{ checkWith }, schema]) => void (check.run = checkWith(schema)),
+      // Not loaded (the network): the page's action checks the form instead.
+      () => void (check.run = leaveToServer),
+    ));
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     ...options,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    // The schema is the one this form's fields are typed by, loaded later: its reading is that type.
+    onValidate: ({ formData }) =>
+      (check.run ?? leaveToServer)(formData) as Submission<z.input<Schema>, string[], z.output<Schema>>,
   });
-}
-
-/**
- * The <Form>'s own props: its id, the check before sending (`onRefused` when it keeps the form from being
- * sent) and noValidate once the page is hydrated (before, the browser checks the `required` fields).
- */
-export function formProps<Schema extends Record<string, unknown>>(
-  form: FormMetadata<Schema, string[]>,
-  { onRefused }: { onRefused?: () => void } = {},
-) {
-  const props = getFormProps(form);
-  return {
-    ...props,
-    onSubmit: (event: FormEvent<HTMLFormElement>) => {
-      props.onSubmit(event);
-      if (event.defaultPrevented) onRefused?.();
-    },
+  const formProps = ({ onRefused }: { onRefused?: () => void } = {}) => {
+    const props = getFormProps(form);
+    return {
+      ...props,
+      onFocus: () => void loadCheck(),
+      onPointerDown: () => void loadCheck(),
+      onSubmit: (event: FormEvent<HTMLFormElement>) => {
+        if (!check.run) {
+          // Sent before the check arrived: sent again once it is there, with the same button.
+          event.preventDefault();
+          const element = event.currentTarget;
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          void loadCheck().then(() => element.requestSubmit(submitter));
+          return;
+        }
+        props.onSubmit(event);
+        if (event.defaultPrevented) onRefused?.();
+      },
+    };
   };
+  return { form, fields, formProps };
 }
 
 const INPUT_CLASS =
@@ -150,26 +176,4 @@ export function textareaOf(field: FieldMetadata<unknown>, { hint = false } = {})
 export function selectOf(field: FieldMetadata<unknown>, { hint = false } = {}) {
   const { key: _key, ...props } = getSelectProps(field, describedBy(field, hint));
   return { ...props, className: `${INPUT_CLASS} ${borderOf(field)}` };
-}
-
-/**
- * A form that is a call's body as it stands (a button's hidden fields: an id, a status), read through the
- * call's schema and sent; a post the schema refuses is answered as the API would, 400 with its messages.
- */
-export async function callWithForm<Call extends CallDescription & { body: z.ZodType }>(
-  api: ApiCaller,
-  request: Request,
-  call: Call,
-): Promise<CallResult<Call>> {
-  const submission = await readForm(request, call.body);
-  // The value is the body as its schema read it, which the call reads again: one input type for both.
-  const send = api as (call: Call, input: unknown) => Promise<CallResult<Call>>;
-  if (submission.status === "success") return send(call, submission.value);
-  const errors = Object.fromEntries(
-    Object.entries(submission.error ?? {}).flatMap(([field, messages]) =>
-      messages?.[0] ? [[field, messages[0]]] : [],
-    ),
-  );
-  const message = Object.values(errors)[0] ?? "The form could not be read.";
-  return { ok: false, status: 400, code: 400, message, errors };
 }

@@ -2,6 +2,7 @@ import { data, redirect, href } from "react-router";
 import type { ApiCaller } from "#contract/call";
 import { deleteAccountCall, requestAccountDeletionCall, setMarketingConsentCall } from "#contract/privacy";
 import { requestPhoneVerificationCall, setWhatsAppConsentCall, verifyPhoneCall } from "#contract/whatsapp";
+import { callWithForm } from "~/lib/form-reading";
 import { formText, postedForm } from "~/lib/form-values";
 
 /** What the account page's data-rights forms answer (DataRights shows it). */
@@ -24,6 +25,8 @@ export type PrivacyAnswer = {
 export async function privacyAction(request: Request, api: ApiCaller) {
   const form = await postedForm(request);
   const intent = formText(form, "intent");
+  form.delete("intent");
+  // A consent's button says yes or no in its value; the other forms are their call's body.
   const answer = (result: { ok: boolean; message: string; status?: number }, of: PrivacyAnswer["intent"]) =>
     data<PrivacyAnswer>(
       { intent: of, ok: result.ok, message: result.message },
@@ -42,11 +45,11 @@ export async function privacyAction(request: Request, api: ApiCaller) {
   if (intent === "whatsapp-verify-request")
     return answer(await api(requestPhoneVerificationCall), "whatsapp-verify-request");
   if (intent === "whatsapp-verify")
-    return answer(await api(verifyPhoneCall, { otp: formText(form, "otp") }), "whatsapp-verify");
+    return answer(await callWithForm(api, form, verifyPhoneCall), "whatsapp-verify");
   if (intent === "delete-request") return answer(await api(requestAccountDeletionCall), "delete-request");
   if (intent === "delete-confirm") {
     const headers = new Headers();
-    const result = await api(deleteAccountCall, { otp: formText(form, "otp") }, { answerHeaders: headers });
+    const result = await callWithForm(api, form, deleteAccountCall, { answerHeaders: headers });
     if (result.ok) throw redirect(href("/account-deleted"), { headers });
     return answer(result, "delete-confirm");
   }

@@ -2,12 +2,9 @@ import { Form, useActionData, useNavigation } from "react-router";
 import type { WhatsAppAccount } from "#contract/whatsapp";
 import { WHATSAPP_CONSENT_TEXT } from "#contract/privacy-rules";
 import { formatMobile } from "~/accounts/format";
-import { FormField } from "~/components/form-field";
+import { controlProps, FormField } from "~/components/form-field";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import type { PrivacyAnswer } from "./privacy-action";
-
-const INPUT_CLASS =
-  "block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-600";
 
 /**
  * The Profile tab's WhatsApp (decision 053): order updates there given or withdrawn in one click, and the
@@ -57,14 +54,13 @@ export function WhatsAppSettings({ account }: { account: WhatsAppAccount }) {
               <input type="hidden" name="intent" value="whatsapp-verify" />
               <FormField id="whatsapp-verify-code" label="Code from WhatsApp">
                 <input
-                  id="whatsapp-verify-code"
+                  {...controlProps("whatsapp-verify-code", undefined)}
                   name="otp"
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   pattern="\d{6}"
                   maxLength={6}
                   required
-                  className={INPUT_CLASS}
                 />
               </FormField>
               <button type="submit" className={BUTTON_SECONDARY} disabled={busy}>

@@ -3,35 +3,19 @@ import { Form, useActionData, useNavigation, href, Link } from "react-router";
 import type { Order } from "#contract/orders";
 import { MAX_RETURN_PHOTOS, RETURN_REASON_LABELS, RETURN_REASONS } from "#contract/returns-rules";
 import { formatDate } from "~/accounts/format";
-import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
-import { formText } from "~/lib/form-values";
+import { errorOf, inputOf, textareaOf, useContractForm, type SubmissionResult } from "~/lib/forms";
 
 /** What the page's action answers when the return is refused (a success goes back to the order). */
-export type ReturnAnswer = { ok: false; message: string; errors: Record<string, string> };
+export type ReturnAnswer = {
+  ok: false;
+  message: string;
+  photosError?: string;
+  reply: SubmissionResult<string[]>;
+};
 
-/** The return as request-return takes it, from the posted form (the photos are added once uploaded). */
-export function returnRequestOf(form: FormData, orderId: string) {
-  const refund = formText(form, "refundBy");
-  return {
-    orderId,
-    itemId: Number(formText(form, "itemId")),
-    quantity: Number(formText(form, "quantity") || "1"),
-    reason: formText(form, "reason") as never,
-    details: formText(form, "details"),
-    ...(refund === "upi"
-      ? { refundTo: { upiId: formText(form, "upiId") } }
-      : refund === "bank"
-        ? {
-            refundTo: {
-              accountName: formText(form, "accountName"),
-              accountNumber: formText(form, "accountNumber"),
-              ifsc: formText(form, "ifsc"),
-            },
-          }
-        : {}),
-  };
-}
+export const loadReturnForm = () => import("#contract/returns").then((m) => m.returnForm);
 
 /**
  * Asking to return a piece of a delivered order (decision 051): which piece and how many, what is wrong, 1 to
@@ -41,7 +25,14 @@ export function returnRequestOf(form: FormData, orderId: string) {
 export function ReturnForm({ order }: { order: Order }) {
   const answer = useActionData<ReturnAnswer>();
   const sending = useNavigation().state === "submitting";
-  const { errorOf, markEdited } = useFieldErrors<string>(answer, answer?.errors);
+  const { fields, formProps } = useContractForm(loadReturnForm, answer?.reply, {
+    id: "return",
+    defaultValue: { quantity: "1" },
+  });
+  const refundTo = fields.refundTo.getFieldset();
+  // A photo's error goes once other photos are chosen.
+  const [photosChangedFor, setPhotosChangedFor] = useState<unknown>();
+  const photosError = photosChangedFor === answer ? undefined : answer?.photosError;
   const [refundBy, setRefundBy] = useState<"upi" | "bank">("upi");
   const returned = new Set(order.returns.map((entry) => entry.itemId));
   const lines = order.items.filter((item) => !returned.has(item.id));
@@ -56,12 +47,6 @@ export function ReturnForm({ order }: { order: Order }) {
         </Link>
       </p>
     );
-  const field = (name: string) => ({
-    ...controlProps(`return-${name}`, errorOf(name)),
-    name,
-    onChange: () => markEdited(name),
-  });
-  const error = (name: string) => errorOf(name);
   return (
     <>
       <p className="mt-2 text-muted">
@@ -77,14 +62,15 @@ export function ReturnForm({ order }: { order: Order }) {
           {answer.message}
         </FormNotice>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="mt-6 grid gap-5">
+      <Form method="post" encType="multipart/form-data" {...formProps()} className="mt-6 grid gap-5">
+        <input type="hidden" name={fields.orderId.name} value={order.orderId} />
         <fieldset className="grid gap-2">
           <legend className="font-semibold">Which piece?</legend>
           {lines.map((item, index) => (
             <label key={item.id} className="flex items-center gap-2">
               <input
                 type="radio"
-                name="itemId"
+                name={fields.itemId.name}
                 value={item.id}
                 defaultChecked={index === 0}
                 className="size-4 accent-brand-600"
@@ -93,8 +79,8 @@ export function ReturnForm({ order }: { order: Order }) {
             </label>
           ))}
         </fieldset>
-        <FormField id="return-quantity" label="How many" error={error("quantity")}>
-          <input {...field("quantity")} type="number" min={1} max={99} defaultValue={1} required />
+        <FormField id={fields.quantity.id} label="How many" error={errorOf(fields.quantity)}>
+          <input {...inputOf(fields.quantity, "number")} min={1} max={99} required />
         </FormField>
         <fieldset className="grid gap-2">
           <legend className="font-semibold">What is wrong?</legend>
@@ -102,7 +88,7 @@ export function ReturnForm({ order }: { order: Order }) {
             <label key={reason} className="flex items-center gap-2">
               <input
                 type="radio"
-                name="reason"
+                name={fields.reason.name}
                 value={reason}
                 defaultChecked={index === 0}
                 className="size-4 accent-brand-600"
@@ -111,23 +97,23 @@ export function ReturnForm({ order }: { order: Order }) {
             </label>
           ))}
         </fieldset>
-        <FormField id="return-details" label="Tell us more" error={error("details")}>
-          <textarea {...field("details")} rows={4} minLength={10} maxLength={2000} required />
+        <FormField id={fields.details.id} label="Tell us more" error={errorOf(fields.details)}>
+          <textarea {...textareaOf(fields.details)} rows={4} minLength={10} maxLength={2000} required />
         </FormField>
         <FormField
           id="return-photos"
           label="Photos of the piece"
-          error={error("photos")}
+          error={photosError}
           hint={`1 to ${MAX_RETURN_PHOTOS} photos that show what is wrong.`}
         >
           <input
-            {...controlProps("return-photos", error("photos"), { hint: true })}
+            {...controlProps("return-photos", photosError, { hint: true })}
             name="photos"
             type="file"
             accept="image/*"
             multiple
             required
-            onChange={() => markEdited("photos")}
+            onChange={() => setPhotosChangedFor(answer)}
           />
         </FormField>
         {order.paymentMethod === "COD" ? (
@@ -154,37 +140,42 @@ export function ReturnForm({ order }: { order: Order }) {
             </div>
             {refundBy === "upi" ? (
               <FormField
-                id="return-upiId"
+                id={refundTo.upiId.id}
                 label="UPI id"
-                error={error("refundTo.upiId") ?? error("refundTo")}
+                error={errorOf(refundTo.upiId) ?? errorOf(fields.refundTo)}
               >
-                <input {...field("upiId")} autoComplete="off" maxLength={100} required />
+                <input {...inputOf(refundTo.upiId, "text")} autoComplete="off" maxLength={100} required />
               </FormField>
             ) : (
               <>
                 <FormField
-                  id="return-accountName"
+                  id={refundTo.accountName.id}
                   label="Account holder's name"
-                  error={error("refundTo.accountName")}
-                >
-                  <input {...field("accountName")} autoComplete="name" maxLength={100} required />
-                </FormField>
-                <FormField
-                  id="return-accountNumber"
-                  label="Account number"
-                  error={error("refundTo.accountNumber")}
+                  error={errorOf(refundTo.accountName)}
                 >
                   <input
-                    {...field("accountNumber")}
+                    {...inputOf(refundTo.accountName, "text")}
+                    autoComplete="name"
+                    maxLength={100}
+                    required
+                  />
+                </FormField>
+                <FormField
+                  id={refundTo.accountNumber.id}
+                  label="Account number"
+                  error={errorOf(refundTo.accountNumber)}
+                >
+                  <input
+                    {...inputOf(refundTo.accountNumber, "text")}
                     inputMode="numeric"
                     autoComplete="off"
                     maxLength={18}
                     required
                   />
                 </FormField>
-                <FormField id="return-ifsc" label="IFSC" error={error("refundTo.ifsc")}>
+                <FormField id={refundTo.ifsc.id} label="IFSC" error={errorOf(refundTo.ifsc)}>
                   <input
-                    {...field("ifsc")}
+                    {...inputOf(refundTo.ifsc, "text")}
                     autoCapitalize="characters"
                     autoComplete="off"
                     maxLength={11}

@@ -3,7 +3,7 @@ import { ANY_ROLE } from "#contract/accounts-rules";
 import { AccountSidebar } from "~/accounts/account-sidebar";
 import { MyOrders, MyProfile } from "~/accounts/account-tabs";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { myOrdersCall } from "#contract/orders";
 import { myGrievancesCall } from "#contract/grievances";

@@ -1,7 +1,7 @@
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { useLoaderData, href, Link } from "react-router";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
 import { categoriesCall } from "#contract/catalog";

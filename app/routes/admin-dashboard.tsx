@@ -3,7 +3,7 @@ import { WhatsAppMonthLine } from "~/admin/whatsapp-month";
 import { useLoaderData, href, Link } from "react-router";
 import { ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { BagIcon, LedgerIcon, PlusIcon, RulerIcon, StarIcon, TruckIcon, UserIcon } from "~/components/icons";
 import { formatRupees } from "#contract/money";

@@ -4,7 +4,7 @@ import { ROLE } from "#contract/accounts-rules";
 import { gstSummaryCall, gstSummaryFileUrl, ordersExportCall, type GstSummary } from "#contract/books";
 import { formatRupeesExact } from "#contract/money";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";

@@ -4,8 +4,9 @@ import { formatRupees } from "#contract/money";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";
-import { formText, postedForm } from "~/lib/form-values";
+import { postedForm } from "~/lib/form-values";
 import { pageMeta } from "~/lib/seo";
+import { callWithForm } from "~/lib/form-reading";
 import type { Route } from "./+types/confirm-cash-order";
 
 export const meta = () =>
@@ -28,10 +29,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 /** The tap: the order is confirmed without signing in (the link's token is the key). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const result = await context.api(confirmCodByLinkCall, {
-    orderId: params.id,
-    token: formText(form, "token"),
-  });
+  form.set("orderId", params.id);
+  const result = await callWithForm(context.api, form, confirmCodByLinkCall);
   if (result.ok) return { ok: true as const, message: result.message };
   return data({ ok: false as const, message: result.message }, { status: result.status || 502 });
 }

@@ -10,17 +10,16 @@ import { FAQ_ITEMS } from "~/content/faq";
 import { storeAddressLine, storeHoursLine } from "~/content/store-details";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   errorOf,
-  formProps,
+  failedReply,
   inputOf,
-  readForm,
-  refusalOf,
   textareaOf,
   useContractForm,
   type FormAnswer,
+  refusalOf,
 } from "~/lib/forms";
+import { readForm } from "~/lib/form-reading";
 import { actionOrFailure } from "~/lib/request-failure";
 import { sharedPageHeaders } from "~/lib/page-headers";
 import { contactMessage, sendContactCall } from "#contract/contact";
@@ -69,7 +68,7 @@ export const clientAction = (args: Route.ClientActionArgs) =>
       {
         ok: false,
         message: FAILURE_TEXT,
-        reply: parseWithZod(form, { schema: contactMessage }).reply({ formErrors: [FAILURE_TEXT] }),
+        reply: failedReply(form, { message: FAILURE_TEXT }),
       } satisfies FormAnswer,
       { status: 503 },
     ),
@@ -192,7 +191,11 @@ function ContactForm() {
   const sending = navigation.state !== "idle" && navigation.formAction?.split("?")[0] === href("/contact");
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [form, fields] = useContractForm(contactMessage, answer?.reply, { id: "contact" });
+  const { form, fields, formProps } = useContractForm(
+    () => import("#contract/contact").then((m) => m.contactMessage),
+    answer?.reply,
+    { id: "contact" },
+  );
 
   useEffect(() => {
     if (!answer) return;
@@ -228,7 +231,7 @@ function ContactForm() {
           </FormNotice>
         )}
 
-        <Form ref={formRef} method="post" {...formProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+        <Form ref={formRef} method="post" {...formProps()} className="mt-6 grid gap-5 sm:grid-cols-2">
           <FormField id={fields.name.id} label="Name" error={errorOf(fields.name)} required>
             <input {...inputOf(fields.name, "text")} autoComplete="name" required maxLength={100} />
           </FormField>

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useLoaderData, useRevalidator, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { ProductForm } from "~/admin/product-form";
 import { BUTTON_SECONDARY } from "~/components/styles";

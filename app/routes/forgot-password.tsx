@@ -6,7 +6,8 @@ import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { forgotPasswordCall, forgotPasswordRequest } from "#contract/accounts";
 import { formText } from "~/lib/form-values";
-import { errorOf, formProps, inputOf, readForm, refusalOf, typedText, useContractForm } from "~/lib/forms";
+import { errorOf, inputOf, useContractForm, refusalOf } from "~/lib/forms";
+import { readForm, typedText } from "~/lib/form-reading";
 import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
@@ -56,7 +57,11 @@ export default function ForgotPassword() {
   const sending =
     navigation.state === "submitting" && navigation.formAction?.split("?")[0] === href("/forgot-password");
   const formRef = useRef<HTMLFormElement>(null);
-  const [form, fields] = useContractForm(forgotPasswordRequest, answer?.reply, { id: "forgot" });
+  const { form, fields, formProps } = useContractForm(
+    () => import("#contract/accounts").then((m) => m.forgotPasswordRequest),
+    answer?.reply,
+    { id: "forgot" },
+  );
   const emailError = errorOf(fields.email);
   const showNotice = answer && !sending && !form.dirty;
 
@@ -92,7 +97,7 @@ export default function ForgotPassword() {
         </FormNotice>
       )}
 
-      <Form ref={formRef} method="post" {...formProps(form)} className="mt-6 grid gap-5">
+      <Form ref={formRef} method="post" {...formProps()} className="mt-6 grid gap-5">
         <FormField id={fields.email.id} label="Email" error={emailError}>
           <input {...inputOf(fields.email, "email")} autoComplete="email" required maxLength={254} />
         </FormField>

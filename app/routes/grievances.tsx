@@ -1,5 +1,6 @@
 import { data, useLoaderData, type HeadersFunction, href } from "react-router";
 import {
+  complaintForm,
   confirmGrievanceCall,
   fileGrievanceCall,
   guestGrievanceCall,
@@ -11,9 +12,9 @@ import { FormNotice } from "~/components/form-field";
 import { useSeller } from "~/content/seller";
 import {
   COMPLAINT_FAILURE,
-  complaintAnswer,
-  complaintRequest,
-  complaintValues,
+  complaintFiled,
+  complaintRefused,
+  loadComplaintForm,
 } from "~/grievances/complaint-action";
 import { ComplaintForm } from "~/grievances/complaint-form";
 import { GuestTicket } from "~/grievances/guest-ticket";
@@ -21,6 +22,8 @@ import { SellerCards } from "~/grievances/seller-cards";
 import { browserApi } from "~/lib/api-client";
 import { answerOrFailure } from "~/lib/request-failure";
 import { formText, postedForm } from "~/lib/form-values";
+import { readForm } from "~/lib/form-reading";
+import { failedReply, firstErrorOf, readFormInBrowser, refusalOf } from "~/lib/forms";
 import { privatePageHeaders, sharedPageHeaders } from "~/lib/page-headers";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/grievances";
@@ -62,8 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.ok ? 200 : result.status >= 400 ? result.status : 502 },
     );
   }
-  const values = complaintValues(form);
-  return complaintAnswer(await context.api(fileGrievanceCall, complaintRequest(values)), values);
+  const submission = await readForm(form, complaintForm);
+  if (submission.status !== "success")
+    return complaintRefused({ status: 400, message: firstErrorOf(submission) }, submission.reply());
+  const result = await context.api(fileGrievanceCall, submission.value);
+  return result.ok ? complaintFiled(result) : complaintRefused(result, refusalOf(submission, result));
 }
 
 /** With scripts: the photos are compressed and uploaded first, then the complaint names them. */
@@ -71,10 +77,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   if (formText(await request.clone().formData(), "intent") === "confirm")
     return answerOrFailure(request, serverAction, () => ({ ok: false, message: FAILURE_TEXT }));
   const form = await request.formData();
-  const values = complaintValues(form);
+  const failed = (message: string) => complaintRefused({ status: 400, message }, failedReply(form), message);
   const files = form.getAll("photos").filter((file): file is File => file instanceof File && file.size > 0);
-  const failed = (message: string) =>
-    data({ ok: false as const, message, errors: { photos: message }, values }, { status: 400 });
   if (files.length > MAX_GRIEVANCE_PHOTOS) return failed(`At most ${MAX_GRIEVANCE_PHOTOS} photos.`);
   let photos: { photos?: string[]; uploadToken?: string } = {};
   if (files.length > 0) {
@@ -86,10 +90,12 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     if (!uploaded.ok) return failed(uploaded.status === 0 ? COMPLAINT_FAILURE : uploaded.message);
     photos = uploaded.data;
   }
-  return complaintAnswer(
-    await browserApi(fileGrievanceCall, { ...complaintRequest(values), ...photos }),
-    values,
-  );
+  // The form's check let it through: read it again the same way for the call.
+  const submission = await readFormInBrowser(form, loadComplaintForm);
+  if (submission.status !== "success")
+    return complaintRefused({ status: 400, message: firstErrorOf(submission) }, failedReply(form));
+  const result = await browserApi(fileGrievanceCall, { ...submission.value, ...photos });
+  return result.ok ? complaintFiled(result) : complaintRefused(result, failedReply(form, result));
 }
 
 /**

@@ -12,7 +12,8 @@ import {
 import { loginCall, loginRequest } from "#contract/accounts";
 import { MESSAGES, RESEND_COOLDOWN_SECONDS } from "#contract/accounts-rules";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
-import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
+import { redirectSignedIn } from "~/accounts/guards";
+import { finishOwnSubmissions } from "~/accounts/revalidation";
 import { homeFor } from "~/accounts/home-for";
 import { OtpDialog } from "~/accounts/otp-dialog";
 import { FormField, FormNotice } from "~/components/form-field";
@@ -20,7 +21,8 @@ import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { formText } from "~/lib/form-values";
-import { errorOf, formProps, inputOf, readForm, secretOf, typedText, useContractForm } from "~/lib/forms";
+import { errorOf, inputOf, secretOf, useContractForm } from "~/lib/forms";
+import { readForm, typedText } from "~/lib/form-reading";
 import { actionOrFailure } from "~/lib/request-failure";
 import { safeRedirectTo } from "~/lib/redirect-target";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
@@ -97,9 +99,13 @@ export default function Login() {
     result && !result.ok && result.status === 403 && otpClosedFor !== result ? result.email : undefined;
   const handled = useRef<unknown>(undefined);
   const loginButton = useRef<HTMLButtonElement>(null);
-  const [form, fields] = useContractForm(loginRequest, result && !result.ok ? result.reply : undefined, {
-    id: "login",
-  });
+  const { fields, formProps } = useContractForm(
+    () => import("#contract/accounts").then((m) => m.loginRequest),
+    result && !result.ok ? result.reply : undefined,
+    {
+      id: "login",
+    },
+  );
 
   // The answer arrives while the root is still reloading with the new session: act once all is loaded,
   // or the next page would be shown with the old, signed-out header.
@@ -134,7 +140,7 @@ export default function Login() {
       )}
       <Form
         method="post"
-        {...formProps(form, {
+        {...formProps({
           onRefused: () => toast("error", "Missing Fields", MESSAGES.loginMissingFields),
         })}
         className="mt-6 space-y-5"

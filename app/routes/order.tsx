@@ -22,7 +22,6 @@ import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { CancelledNotice } from "~/orders/cancelled-notice";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
 import {
-  CANCEL_REASON_CODES,
   markRefundPaidCall,
   markTailoringDoneCall,
   orderDetailsCall,
@@ -39,11 +38,9 @@ import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import { ShipmentDetails } from "~/orders/shipment-details";
 import { breakdownOf, PriceBreakdown } from "~/orders/price-breakdown";
-import { COURIER_KEYS } from "#contract/couriers";
 import {
   askReattemptCall,
   parcelTrackingCall,
-  SANDBOX_PARCEL_EVENTS,
   sandboxParcelScanCall,
   shipWithCourierCall,
   updateParcelContactCall,
@@ -59,6 +56,9 @@ import {
   refuseReturnCall,
   returnRefundedCall,
 } from "#contract/returns";
+import type { ZodType } from "zod";
+import type { CallDescription } from "#contract/call";
+import { callWithForm } from "~/lib/form-reading";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -95,26 +95,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   throw new Response(result.message, { status: result.status || 502 });
 }
 
-/** What the order page's forms post, told apart by their `intent`. */
-const INTENTS = [
-  "status",
-  "tracking",
-  "tailoring-done",
-  "pay",
-  "confirm-cod",
-  "cancel",
-  "refund-retry",
-  "refund-paid",
-  "ship-courier",
-  "reattempt",
-  "sandbox-scan",
-  "confirm-cod-by-phone",
-  "parcel-contact",
-  "return-approve",
-  "return-refuse",
-  "return-receive",
-  "return-refunded",
-] as const;
+/** The call each button of the page makes (Pay now aside, which goes on to PhonePe). */
+const CALLS = {
+  status: updateOrderStatusCall,
+  tracking: updateTrackingCall,
+  "tailoring-done": markTailoringDoneCall,
+  "confirm-cod": confirmCodCall,
+  cancel: cancelOrderCall,
+  "refund-retry": retryRefundCall,
+  "refund-paid": markRefundPaidCall,
+  "ship-courier": shipWithCourierCall,
+  reattempt: askReattemptCall,
+  "sandbox-scan": sandboxParcelScanCall,
+  "confirm-cod-by-phone": staffConfirmCodCall,
+  "parcel-contact": updateParcelContactCall,
+  "return-approve": approveReturnCall,
+  "return-refuse": refuseReturnCall,
+  "return-receive": receiveReturnCall,
+  "return-refunded": returnRefundedCall,
+} satisfies Record<string, ButtonCall>;
+type ButtonCall = CallDescription & { body: ZodType; output: ZodType<{ message: string }> };
+type OrderIntent = "pay" | keyof typeof CALLS;
 
 /**
  * The shopper's Pay now (to PhonePe's page for a new attempt), Confirm (a cash order) and Cancel; staff's status changes,
@@ -123,7 +124,9 @@ const INTENTS = [
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const intent = INTENTS.find((name) => name === formText(form, "intent"));
+  // What the button pressed asks, by its `intent`.
+  const posted = formText(form, "intent");
+  const intent = posted === "pay" || Object.hasOwn(CALLS, posted) ? (posted as OrderIntent) : undefined;
   const answer = (
     result:
       | { ok: true; message: string }
@@ -147,113 +150,29 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (paying.ok) return redirectDocument(paying.data.phonePe.checkoutUrl);
     return answer(paying);
   }
-  if (intent === "cancel") return answer(await context.api(cancelOrderCall, { orderId: params.id }));
-  if (intent === "confirm-cod") return answer(await context.api(confirmCodCall, { orderId: params.id }));
-  if (intent === "confirm-cod-by-phone")
-    return answer(
-      await context.api(staffConfirmCodCall, { orderId: params.id, note: formText(form, "note") }),
-    );
-  if (intent === "refund-retry")
-    return answer(
-      await context.api(retryRefundCall, {
-        orderId: params.id,
-        merchantRefundId: formText(form, "merchantRefundId"),
-      }),
-    );
-  if (intent === "refund-paid")
-    return answer(
-      await context.api(markRefundPaidCall, {
-        orderId: params.id,
-        merchantRefundId: formText(form, "merchantRefundId"),
-        note: formText(form, "note"),
-      }),
-    );
-  if (intent === "ship-courier") {
-    // The parcel's weight and size as staff gave them; an empty box is the usual parcel's (the API's).
-    const size = Object.fromEntries(
-      (["weightGrams", "lengthCm", "widthCm", "heightCm"] as const).flatMap((name) => {
-        const given = formText(form, name).trim();
-        return given ? [[name, Number(given)]] : [];
-      }),
-    );
-    return answer(await context.api(shipWithCourierCall, { orderId: params.id, ...size }));
-  }
-  if (intent === "reattempt") return answer(await context.api(askReattemptCall, { orderId: params.id }));
-  // Staff's answers to a return (decision 051).
-  const returnId = formText(form, "returnId");
-  if (intent === "return-approve") return answer(await context.api(approveReturnCall, { returnId }));
-  if (intent === "return-receive") return answer(await context.api(receiveReturnCall, { returnId }));
-  if (intent === "return-refuse")
-    return answer(await context.api(refuseReturnCall, { returnId, reason: formText(form, "reason") }));
-  if (intent === "return-refunded")
-    return answer(
-      await context.api(returnRefundedCall, { returnId, reference: formText(form, "reference") }),
-    );
-  if (intent === "parcel-contact") {
-    const phone = formText(form, "phone").trim();
-    const address = formText(form, "address").trim();
-    return answer(
-      await context.api(updateParcelContactCall, {
-        orderId: params.id,
-        ...(phone ? { phone } : {}),
-        ...(address ? { address } : {}),
-      }),
-    );
-  }
-  if (intent === "sandbox-scan") {
-    const event = Object.keys(SANDBOX_PARCEL_EVENTS).find((name) => name === formText(form, "event"));
-    if (event)
-      return answer(
-        await context.api(sandboxParcelScanCall, {
-          orderId: params.id,
-          event: event as keyof typeof SANDBOX_PARCEL_EVENTS,
-        }),
-      );
-  }
-  if (intent === "tailoring-done")
-    return answer(
-      await context.api(markTailoringDoneCall, {
-        orderId: params.id,
-        itemId: Number(formText(form, "itemId")),
-      }),
-    );
-  // The courier from the list, its tracking number, and "Other"'s link: the API checks them.
-  const shipment = () => {
-    const courier = COURIER_KEYS.find((key) => key === formText(form, "courier"));
-    const trackingNumber = formText(form, "trackingNumber").trim();
-    const trackingUrl = formText(form, "trackingUrl").trim();
-    return {
-      ...(courier ? { courier } : {}),
-      ...(trackingNumber ? { trackingNumber } : {}),
-      ...(trackingUrl && courier === "other" ? { trackingUrl } : {}),
-    };
-  };
-  if (intent === "tracking")
-    return answer(await context.api(updateTrackingCall, { orderId: params.id, ...shipment() }));
-  const status = ORDER_STATUSES.find((name) => name === formText(form, "status"));
-  if (intent !== "status" || !status)
+  const status = formText(form, "status");
+  if (!intent || (intent === "status" && !ORDER_STATUSES.some((name) => name === status)))
     return data(
       { ok: false as const, intent, message: "Choose what to do with the order.", errors: undefined },
       { status: 400 },
     );
-  const cancelReason = CANCEL_REASON_CODES.find((code) => code === formText(form, "cancelReason"));
-  const cancelNote = formText(form, "cancelNote").trim();
-  if (status === "Cancelled" && !cancelReason)
-    return answer({
-      ok: false,
-      status: 400,
-      message: STAFF_ORDER_MESSAGES.cancelReason,
-      errors: { cancelReason: STAFF_ORDER_MESSAGES.cancelReason },
-    });
-  return answer(
-    await context.api(updateOrderStatusCall, {
-      orderId: params.id,
-      status,
-      ...(status === "Shipped" ? shipment() : {}),
-      ...(cancelReason ? { cancelReason } : {}),
-      ...(cancelNote ? { cancelNote } : {}),
-    }),
-  );
+  // Every other button's form is its call's body, read through the call's schema, for this page's order.
+  form.delete("intent");
+  form.set("orderId", params.id);
+  if (formText(form, "courier") !== "other") form.delete("trackingUrl");
+  if (intent === "status") {
+    // The courier and tracking go with Shipped only; a cancellation needs its reason, shown at the field.
+    if (status !== "Shipped")
+      for (const name of ["courier", "trackingNumber", "trackingUrl"]) form.delete(name);
+    if (status === "Cancelled" && !formText(form, "cancelReason"))
+      return answer({
+        ok: false,
+        status: 400,
+        message: STAFF_ORDER_MESSAGES.cancelReason,
+        errors: { cancelReason: STAFF_ORDER_MESSAGES.cancelReason },
+      });
+  }
+  return answer(await callWithForm(context.api, form, CALLS[intent] as ButtonCall));
 }
 
 export default function OrderDetail() {

@@ -2,7 +2,7 @@ import { useLoaderData, href, Link } from "react-router";
 import { ROLE } from "#contract/accounts-rules";
 import { paymentProviderCall } from "#contract/payments";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";

@@ -5,7 +5,7 @@ import { adminOrdersCall, adminOrdersQuery, ADMIN_ORDERS_PAGE_SIZE } from "#cont
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { formatDate, formatMoment } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { FormNotice } from "~/components/form-field";
 import { LineImage } from "~/components/picture";

@@ -1,24 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useNavigation, href, Link } from "react-router";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
-import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
+import { redirectSignedIn } from "~/accounts/guards";
+import { finishOwnSubmissions } from "~/accounts/revalidation";
 import { OtpDialog } from "~/accounts/otp-dialog";
 import { FormField, FormNotice } from "~/components/form-field";
 import { FieldError } from "~/components/field-error";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  checkboxOf,
-  errorOf,
-  formProps,
-  inputOf,
-  readForm,
-  refusalOf,
-  secretOf,
-  useContractForm,
-} from "~/lib/forms";
+import { checkboxOf, errorOf, failedReply, inputOf, secretOf, useContractForm, refusalOf } from "~/lib/forms";
+import { readForm } from "~/lib/form-reading";
 import { actionOrFailure } from "~/lib/request-failure";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import { MARKETING_CONSENT_TEXT } from "#contract/privacy-rules";
@@ -61,17 +53,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A registration the network or the server failed keeps the form as typed: 'Registration Failed' - 'Please try again later.' */
 export const clientAction = (args: Route.ClientActionArgs) =>
   actionOrFailure(args, (form) =>
-    data(
-      { ok: false as const, message: "", reply: parseWithZod(form, { schema: registrationForm }).reply() },
-      { status: 503 },
-    ),
+    data({ ok: false as const, message: "", reply: failedReply(form) }, { status: 503 }),
   );
 
 export default function Register() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith(href("/register"));
-  const [form, fields] = useContractForm(registrationForm, result?.reply, { id: "register" });
+  const { fields, formProps } = useContractForm(
+    () => import("#contract/accounts").then((m) => m.registrationForm),
+    result?.reply,
+    { id: "register" },
+  );
   const [otpClosedFor, setOtpClosedFor] = useState<unknown>();
   const otpOpen = result?.ok === true && otpClosedFor !== result;
   const enterCode = useRef<HTMLButtonElement>(null);
@@ -101,7 +94,7 @@ export default function Register() {
       {/* Without scripts an account could be made but never confirmed: the note above says so instead. */}
       <Form
         method="post"
-        {...formProps(form, {
+        {...formProps({
           onRefused: () => toast("error", "Form Error", "Please correct the highlighted fields."),
         })}
         className="mt-6 space-y-5 noscript:hidden"

@@ -7,7 +7,9 @@ import { requireUser } from "~/accounts/guards";
 import { browserApi } from "~/lib/api-client";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageMeta } from "~/lib/seo";
-import { ReturnForm, returnRequestOf, type ReturnAnswer } from "~/returns/return-form";
+import { loadReturnForm, ReturnForm, type ReturnAnswer } from "~/returns/return-form";
+import { failedReply, firstErrorOf, readFormInBrowser } from "~/lib/forms";
+import { postedForm } from "~/lib/form-values";
 import type { Route } from "./+types/request-return";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -31,38 +33,47 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 /** Without scripts there is no photo to send, and a return needs one. */
-export async function action() {
+export async function action({ request }: Route.ActionArgs) {
   const answer: ReturnAnswer = {
     ok: false,
     message: "Adding photos needs JavaScript: please turn it on to ask for a return.",
-    errors: {},
+    reply: failedReply(await postedForm(request)),
   };
   return data(answer, { status: 400 });
 }
 
 /** The photos are compressed and uploaded first (as a complaint's), then the return names them. */
-export async function clientAction({ request, params }: Route.ClientActionArgs) {
+export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  const failed = (message: string, errors: Record<string, string> = {}) =>
-    data({ ok: false, message, errors } satisfies ReturnAnswer, { status: 400 });
+  const failed = (message: string, photosError?: string) =>
+    data<ReturnAnswer>(
+      { ok: false, message, reply: failedReply(form), ...(photosError ? { photosError } : {}) },
+      { status: 400 },
+    );
   const files = form.getAll("photos").filter((file): file is File => file instanceof File && file.size > 0);
   if (files.length === 0 || files.length > MAX_RETURN_PHOTOS)
-    return failed(RETURN_MESSAGES.photosRequired, { photos: RETURN_MESSAGES.photosRequired });
+    return failed(RETURN_MESSAGES.photosRequired, RETURN_MESSAGES.photosRequired);
+  // The form's check let it through: read it again the same way for the call.
+  const submission = await readFormInBrowser(form, loadReturnForm);
+  if (submission.status !== "success") return failed(firstErrorOf(submission));
   const { compressed, skipped } = await compressImages(files);
   if (skipped.length > 0) return failed(`Not a photo this browser can read: ${skipped.join(", ")}`);
   const upload = new FormData();
   for (const file of compressed) upload.append("files", file.blob, file.name);
   const { uploadGrievancePhotosCall } = await import("#contract/grievances");
   const uploaded = await browserApi(uploadGrievancePhotosCall, upload);
-  if (!uploaded.ok)
-    return failed(uploaded.status === 0 ? FAILURE : uploaded.message, { photos: uploaded.message });
+  if (!uploaded.ok) return failed(uploaded.status === 0 ? FAILURE : uploaded.message, uploaded.message);
   const { requestReturnCall } = await import("#contract/returns");
-  const asked = await browserApi(requestReturnCall, {
-    ...returnRequestOf(form, params.id),
-    ...uploaded.data,
-  });
-  if (asked.ok) return redirect(href("/orders/:id", { id: params.id }));
-  return failed(asked.status === 0 || asked.status >= 500 ? FAILURE : asked.message, asked.errors ?? {});
+  const asked = await browserApi(requestReturnCall, { ...submission.value, ...uploaded.data });
+  if (asked.ok) return redirect(href("/orders/:id", { id: submission.value.orderId }));
+  return data<ReturnAnswer>(
+    {
+      ok: false,
+      message: asked.status === 0 || asked.status >= 500 ? FAILURE : asked.message,
+      reply: failedReply(form, asked),
+    },
+    { status: 400 },
+  );
 }
 
 export default function RequestReturn() {

@@ -17,7 +17,8 @@ import { FormField, FormNotice } from "~/components/form-field";
 import { PasswordInput } from "~/components/password-input";
 import { BUTTON_PRIMARY } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { errorOf, formProps, readForm, refusalOf, secretOf, useContractForm } from "~/lib/forms";
+import { errorOf, secretOf, useContractForm, refusalOf } from "~/lib/forms";
+import { readForm } from "~/lib/form-reading";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 import { checkResetLinkCall, resetPasswordCall, resetPasswordRequest } from "#contract/accounts";
@@ -101,7 +102,11 @@ function NewPasswordForm({ token }: { token: string }) {
     navigation.state === "submitting" && navigation.formAction?.split("?")[0] === href("/reset-password");
   const formRef = useRef<HTMLFormElement>(null);
   const failure = answer && !answer.ok ? answer : undefined;
-  const [form, fields] = useContractForm(resetPasswordRequest, answer?.reply, { id: "reset" });
+  const { form, fields, formProps } = useContractForm(
+    () => import("#contract/accounts").then((m) => m.resetPasswordRequest),
+    answer?.reply,
+    { id: "reset" },
+  );
 
   useEffect(() => {
     if (!failure) return;
@@ -121,7 +126,7 @@ function NewPasswordForm({ token }: { token: string }) {
           {notice}
         </FormNotice>
       )}
-      <Form ref={formRef} method="post" {...formProps(form)} className="mt-6 grid gap-5">
+      <Form ref={formRef} method="post" {...formProps()} className="mt-6 grid gap-5">
         <input type="hidden" name={fields.token.name} value={token} />
         <FormField
           id={fields.password.id}

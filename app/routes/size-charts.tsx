@@ -3,7 +3,7 @@ import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } f
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { MEASUREMENT_UNITS, saveSizeChartCall, staffSizeChartsCall } from "#contract/size-charts";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import {
   chartOf,
   fieldErrors,

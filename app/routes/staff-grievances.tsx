@@ -8,15 +8,19 @@ import {
   GRIEVANCE_CATEGORY_LABELS,
   GRIEVANCE_PAGE_SIZE,
   STAFF_GRIEVANCE_VIEWS,
+  staffGrievanceAct,
   staffGrievancesCall,
+  staffGrievancesQuery,
   type StaffGrievanceView,
 } from "#contract/grievances";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { TEXT_LINK } from "~/components/styles";
 import { ageOf, LimitLabel } from "~/grievances/limit-labels";
-import { StaffTicket } from "~/grievances/staff-ticket";
+import { StaffTicket, type TicketActAnswer } from "~/grievances/staff-ticket";
 import { formText, postedForm } from "~/lib/form-values";
+import { readForm } from "~/lib/form-reading";
+import { failedReply, firstErrorOf, refusalOf } from "~/lib/forms";
 import { actionOrFailure } from "~/lib/request-failure";
 import { StatusBadge } from "~/grievances/ticket-thread";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -46,8 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       throw new Response(result.message, { status: result.status === 400 ? 404 : result.status || 502 });
     return { one: result.data, list: null };
   }
-  const view = STAFF_GRIEVANCE_VIEWS.find((name) => name === search.get("view")) ?? "open";
-  const page = Math.max(1, Number.parseInt(search.get("page") ?? "", 10) || 1);
+  // A list or page the query does not name is the first page of open tickets.
+  const query = staffGrievancesQuery.safeParse(Object.fromEntries(search));
+  const { view, page } = query.success ? query.data : { view: "open" as const, page: 1 };
   const result = await context.api(staffGrievancesCall, { view, page });
   if (!result.ok) throw new Response(result.message, { status: result.status || 502 });
   const pages = Math.max(1, Math.ceil(result.data.total / GRIEVANCE_PAGE_SIZE));
@@ -60,24 +65,52 @@ const CALLS = {
   resolve: resolveGrievanceCall,
 } as const;
 
-/** Acknowledges, answers or resolves the ticket of ?ticket=, as the button pressed says. */
+/** Acknowledges, answers or resolves the ticket, as the button pressed says. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const ticket = new URL(request.url).searchParams.get("ticket") ?? "";
   const form = await postedForm(request);
   const intent = formText(form, "intent") as keyof typeof CALLS;
   const call = (CALLS[intent] ?? CALLS.answer) as typeof answerGrievanceCall;
-  const message = formText(form, "message").trim();
-  const result = await context.api(call, { ticket, ...(message ? { message } : {}) });
-  if (result.ok) return { ok: true, message: result.message, intent };
+  const submission = await readForm(form, staffGrievanceAct);
+  if (submission.status !== "success")
+    return data(
+      {
+        ok: false,
+        message: firstErrorOf(submission),
+        intent,
+        reply: submission.reply(),
+      } satisfies TicketActAnswer,
+      { status: 400 },
+    );
+  const result = await context.api(call, submission.value);
+  if (result.ok)
+    return {
+      ok: true,
+      message: result.message,
+      intent,
+      reply: submission.reply({ resetForm: true }),
+    } satisfies TicketActAnswer;
   return data(
-    { ok: false, message: result.message, intent, error: result.errors?.message },
+    {
+      ok: false,
+      message: result.message,
+      intent,
+      reply: refusalOf(submission, result),
+    } satisfies TicketActAnswer,
     { status: result.status || 502 },
   );
 }
 
 export const clientAction = (args: Route.ClientActionArgs) =>
-  actionOrFailure(args, () =>
-    data({ ok: false, message: "Something went wrong. Please try again.", intent: "" }, { status: 503 }),
+  actionOrFailure(args, (form) =>
+    data(
+      {
+        ok: false,
+        message: "Something went wrong. Please try again.",
+        intent: "",
+        reply: failedReply(form),
+      } satisfies TicketActAnswer,
+      { status: 503 },
+    ),
   );
 
 const viewHref = (view: StaffGrievanceView, page = 1) =>

@@ -13,13 +13,14 @@ import {
   type StaffProductRow,
 } from "#contract/staff-products";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { StockEditor, StockSummary, type StockAnswer } from "~/admin/stock-editor";
 import { FormNotice } from "~/components/form-field";
 import { PlusIcon } from "~/components/icons";
 import { ResponsivePicture } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
 import { formText, postedForm } from "~/lib/form-values";
+import { callWithForm } from "~/lib/form-reading";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { plural } from "~/lib/plural";
 import { actionOrFailure } from "~/lib/request-failure";
@@ -76,11 +77,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context, STAFF_ROLES);
   const form = await postedForm(request);
-  const productId = Number(formText(form, "productId"));
-  const stock: Record<string, string> = {};
-  for (const [name, value] of form)
-    if (name.startsWith("stock.") && typeof value === "string") stock[name.slice(6)] = value;
-  const result = await context.api(setStockCall, { id: productId, stock });
+  const productId = Number(formText(form, "id"));
+  // `stock.M`, `stock.L`, … are read as the call's `stock: { M, L }`.
+  const result = await callWithForm(context.api, form, setStockCall);
   const answer: StockAnswer = {
     productId,
     ok: result.ok,
@@ -92,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const clientAction = (args: Route.ClientActionArgs) =>
   actionOrFailure(args, (form): StockAnswer => ({
-    productId: Number(formText(form, "productId")),
+    productId: Number(formText(form, "id")),
     ok: false,
     message: "Something went wrong. Please try again.",
   }));

@@ -10,11 +10,11 @@ import {
 } from "#contract/reviews";
 import { formatDate } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { ReviewPhotos, Stars } from "~/catalog/review-list";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { callWithForm } from "~/lib/forms";
+import { callWithForm } from "~/lib/form-reading";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { actionOrFailure } from "~/lib/request-failure";
 import { pageMeta } from "~/lib/seo";

@@ -2,10 +2,10 @@ import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } f
 import { confirmStockAlertCall } from "#contract/stock-alerts";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
-import { formText, postedForm } from "~/lib/form-values";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { actionOrFailure } from "~/lib/request-failure";
 import { pageMeta } from "~/lib/seo";
+import { callWithForm } from "~/lib/form-reading";
 import type { Route } from "./+types/stock-alert-confirm";
 
 export const headers = privatePageHeaders;
@@ -24,9 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await context.api(confirmStockAlertCall, {
-    token: formText(await postedForm(request), "token"),
-  });
+  const result = await callWithForm(context.api, request, confirmStockAlertCall);
   return data(
     {
       ok: result.ok,

@@ -1,8 +1,9 @@
 import { data, useActionData, href, Link } from "react-router";
-import { subscribeStockAlertCall, type StockAlertRequest } from "#contract/stock-alerts";
+import { subscribeStockAlertCall } from "#contract/stock-alerts";
 import type { StockAlertAnswer } from "~/catalog/stock-alert-form";
 import { FormNotice } from "~/components/form-field";
 import { TEXT_LINK } from "~/components/styles";
+import { callWithForm } from "~/lib/form-reading";
 import { formText, postedForm } from "~/lib/form-values";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { actionOrFailure } from "~/lib/request-failure";
@@ -24,13 +25,7 @@ const FAILURE_TEXT = "Something went wrong. Please try again.";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
   const productId = formText(form, "productId");
-  const email = formText(form, "email").trim();
-  const result = await context.api(subscribeStockAlertCall, {
-    productId,
-    // The contract checks the size, as it checks everything posted.
-    size: formText(form, "size") as StockAlertRequest["size"],
-    ...(email ? { email } : {}),
-  });
+  const result = await callWithForm(context.api, form, subscribeStockAlertCall);
   const answer: StockAlertAnswer = { ok: result.ok, message: result.message || FAILURE_TEXT, productId };
   return data(answer, { status: result.ok ? 200 : result.status >= 400 ? result.status : 502 });
 }

@@ -21,10 +21,10 @@ import {
   type CategoryParcelAnswer,
 } from "~/shipping/category-parcels-section";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { FormField, FormNotice } from "~/components/form-field";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { errorOf, formProps, inputOf, refusalOf, selectOf, textareaOf, useContractForm } from "~/lib/forms";
+import { errorOf, inputOf, selectOf, textareaOf, useContractForm, refusalOf } from "~/lib/forms";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { formText, postedForm } from "~/lib/form-values";
@@ -110,10 +110,14 @@ export default function StoreSettingsPage() {
   const posted = useActionData<typeof action>();
   const answer = posted && !("kind" in posted) ? posted : undefined;
   const navigation = useNavigation();
-  const [form, fields] = useContractForm(storeSettings, answer?.reply, {
-    id: "settings",
-    defaultValue: settings ?? undefined,
-  });
+  const { fields, formProps } = useContractForm(
+    () => import("#contract/store-settings").then((m) => m.storeSettings),
+    answer?.reply,
+    {
+      id: "settings",
+      defaultValue: settings ?? undefined,
+    },
+  );
 
   useEffect(() => {
     if (answer?.ok) toast("success", answer.message);
@@ -143,7 +147,7 @@ export default function StoreSettingsPage() {
           // A saved change shows the values as the store now keeps them.
           key={history[0]?.changedAt ?? "first"}
           method="post"
-          {...formProps(form)}
+          {...formProps()}
           className="mt-8 space-y-5 rounded-2xl bg-white p-4 ring-1 ring-brand-100 sm:p-6"
         >
           {answer && !answer.ok && !answer.reply.error ? (

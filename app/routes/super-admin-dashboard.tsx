@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { ROLE, USER_GROUPS } from "#contract/accounts-rules";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { GroupTabs, Pagination, type UserGroup } from "~/admin/users-navigation";
 import { UsersTable } from "~/admin/users-table";
@@ -10,7 +10,7 @@ import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { updateRoleCall, getUsersCall } from "#contract/accounts";
-import { callWithForm } from "~/lib/forms";
+import { callWithForm } from "~/lib/form-reading";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/super-admin-dashboard";
 

@@ -6,7 +6,7 @@ import { STORE } from "#contract/store";
 import { MEASUREMENT_LABELS, MEASUREMENTS, UNIT_NAMES } from "#contract/tailoring-rules";
 import { formatDate, formatMobile, formatMoment } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { privatePageHeaders } from "~/lib/page-headers";

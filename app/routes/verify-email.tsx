@@ -5,6 +5,7 @@ import { formText, postedForm } from "~/lib/form-values";
 import { actionOrFailure } from "~/lib/request-failure";
 import { resendOtpCall, verifyOtpCall } from "#contract/accounts";
 import { pageMeta } from "~/lib/seo";
+import { callWithForm } from "~/lib/form-reading";
 import type { Route } from "./+types/verify-email";
 
 /** Only the code dialog posts here; a person who opens the address gets the store's 404 page. */
@@ -25,14 +26,15 @@ export default function VerifyEmailAddress() {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const text = (name: string) => formText(form, name) || undefined;
-  const email = text("email");
-  const token = text("token");
+  const intent = formText(form, "intent");
+  const token = formText(form, "token") || undefined;
+  // The rest of the form is the call's body.
+  for (const name of ["intent", "token"]) form.delete(name);
   // The session cookie a verification sets reaches the browser with the action's answer.
   const headers = new Headers();
 
-  if (text("intent") === "resend") {
-    const result = await context.api(resendOtpCall, email ? { email } : {}, { bearer: token });
+  if (intent === "resend") {
+    const result = await callWithForm(context.api, form, resendOtpCall, { bearer: token });
     return data<CodeAnswer>(
       result.ok
         ? {
@@ -46,11 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const result = await context.api(
-    verifyOtpCall,
-    { otp: text("otp") ?? "", ...(email ? { email } : {}) },
-    { bearer: token, answerHeaders: headers },
-  );
+  const result = await callWithForm(context.api, form, verifyOtpCall, {
+    bearer: token,
+    answerHeaders: headers,
+  });
   return data<CodeAnswer>(
     result.ok
       ? {

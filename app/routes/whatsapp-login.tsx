@@ -2,13 +2,15 @@ import { useEffect } from "react";
 import { data, Form, useActionData, useNavigate, useNavigation, href } from "react-router";
 import { requestWhatsAppLoginCodeCall, whatsAppLoginCall } from "#contract/whatsapp";
 import { SignInFooterLink, SignInPanel } from "~/accounts/sign-in-panel";
-import { finishOwnSubmissions, redirectSignedIn } from "~/accounts/guards";
+import { redirectSignedIn } from "~/accounts/guards";
+import { finishOwnSubmissions } from "~/accounts/revalidation";
 import { homeFor } from "~/accounts/home-for";
 import { formatMobile } from "~/accounts/format";
 import { FormField, FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
-import { errorOf, formProps, inputOf, readForm, refusalOf, typedText, useContractForm } from "~/lib/forms";
+import { errorOf, inputOf, useContractForm, refusalOf } from "~/lib/forms";
+import { readForm, typedText } from "~/lib/form-reading";
 import { postedForm } from "~/lib/form-values";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/whatsapp-login";
@@ -133,9 +135,13 @@ export default function WhatsAppLogin() {
 }
 
 function PhoneStep({ reply, busy }: { reply: Parameters<typeof useContractForm>[1]; busy: boolean }) {
-  const [form, fields] = useContractForm(phoneSchema, reply, { id: "whatsapp-login" });
+  const { fields, formProps } = useContractForm(
+    () => import("#contract/whatsapp").then((m) => m.requestWhatsAppLoginCodeCall.body),
+    reply,
+    { id: "whatsapp-login" },
+  );
   return (
-    <Form method="post" {...formProps(form)} className="mt-6 space-y-5">
+    <Form method="post" {...formProps()} className="mt-6 space-y-5">
       <input type="hidden" name="intent" value="phone" />
       <FormField id={fields.phone.id} label="Mobile Number" error={errorOf(fields.phone)}>
         <input
@@ -163,9 +169,13 @@ function CodeStep({
   reply: Parameters<typeof useContractForm>[1];
   busy: boolean;
 }) {
-  const [form, fields] = useContractForm(codeSchema, reply, { id: "whatsapp-code" });
+  const { fields, formProps } = useContractForm(
+    () => import("#contract/whatsapp").then((m) => m.whatsAppLoginCall.body),
+    reply,
+    { id: "whatsapp-code" },
+  );
   return (
-    <Form method="post" {...formProps(form)} className="mt-6 space-y-5">
+    <Form method="post" {...formProps()} className="mt-6 space-y-5">
       <input type="hidden" name="intent" value="code" />
       <input type="hidden" name={fields.phone.name} value={phone} />
       <p className="text-sm">Enter the code WhatsApp brought to {formatMobile(phone)}.</p>

@@ -1,9 +1,9 @@
 import { data, Form, useActionData, useLoaderData, href } from "react-router";
 import { whatsAppSandboxMessagesCall, whatsAppSandboxReplyCall } from "#contract/whatsapp";
 import { formatMobile, formatMoment } from "~/accounts/format";
-import { FormField, FormNotice } from "~/components/form-field";
+import { controlProps, FormField, FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { callWithForm } from "~/lib/forms";
+import { callWithForm } from "~/lib/form-reading";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/whatsapp-sandbox";
@@ -17,9 +17,6 @@ export const meta = () =>
     noindex: true,
   });
 
-const INPUT_CLASS =
-  "block w-full rounded-lg border border-muted/70 bg-white px-3.5 py-2.5 text-base text-ink focus:border-brand-600";
-
 /**
  * The built-in WhatsApp sandbox's phone, outside production (decision 053): what a number received from the
  * store, newest first, with its quick replies to tap, as the shopper's WhatsApp would show them. A store on
@@ -27,8 +24,8 @@ const INPUT_CLASS =
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const phone = new URL(request.url).searchParams.get("phone")?.trim() ?? "";
-  if (!phone) return { phone, messages: [], problem: null };
-  const result = await context.api(whatsAppSandboxMessagesCall, { phone });
+  // Asked even without a phone: a store with no sandbox answers 404, and so does the page.
+  const result = await context.api(whatsAppSandboxMessagesCall, phone ? { phone } : {});
   if (result.ok) return { phone, messages: result.data, problem: null };
   if (result.status === 404) throw new Response(result.message, { status: 404 });
   return data({ phone, messages: [], problem: result.message }, { status: result.status || 502 });
@@ -52,12 +49,11 @@ export default function WhatsAppSandbox() {
       <Form method="get" className="mt-5 flex items-end gap-3">
         <FormField id="sandbox-phone" label="Mobile number" className="grow">
           <input
-            id="sandbox-phone"
+            {...controlProps("sandbox-phone", undefined)}
             name="phone"
             type="tel"
             defaultValue={phone}
             required
-            className={INPUT_CLASS}
           />
         </FormField>
         <button type="submit" className={BUTTON_SECONDARY}>
@@ -123,7 +119,7 @@ export default function WhatsAppSandbox() {
           <Form method="post" className="mt-5 flex items-end gap-3">
             <input type="hidden" name="phone" value={phone} />
             <FormField id="sandbox-text" label="Reply with a message" className="grow">
-              <input id="sandbox-text" name="text" required maxLength={1000} className={INPUT_CLASS} />
+              <input {...controlProps("sandbox-text", undefined)} name="text" required maxLength={1000} />
             </FormField>
             <button type="submit" className={BUTTON_SECONDARY}>
               Send

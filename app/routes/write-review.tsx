@@ -1,26 +1,37 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import {
   MAX_REVIEW_PHOTOS,
   myReviewCall,
   REVIEW_MESSAGES,
+  reviewForm,
   uploadReviewPhotosCall,
   writeReviewCall,
   type Review,
 } from "#contract/reviews";
-import type { CallResult } from "#contract/call";
 import { compressImages } from "~/admin/compress-images";
 import { requireUser } from "~/accounts/guards";
-import { keepThroughLogout } from "~/accounts/private-page";
+import { keepThroughLogout } from "~/accounts/revalidation";
 import { formatDate } from "~/accounts/format";
 import { ReviewPhotos, Stars } from "~/catalog/review-list";
-import { controlProps, FormField, FormNotice, useFieldErrors } from "~/components/form-field";
+import { controlProps, FormField, FormNotice } from "~/components/form-field";
+import { FieldError } from "~/components/field-error";
 import { ResponsivePicture } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
-import { formText, postedForm } from "~/lib/form-values";
+import { readForm } from "~/lib/form-reading";
+import {
+  errorOf,
+  failedReply,
+  inputOf,
+  readFormInBrowser,
+  refusalOf,
+  textareaOf,
+  useContractForm,
+  type SubmissionResult,
+} from "~/lib/forms";
 import { useHydrated } from "~/lib/hydration";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { pageMeta } from "~/lib/seo";
@@ -33,7 +44,6 @@ export const headers = privatePageHeaders;
 export const shouldRevalidate = keepThroughLogout;
 
 const FAILURE_TEXT = "Something went wrong. Please try again.";
-type ReviewField = "rating" | "title" | "text" | "photos";
 
 /** Spec (issue 19): a shopper reviews a product once an order of it was delivered to them. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,40 +56,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw new Response(result.message, { status: result.status || 502 });
 }
 
-const reviewValues = (form: FormData) => ({
-  productId: formText(form, "productId"),
-  rating: formText(form, "rating"),
-  title: formText(form, "title"),
-  text: formText(form, "text"),
-});
+type ReviewAnswer =
+  | { ok: true; message: string }
+  | { ok: false; message: string; photosError?: string; reply: SubmissionResult<string[]> };
 
-/** What the page shows of write-review's answer, from the server (no scripts) or the browser. */
-function answerOf(result: CallResult<typeof writeReviewCall>, values: ReturnType<typeof reviewValues>) {
-  if (result.ok) return { ok: true as const, message: result.message };
-  return data(
+/** What the page shows of write-review's refusal, from the server (no scripts) or the browser. */
+function refused(result: { status: number; message: string }, reply: SubmissionResult<string[]>) {
+  const message = result.status === 0 || result.status >= 500 ? FAILURE_TEXT : result.message;
+  return data<ReviewAnswer>(
+    { ok: false, message, reply },
     {
-      ok: false as const,
-      message: result.status === 0 || result.status >= 500 ? FAILURE_TEXT : result.message,
-      errors: (result.errors ?? {}) as Partial<Record<ReviewField, string>>,
-      values,
+      status: result.status >= 400 ? result.status : 503,
     },
-    { status: result.status >= 400 ? result.status : 503 },
   );
 }
 
 /** Without scripts: the review without photos (a file needs the upload the browser does). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const values = reviewValues(await postedForm(request));
-  return answerOf(await context.api(writeReviewCall, { ...values, photos: [] }), values);
+  const submission = await readForm(request, reviewForm);
+  if (submission.status !== "success")
+    return refused({ status: 400, message: REVIEW_MESSAGES.ratingRequired }, submission.reply());
+  const result = await context.api(writeReviewCall, { ...submission.value, photos: [] });
+  if (result.ok) return data<ReviewAnswer>({ ok: true, message: result.message });
+  return refused(result, refusalOf(submission, result));
 }
 
 /** With scripts: the photos are compressed and uploaded first, then the review names them. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
-  const values = reviewValues(form);
   const files = form.getAll("photos").filter((file): file is File => file instanceof File && file.size > 0);
   const failed = (message: string) =>
-    data({ ok: false as const, message, errors: { photos: message }, values }, { status: 400 });
+    data<ReviewAnswer>(
+      { ok: false, message, photosError: message, reply: failedReply(form) },
+      {
+        status: 400,
+      },
+    );
   if (files.length > MAX_REVIEW_PHOTOS) return failed(REVIEW_MESSAGES.tooManyPhotos);
   let photos: string[] = [];
   if (files.length > 0) {
@@ -91,8 +103,16 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
     if (!uploaded.ok) return failed(uploaded.status === 0 ? FAILURE_TEXT : uploaded.message);
     photos = uploaded.data.photos;
   }
-  return answerOf(await browserApi(writeReviewCall, { ...values, photos }), values);
+  // The form's check let it through: read it again the same way for the call.
+  const submission = await readFormInBrowser(form, loadReviewForm);
+  if (submission.status !== "success")
+    return refused({ status: 400, message: REVIEW_MESSAGES.ratingRequired }, failedReply(form));
+  const result = await browserApi(writeReviewCall, { ...submission.value, photos });
+  if (result.ok) return data<ReviewAnswer>({ ok: true, message: result.message });
+  return refused(result, failedReply(form, result));
 }
+
+const loadReviewForm = () => import("#contract/reviews").then((m) => m.reviewForm);
 
 export default function WriteReview() {
   const { product, canReview, review } = useLoaderData<typeof loader>();
@@ -159,11 +179,14 @@ function YourReview({ review }: { review: Review }) {
 }
 
 function ReviewForm({ productId }: { productId: number }) {
-  const answer = useActionData<typeof action>();
+  const answer = useActionData<typeof clientAction>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const failure = answer && !answer.ok ? answer : undefined;
-  const { errorOf, markEdited } = useFieldErrors<ReviewField>(answer, failure?.errors);
+  const { fields, formProps } = useContractForm(loadReviewForm, failure?.reply, { id: "review" });
+  // A photo's error goes once another photo is chosen.
+  const [photosChangedFor, setPhotosChangedFor] = useState<unknown>();
+  const photosError = photosChangedFor === failure ? undefined : failure?.photosError;
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
 
@@ -173,24 +196,20 @@ function ReviewForm({ productId }: { productId: number }) {
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [failure]);
 
-  const control = (field: Exclude<ReviewField, "rating" | "photos">) => ({
-    ...controlProps(`review-${field}`, errorOf(field)),
-    name: field,
-    defaultValue: failure?.values[field] ?? "",
-    onChange: () => markEdited(field),
-  });
-  const ratingError = errorOf("rating");
+  const rating = fields.rating;
+  const ratingError = errorOf(rating);
 
   return (
     <Form
       ref={formRef}
       method="post"
       encType="multipart/form-data"
+      {...formProps()}
       className="mt-8 grid gap-5 rounded-2xl bg-white p-5 ring-1 ring-brand-100 sm:p-8"
     >
       <input type="hidden" name="productId" value={productId} />
-      {failure && !failure.errors.rating ? <FormNotice tone="error">{failure.message}</FormNotice> : null}
-      <fieldset aria-describedby={ratingError ? "review-rating-error" : undefined}>
+      {failure && !ratingError ? <FormNotice tone="error">{failure.message}</FormNotice> : null}
+      <fieldset aria-describedby={ratingError ? rating.errorId : undefined}>
         <legend className="font-semibold">Your rating</legend>
         {/* A star is filled when its own or a later (higher) rating is chosen. */}
         <div className="relative mt-2 flex gap-1 text-brand-200 [&_input:checked+label]:text-amber-600 [&_input:focus-visible+label]:outline-2 [&_input:focus-visible+label]:outline-offset-2 [&_label:has(~input:checked)]:text-amber-600">
@@ -198,16 +217,15 @@ function ReviewForm({ productId }: { productId: number }) {
             <span key={stars} className="contents">
               <input
                 type="radio"
-                name="rating"
+                name={rating.name}
                 value={stars}
-                id={`review-rating-${stars}`}
+                id={`${rating.id}-${stars}`}
                 required
-                defaultChecked={failure?.values.rating === String(stars)}
-                onChange={() => markEdited("rating")}
+                defaultChecked={rating.initialValue === String(stars)}
                 aria-invalid={ratingError ? true : undefined}
                 className="peer sr-only"
               />
-              <label htmlFor={`review-rating-${stars}`} className="cursor-pointer rounded p-1">
+              <label htmlFor={`${rating.id}-${stars}`} className="cursor-pointer rounded p-1">
                 <svg width={32} height={32} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
                   <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3z" />
                 </svg>
@@ -216,29 +234,25 @@ function ReviewForm({ productId }: { productId: number }) {
             </span>
           ))}
         </div>
-        {ratingError ? (
-          <p id="review-rating-error" className="mt-1 text-sm text-red-700">
-            {ratingError}
-          </p>
-        ) : null}
+        <FieldError field={rating} />
       </fieldset>
-      <FormField id="review-title" label="Title" error={errorOf("title")} required>
-        <input {...control("title")} type="text" required maxLength={100} />
+      <FormField id={fields.title.id} label="Title" error={errorOf(fields.title)} required>
+        <input {...inputOf(fields.title, "text")} required maxLength={100} />
       </FormField>
-      <FormField id="review-text" label="Your review" error={errorOf("text")} required>
-        <textarea {...control("text")} rows={6} required maxLength={2000} />
+      <FormField id={fields.text.id} label="Your review" error={errorOf(fields.text)} required>
+        <textarea {...textareaOf(fields.text)} rows={6} required maxLength={2000} />
       </FormField>
       {/* Photos are compressed and uploaded by the page's scripts: without them the form has no file field
           (a page's form body is small, ssr.ts), and says so. */}
       {hydrated ? (
-        <FormField id="review-photos" label="Photos" error={errorOf("photos")} optional>
+        <FormField id="review-photos" label="Photos" error={photosError} optional>
           <input
-            {...controlProps("review-photos", errorOf("photos"))}
+            {...controlProps("review-photos", photosError)}
             name="photos"
             type="file"
             accept="image/*"
             multiple
-            onChange={() => markEdited("photos")}
+            onChange={() => setPhotosChangedFor(failure)}
           />
         </FormField>
       ) : null}

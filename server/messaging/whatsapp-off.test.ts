@@ -21,6 +21,8 @@ describe("a store without WhatsApp", () => {
     expect((await api.whatsAppHandshake({ "hub.mode": "subscribe" })).status).toBe(404);
     expect((await api.whatsAppWebhook({ object: "whatsapp_business_account", entry: [] })).status).toBe(404);
     expect((await api.whatsAppSandboxMessages({ phone: "9848012345" })).status).toBe(404);
+    // The sandbox's page asks without a phone: it is a 404 too.
+    expect((await api.whatsAppSandboxMessages({})).status).toBe(404);
     expect((await app.inject({ method: "POST", url: "/whatsapp-sandbox/v23.0/1/messages" })).statusCode).toBe(
       404,
     );

@@ -332,6 +332,9 @@ describe("the sandbox's phones, through the API", () => {
     expect(received.body.data).toEqual([
       expect.objectContaining({ template: "order_placed", to: shopper.wa }),
     ]);
+    // Asked without a phone (the sandbox's page, to know there is a sandbox): nothing, and no 404.
+    const none = await api.whatsAppSandboxMessages({});
+    expect([none.status, none.body.data]).toEqual([200, []]);
     const typed = await api.whatsAppSandboxReply({ phone: shopper.mobile, text: "hello" });
     expect(typed.body.data).toEqual({ delivered: true });
     const tapNothing = await api.whatsAppSandboxReply({

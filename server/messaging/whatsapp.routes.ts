@@ -109,7 +109,7 @@ export async function whatsAppRoutes(
     handler: async ({ phone }) => ({
       code: 200,
       message: "Messages fetched successfully",
-      data: await sandbox.received(phone),
+      data: phone ? await sandbox.received(phone) : [],
     }),
   });
   calls.serve(app, whatsAppSandboxReplyCall, {

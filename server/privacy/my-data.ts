@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray } from "drizzle-orm";
+import { asc, desc, eq, inArray, or } from "drizzle-orm";
 import type { GrievanceTicket } from "../../contract/grievances";
 import { PRIVACY_NOTICE_VERSION } from "../../contract/privacy-rules";
 import { users } from "../accounts/accounts.tables";
@@ -6,12 +6,12 @@ import { addresses } from "../addresses/addresses.tables";
 import { products } from "../catalog/catalog.tables";
 import type { Database } from "../db/client";
 import { unauthorized } from "../lib/errors";
+import { whatsappMessages, whatsappVerifiedNumbers } from "../messaging/messaging.tables";
 import { orderItems, orders } from "../orders/orders.tables";
 import { returnsOf, returnView } from "../returns/return-views";
 import { productReviews } from "../reviews/reviews.tables";
 import { savedMeasurements } from "../tailoring/tailoring.tables";
 import type { Consents } from "./consents";
-import { myWhatsApp } from "./my-whatsapp";
 
 const rupees = (paise: number) => paise / 100;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -43,49 +43,54 @@ export function createMyData({
       .where(eq(users.id, userId));
     if (!profile) throw unauthorized("Please log in to continue.");
 
-    const [savedAddresses, orderRows, reviewRows, measurements, tickets, consentLog] = await Promise.all([
-      db
-        .select({
-          name: addresses.name,
-          phone: addresses.phone,
-          address: addresses.address,
-          city: addresses.city,
-          district: addresses.district,
-          state: addresses.state,
-          country: addresses.country,
-          pincode: addresses.pincode,
-          createdAt: addresses.createdAt,
-        })
-        .from(addresses)
-        .where(eq(addresses.userId, userId))
-        .orderBy(asc(addresses.id)),
-      db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)),
-      db
-        .select({
-          product: products.name,
-          rating: productReviews.rating,
-          title: productReviews.title,
-          text: productReviews.text,
-          status: productReviews.status,
-          createdAt: productReviews.createdAt,
-        })
-        .from(productReviews)
-        .innerJoin(products, eq(products.id, productReviews.productId))
-        .where(eq(productReviews.userId, userId))
-        .orderBy(desc(productReviews.id)),
-      db
-        .select({
-          label: savedMeasurements.label,
-          unit: savedMeasurements.unit,
-          measurements: savedMeasurements.measurements,
-        })
-        .from(savedMeasurements)
-        .where(eq(savedMeasurements.userId, userId)),
-      ticketsOf(userId),
-      consents.log(userId),
-    ]);
+    const [savedAddresses, orderRows, reviewRows, measurements, tickets, consentLog, [verified]] =
+      await Promise.all([
+        db
+          .select({
+            name: addresses.name,
+            phone: addresses.phone,
+            address: addresses.address,
+            city: addresses.city,
+            district: addresses.district,
+            state: addresses.state,
+            country: addresses.country,
+            pincode: addresses.pincode,
+            createdAt: addresses.createdAt,
+          })
+          .from(addresses)
+          .where(eq(addresses.userId, userId))
+          .orderBy(asc(addresses.id)),
+        db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)),
+        db
+          .select({
+            product: products.name,
+            rating: productReviews.rating,
+            title: productReviews.title,
+            text: productReviews.text,
+            status: productReviews.status,
+            createdAt: productReviews.createdAt,
+          })
+          .from(productReviews)
+          .innerJoin(products, eq(products.id, productReviews.productId))
+          .where(eq(productReviews.userId, userId))
+          .orderBy(desc(productReviews.id)),
+        db
+          .select({
+            label: savedMeasurements.label,
+            unit: savedMeasurements.unit,
+            measurements: savedMeasurements.measurements,
+          })
+          .from(savedMeasurements)
+          .where(eq(savedMeasurements.userId, userId)),
+        ticketsOf(userId),
+        consents.log(userId),
+        db
+          .select({ phone: whatsappVerifiedNumbers.phone, verifiedAt: whatsappVerifiedNumbers.verifiedAt })
+          .from(whatsappVerifiedNumbers)
+          .where(eq(whatsappVerifiedNumbers.userId, userId)),
+      ]);
     const orderIds = orderRows.map((order) => order.id);
-    const [lines, returns, whatsapp] = await Promise.all([
+    const [lines, returns, messages] = await Promise.all([
       orderIds.length
         ? db
             .select()
@@ -94,8 +99,30 @@ export function createMyData({
             .orderBy(asc(orderItems.id))
         : [],
       returnsOf(db, orderIds),
-      myWhatsApp(db, userId, consentLog),
+      // What went to her on WhatsApp: her orders' updates and her codes (never a code itself).
+      db
+        .select({
+          orderId: whatsappMessages.orderId,
+          event: whatsappMessages.event,
+          template: whatsappMessages.template,
+          to: whatsappMessages.to,
+          status: whatsappMessages.status,
+          createdAt: whatsappMessages.createdAt,
+          sentAt: whatsappMessages.sentAt,
+          deliveredAt: whatsappMessages.deliveredAt,
+          readAt: whatsappMessages.readAt,
+          failedAt: whatsappMessages.failedAt,
+          fellBackToMailAt: whatsappMessages.fellBackAt,
+        })
+        .from(whatsappMessages)
+        .where(
+          orderIds.length
+            ? or(eq(whatsappMessages.userId, userId), inArray(whatsappMessages.orderId, orderIds))
+            : eq(whatsappMessages.userId, userId),
+        )
+        .orderBy(asc(whatsappMessages.id)),
     ]);
+    const publicIdOf = new Map(orderRows.map((order) => [order.id, order.publicId]));
 
     return {
       exportedAt: new Date().toISOString(),
@@ -137,8 +164,21 @@ export function createMyData({
       savedMeasurements: measurements,
       grievanceTickets: tickets,
       consents: consentLog,
-      // Her consent to WhatsApp and the messages sent her there (decision 053).
-      whatsapp,
+      whatsapp: {
+        verifiedNumber: verified ? { phone: verified.phone, verifiedAt: iso(verified.verifiedAt) } : null,
+        messages: messages.map(
+          ({ orderId, createdAt, sentAt, deliveredAt, readAt, failedAt, fellBackToMailAt, ...message }) => ({
+            ...message,
+            orderId: orderId === null ? null : (publicIdOf.get(orderId) ?? null),
+            createdAt: iso(createdAt),
+            sentAt: iso(sentAt),
+            deliveredAt: iso(deliveredAt),
+            readAt: iso(readAt),
+            failedAt: iso(failedAt),
+            fellBackToMailAt: iso(fellBackToMailAt),
+          }),
+        ),
+      },
     };
   }
 

@@ -11,6 +11,7 @@ import {
   placedCodOrder,
   signIn,
   STAFF,
+  staffMove,
 } from "./support";
 
 const PORT_BLAIR = {
@@ -44,16 +45,6 @@ async function bagAndCheckOut(page: Page, piece: { id: number; size: string }) {
     .getByRole("dialog", { name: "Your Bag" })
     .getByRole("button", { name: "Proceed to Checkout" })
     .click();
-}
-
-/** Staff move the order through the API (shipping through the pages is staff-orders.spec.ts's). */
-async function staffMove(page: Page, baseURL: string, orderId: string, data: Record<string, string>) {
-  await signIn(page, STAFF.email, STAFF.password);
-  const moved = await page.request.post("/api/orders/update-order-status", {
-    data: { orderId, ...data },
-    headers: { origin: new URL(baseURL).origin },
-  });
-  expect(moved.ok(), await moved.text()).toBe(true);
 }
 
 test(

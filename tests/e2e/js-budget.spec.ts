@@ -24,7 +24,6 @@ import { expect, test } from "@playwright/test";
 // listener (decision 052) added 0.3 KB: product page 133.9 KB, list 133.7 KB, home 132.4 KB.
 // 135 KB since 2026-11-28 (sixth session): the product page passed 134 KB by 21 bytes with WhatsApp's and the
 // forms' changes to shared modules; not traced to one module yet (issue 41 brings every page under 130 KB).
-const BUDGET_BYTES = 135 * 1024;
 const CLIENT_DIR = "build/client";
 
 type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
@@ -52,8 +51,22 @@ const routeManifest = readdirSync(path.join(CLIENT_DIR, "assets")).find((file) =
 /** React Router names a route's browser chunk after its module, with a query suffix. */
 const chunkOf = (module: string) => Object.keys(manifest).find((key) => key.split("?")[0] === module);
 
-for (const route of ["app/routes/home.tsx", "app/routes/products.tsx", "app/routes/product.tsx"]) {
-  test(`${route} loads at most 135 KB of gzipped JavaScript`, () => {
+/**
+ * The pages a shopper meets first, with their budgets. A form page's check (Zod and the call's schema) loads
+ * when the form is first touched (decision 055): login, register and contact load 144-148 KB with the route
+ * manifest, Conform's 10 KB and their own parts on top of the storefront's; issue 41's 130 KB is still ahead.
+ */
+const FIRST_LOADS: [route: string, kilobytes: number][] = [
+  ["app/routes/home.tsx", 135],
+  ["app/routes/products.tsx", 135],
+  ["app/routes/product.tsx", 135],
+  ["app/routes/login.tsx", 150],
+  ["app/routes/register.tsx", 150],
+  ["app/routes/contact.tsx", 150],
+];
+
+for (const [route, kilobytes] of FIRST_LOADS) {
+  test(`${route} loads at most ${kilobytes} KB of gzipped JavaScript, and no Zod`, () => {
     const rootKey = chunkOf("app/root.tsx");
     const routeKey = chunkOf(route);
     expect(entryKey, "the client entry is in the Vite manifest").toBeDefined();
@@ -67,7 +80,7 @@ for (const route of ["app/routes/home.tsx", "app/routes/products.tsx", "app/rout
     test
       .info()
       .annotations.push({ type: "gzipped JavaScript", description: `${(total / 1024).toFixed(1)} KB` });
-    expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(total).toBeLessThanOrEqual(kilobytes * 1024);
     // The API's schemas (and Zod) come with a call's description: a page loads them when it makes a call
     // from the browser, not to show itself (decision 023).
     for (const file of files)

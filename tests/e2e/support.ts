@@ -173,6 +173,16 @@ export async function signIn(page: Page, email: string, password = SHOPPER_PASSW
   expect(response.ok(), await response.text()).toBe(true);
 }
 
+/** Staff move an order on through the API (a status, with its courier and tracking when Shipped), signed in as staff. */
+export async function staffMove(page: Page, baseURL: string, orderId: string, data: Record<string, string>) {
+  await signIn(page, STAFF.email, STAFF.password);
+  const moved = await page.request.post("/api/orders/update-order-status", {
+    data: { orderId, ...data },
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+}
+
 /** The Chennai address addAddress saves at checkout and paidOrder delivers to (another state than the store's: IGST). */
 export const CHENNAI = {
   name: "Meera Iyer",

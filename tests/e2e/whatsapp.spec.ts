@@ -6,7 +6,7 @@ import {
   lookAt,
   newVerifiedShopper,
   signIn,
-  STAFF,
+  staffMove,
 } from "./support";
 
 type Received = { wamid: string; template: string | null; text: string; buttons: { text: string }[] };
@@ -30,15 +30,6 @@ async function messageOf(page: Page, phone: string, template: string): Promise<R
 }
 
 const codeIn = (message: Received) => /(\d{6}) is your verification code/.exec(message.text)![1]!;
-
-async function staffMove(page: Page, baseURL: string, orderId: string, data: Record<string, string>) {
-  await signIn(page, STAFF.email, STAFF.password);
-  const moved = await page.request.post("/api/orders/update-order-status", {
-    data: { orderId, ...data },
-    headers: { origin: new URL(baseURL).origin },
-  });
-  expect(moved.ok(), await moved.text()).toBe(true);
-}
 
 test(
   "a shopper ticks WhatsApp at checkout, confirms her cash order by its button and follows the parcel there",

@@ -7,3 +7,10 @@ import { href } from "react-router";
  */
 export const keepThroughLogout: ShouldRevalidateFunction = ({ formAction, defaultShouldRevalidate }) =>
   formAction === href("/logout") ? false : defaultShouldRevalidate;
+
+/**
+ * The login and registration pages: after their form or the code dialog posts, the page finishes what it
+ * started (a toast, then its own navigation) rather than being sent on by its loader as the new session would.
+ */
+export const finishOwnSubmissions: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod ? false : defaultShouldRevalidate;
