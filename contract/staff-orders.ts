@@ -209,6 +209,18 @@ export const orderEventView = z.object({
 export type OrderEventView = z.infer<typeof orderEventView>;
 
 /** GET /orders/get-order-details?id= (staff): the order and everything that happened to it. */
+/** A mail about an order, as staff see it beside its WhatsApp messages. */
+export const orderMailView = z.object({
+  to: z.string(),
+  subject: z.string(),
+  /** pending (queued, or waiting to be tried again), sent, or failed (given up). */
+  status: z.enum(["pending", "sent", "failed"]),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OrderMailView = z.infer<typeof orderMailView>;
+
 export const staffOrderDetails = z.object({
   order,
   courier: z.string().nullable(),
@@ -227,6 +239,8 @@ export const staffOrderDetails = z.object({
   returns: z.array(staffOrderReturn),
   /** Its messages on WhatsApp, oldest first (decision 053): where each went, its template, how it stands. */
   messages: z.array(orderMessageView),
+  /** Its mails, oldest first: to whom, about what, and whether the mail server took them. */
+  mails: z.array(orderMailView),
 });
 export type StaffOrderDetails = z.infer<typeof staffOrderDetails>;
 export const staffOrderDetailsResponse = envelope(staffOrderDetails);

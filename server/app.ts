@@ -68,6 +68,7 @@ import { booksRoutes } from "./books/books.routes";
 import { createOrdersExport } from "./orders/orders-export";
 import { createMailTransport, createMailWorker, type MailWorker } from "./mail/mail.service";
 import { mailboxRoutes } from "./mail/mailbox.routes";
+import { mailsOfOrder } from "./mail/order-mails";
 import { openMediaStorage } from "./media/open-media-storage";
 import { createMediaService, type MediaService } from "./media/media.service";
 import { uploadRoutes } from "./media/upload.routes";
@@ -434,6 +435,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tracking: createTrackingCorrections({ db, orders, publicUrl: config.publicUrl }),
     parcels: shipping.parcels,
     messagesOf: messageViews.ofOrder,
+    mailsOf: (orderId) => mailsOfOrder(db, orderId),
   });
   const shipWithCourier = createShipWithCourier({
     db,

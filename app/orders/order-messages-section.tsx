@@ -1,3 +1,4 @@
+import type { OrderMailView } from "#contract/staff-orders";
 import type { OrderMessageView } from "#contract/whatsapp";
 import { RecordTable } from "~/components/record-table";
 import { formatMoment } from "~/accounts/format";
@@ -9,6 +10,49 @@ function standing(message: OrderMessageView): string {
   if (message.readAt) return `read ${formatMoment(message.readAt)}`;
   if (message.deliveredAt) return `delivered ${formatMoment(message.deliveredAt)}`;
   return message.error ? `${message.status} (${message.error})` : message.status;
+}
+
+const MAIL_STATUS: Record<OrderMailView["status"], string> = {
+  pending: "waiting to be sent",
+  sent: "sent",
+  failed: "not sent: the mail server refused it",
+};
+
+/** Staff's view of an order's mails: to whom, about what, and whether the mail server took them. */
+export function OrderMailsSection({
+  mails,
+  className,
+}: {
+  mails: readonly OrderMailView[];
+  className: string;
+}) {
+  return (
+    <section aria-labelledby="mails-heading" className={className}>
+      <h2 id="mails-heading" className="text-lg font-bold">
+        Mails
+      </h2>
+      {mails.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">None yet.</p>
+      ) : (
+        <RecordTable
+          className="mt-3"
+          label={{ "aria-labelledby": "mails-heading" }}
+          rows={mails}
+          rowKey={(mail) => `${mail.subject}-${mail.createdAt}`}
+          columns={[
+            { name: "Subject", cell: (mail) => mail.subject, className: "min-w-56" },
+            { name: "To", cell: (mail) => mail.to, className: "break-all" },
+            {
+              name: "Status",
+              cell: (mail) => (mail.sentAt ? `sent ${formatMoment(mail.sentAt)}` : MAIL_STATUS[mail.status]),
+              className: "min-w-40",
+            },
+            { name: "Queued", cell: (mail) => formatMoment(mail.createdAt), className: "whitespace-nowrap" },
+          ]}
+        />
+      )}
+    </section>
+  );
 }
 
 /**

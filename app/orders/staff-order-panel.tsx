@@ -1,5 +1,5 @@
 import { RecordTable } from "~/components/record-table";
-import { OrderMessagesSection } from "./order-messages-section";
+import { OrderMailsSection, OrderMessagesSection } from "./order-messages-section";
 import { Form, useNavigation, href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
 import type { OrderStatus } from "#contract/orders";
@@ -399,6 +399,7 @@ export function StaffOrderPanel({
         )}
       </section>
 
+      <OrderMailsSection mails={details.mails} className={SECTION} />
       <OrderMessagesSection messages={details.messages} className={SECTION} />
 
       <section aria-labelledby="history-heading" className={SECTION}>

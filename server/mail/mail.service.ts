@@ -13,6 +13,8 @@ export type Mail = {
   replyTo?: string;
   /** Files drawn when the mail is sent (a GST invoice's PDF), not when it is queued. */
   attachments?: AttachmentRef[];
+  /** The order it is about: staff see it on the order's page. */
+  orderId?: number;
 };
 
 /** A file as a mail carries it. */

@@ -19,6 +19,8 @@ export const outboxEmails = pgTable(
     html: text("html").notNull(),
     replyTo: text("reply_to"),
     attachments: jsonb("attachments").$type<AttachmentRef[]>(),
+    /** The order a mail is about (its updates, its invoice), for staff's list of what went to the shopper. */
+    orderId: integer("order_id"),
     status: text("status", { enum: ["pending", "sent", "failed"] })
       .notNull()
       .default("pending"),
@@ -28,7 +30,10 @@ export const outboxEmails = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (table) => [index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index("outbox_emails_due_idx").on(table.status, table.nextAttemptAt),
+    index("outbox_emails_order_idx").on(table.orderId),
+  ],
 );
 
 /** The local mailbox: where mail goes when no SMTP server is configured (development and the demo store). */

@@ -76,6 +76,33 @@ describe("staff's view of an order's messages", () => {
   });
 });
 
+describe("staff's view of an order's mails", () => {
+  it("lists the order's mails beside its messages, each with its status, and no other order's", async () => {
+    const shopper = await shopperWithMobile(app);
+    const orderId = await placeWithWhatsApp(app, shopper, productId, { whatsappUpdates: false });
+    const other = await placeWithWhatsApp(app, await shopperWithMobile(app), productId, {
+      whatsappUpdates: false,
+    });
+    await decide(app, (await paymentOf(app, orderId)).merchantOrderId, "approve");
+    await reconcileNow(app);
+    const queued = (await api.as(staff.token).orderDetails({ id: orderId })).body.data.mails;
+    expect(queued.map((mail) => [mail.to, mail.status, mail.sentAt])).toEqual([
+      [shopper.email, "pending", null],
+      [shopper.email, "pending", null],
+    ]);
+    await app.services.mailWorker.runOnce();
+
+    const mails = (await api.as(staff.token).orderDetails({ id: orderId })).body.data.mails;
+    expect(mails).toEqual([
+      expect.objectContaining({ subject: expect.stringContaining(orderId), status: "sent", attempts: 1 }),
+      expect.objectContaining({ subject: expect.stringMatching(/payment/i), status: "sent" }),
+    ]);
+    expect(mails.every((mail) => mail.sentAt !== null)).toBe(true);
+    expect(JSON.stringify(mails)).not.toContain(other);
+    expect((await api.as(staff.token).orderDetails({ id: other })).body.data.mails).toHaveLength(1);
+  });
+});
+
 describe("the dashboard's WhatsApp count", () => {
   it("counts this month's messages and estimates Meta's bill at the owner's price", async () => {
     const before = (await api.as(staff.token).dashboard()).body.data.whatsapp;

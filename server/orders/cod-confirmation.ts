@@ -68,15 +68,15 @@ export function createCodConfirmation({
     });
     const items = await orders.itemsOf(tx, [order.id]);
     const orderUrl = `${publicUrl}/orders/${order.publicId}`;
-    await enqueueMail(
-      tx,
-      codConfirmMail(
+    await enqueueMail(tx, {
+      ...codConfirmMail(
         mailedOrder(order, items),
         `${orderUrl}/confirm?token=${token}`,
         orderUrl,
         order.reservedUntil,
       ),
-    );
+      orderId: order.id,
+    });
     await alsoAsk?.(tx, order, token);
   }
 

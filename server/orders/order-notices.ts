@@ -37,10 +37,13 @@ export function createOrderNotices({
 
   return async function notify(tx, change: OrderChange) {
     const { order, items } = change;
+    // Every mail of an order names it: staff see them on the order's page.
+    const send = (mail: Mail) => enqueueMail(tx, { ...mail, orderId: order.id });
+    const news = (news: NewsChange, mail: Mail) => deliverNews(tx, news, { ...mail, orderId: order.id });
     switch (change.kind) {
       case "paid": {
         const invoice = await gst.issueInvoice(tx, order, items);
-        await enqueueMail(tx, {
+        await send({
           ...paymentReceivedMail(mailedOrder(order, items), orderUrl(order.publicId), invoice.number, {
             afterCancelling: change.afterCancelling,
           }),
@@ -50,18 +53,16 @@ export function createOrderNotices({
       }
       case "released":
         if (change.declined)
-          await enqueueMail(tx, paymentFailedMail(mailedOrder(order, items), `${publicUrl}/checkout`));
+          await send(paymentFailedMail(mailedOrder(order, items), `${publicUrl}/checkout`));
         return;
       case "shipped":
-        await deliverNews(
-          tx,
+        await news(
           change,
           orderShippedMail(mailedOrder(change.shipped, items), orderUrl(order.publicId), change.shipment),
         );
         return;
       case "delivered":
-        await deliverNews(
-          tx,
+        await news(
           change,
           orderDeliveredMail(mailedOrder(change.delivered, items), orderUrl(order.publicId)),
         );
@@ -77,7 +78,7 @@ export function createOrderNotices({
               "the order was cancelled by the store and its payment refunded",
             )
           : undefined;
-        await enqueueMail(tx, {
+        await send({
           ...orderCancelledMail(
             mailedOrder(change.cancelled, items),
             orderUrl(order.publicId),
@@ -90,8 +91,7 @@ export function createOrderNotices({
         return;
       }
       case "out-for-delivery":
-        await deliverNews(
-          tx,
+        await news(
           change,
           outForDeliveryMail(
             mailedOrder(order, items),
@@ -105,7 +105,7 @@ export function createOrderNotices({
         const creditNote = wasPaid
           ? await gst.issueCreditNote(tx, order, "the parcel was returned to the shop by the courier")
           : undefined;
-        await enqueueMail(tx, {
+        await send({
           ...returnedToOriginMail(
             mailedOrder(change.returned, items),
             orderUrl(order.publicId),
@@ -117,7 +117,7 @@ export function createOrderNotices({
         return;
       }
       case "refund-started":
-        await enqueueMail(tx, refundMail(mailedOrder(order, items), change.amountPaise, change.reason));
+        await send(refundMail(mailedOrder(order, items), change.amountPaise, change.reason));
         return;
     }
   };

@@ -30,10 +30,10 @@ export function createOrderPlacedMail({
       .limit(1);
     if (first?.id !== paymentId) return;
     const items = await orders.itemsOf(tx, [order.id]);
-    await enqueueMail(
-      tx,
-      orderPlacedMail(mailedOrder(order, items), `${publicUrl}/orders/${order.publicId}`, payByOf(order)),
-    );
+    await enqueueMail(tx, {
+      ...orderPlacedMail(mailedOrder(order, items), `${publicUrl}/orders/${order.publicId}`, payByOf(order)),
+      orderId: order.id,
+    });
     await alsoTell?.(tx, order, items);
   };
 }

@@ -63,9 +63,8 @@ export function createPaymentReminders({
         due.map((order) => order.id),
       );
       for (const order of due)
-        await enqueueMail(
-          tx,
-          paymentReminderMail(
+        await enqueueMail(tx, {
+          ...paymentReminderMail(
             mailedOrder(
               order,
               items.filter((item) => item.orderId === order.id),
@@ -73,7 +72,8 @@ export function createPaymentReminders({
             `${publicUrl}/orders/${order.publicId}`,
             payByOf(order),
           ),
-        );
+          orderId: order.id,
+        });
       return due.length;
     });
     if (reminded > 0) onMailQueued();

@@ -72,10 +72,10 @@ export function createTrackingCorrections({
       note: "corrected",
     });
     const items = await orders.itemsOf(tx, [order.id]);
-    await enqueueMail(
-      tx,
-      trackingCorrectedMail(mailedOrder(updated, items), `${publicUrl}/orders/${order.publicId}`, after),
-    );
+    await enqueueMail(tx, {
+      ...trackingCorrectedMail(mailedOrder(updated, items), `${publicUrl}/orders/${order.publicId}`, after),
+      orderId: order.id,
+    });
   }
 
   return {

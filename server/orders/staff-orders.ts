@@ -37,10 +37,13 @@ export function createStaffOrders({
   parcels,
   returns,
   messagesOf,
+  mailsOf,
 }: {
   db: Database;
   /** The order's messages on WhatsApp (messaging/message-views.ts, decision 053). */
   messagesOf: (orderId: number) => Promise<StaffOrderDetails["messages"]>;
+  /** The order's mails (mail/order-mails.ts). */
+  mailsOf: (orderId: number) => Promise<StaffOrderDetails["mails"]>;
   orders: OrdersService;
   payments: PaymentsService;
   tracking: TrackingCorrections;
@@ -62,14 +65,16 @@ export function createStaffOrders({
   async function details(publicId: string): Promise<StaffOrderDetails> {
     const id = await idOf(publicId);
     const order = (await orders.byId(id))!;
-    const [items, history, { attempts, refunds }, courierParcel, orderReturns, messages] = await Promise.all([
-      orders.itemsOf(db, [id]),
-      orders.historyOf(id),
-      payments.attemptsOf(id),
-      parcels.staffView(id),
-      returns.staffViewsOf(id),
-      messagesOf(id),
-    ]);
+    const [items, history, { attempts, refunds }, courierParcel, orderReturns, messages, mails] =
+      await Promise.all([
+        orders.itemsOf(db, [id]),
+        orders.historyOf(id),
+        payments.attemptsOf(id),
+        parcels.staffView(id),
+        returns.staffViewsOf(id),
+        messagesOf(id),
+        mailsOf(id),
+      ]);
     // A shipped order may be cancelled only while its courier parcel waits for its pickup (decision 050).
     const cancellable =
       order.status !== "Shipped" || (courierParcel?.state === "created" && courierParcel.pickedUpAt === null);
@@ -117,6 +122,7 @@ export function createStaffOrders({
       courierParcel,
       returns: orderReturns,
       messages,
+      mails,
     };
   }
 

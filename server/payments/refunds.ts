@@ -160,15 +160,15 @@ export function createRefunds({
       details: { merchantRefundId: refund.merchantRefundId, failure },
     });
     await orders.setRefundAttention(tx, order, true);
-    await enqueueMail(
-      tx,
-      refundNeedsAttentionMail(order, refund, {
+    await enqueueMail(tx, {
+      ...refundNeedsAttentionMail(order, refund, {
         failure,
         reason,
         orderUrl: `${publicUrl}/orders/${order.publicId}`,
         storeEmail,
       }),
-    );
+      orderId: order.id,
+    });
   }
 
   /** Asks PhonePe about one refund and applies the answer to it and its order, in one transaction. */

@@ -99,6 +99,9 @@ test(
     const messages = page.getByRole("region", { name: "WhatsApp messages" });
     await expect(messages.getByText("order_shipped")).toBeVisible();
     await expect(messages.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`).first()).toBeVisible();
+    // Beside them, the order's mails: the cash order's confirmation asked by mail too.
+    const mails = page.getByRole("region", { name: "Mails" });
+    await expect(mails.getByText(`please confirm your order ${orderId}`)).toBeVisible();
   },
 );
 
