@@ -36,6 +36,8 @@ export function createCodReplies({
 }) {
   const fallbackOf = (order: OrderRow, text: string): Mail => ({
     to: order.shippingAddress.email,
+    // Staff see it on the order's page with its other mails.
+    orderId: order.id,
     subject: `${STORE.name}: your order ${order.publicId}`,
     ...brandedMail([
       `Namaste ${order.shippingAddress.fullName},`,

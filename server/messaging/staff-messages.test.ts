@@ -1,10 +1,12 @@
+import { and, eq, like } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
 import { createUserAndLogin } from "../test-support/accounts";
 import type { TestApi } from "../test-support/api-client";
 import { seedCatalog } from "../test-support/catalog-fixture";
-import { decide, paymentOf, reconcileNow } from "../test-support/checkout";
+import { decide, orderOf, paymentOf, reconcileNow } from "../test-support/checkout";
+import { outboxEmails } from "../mail/mail.tables";
 import { startTestApp } from "../test-support/test-app";
 import {
   freshMobile,
@@ -100,6 +102,67 @@ describe("staff's view of an order's mails", () => {
     expect(mails.every((mail) => mail.sentAt !== null)).toBe(true);
     expect(JSON.stringify(mails)).not.toContain(other);
     expect((await api.as(staff.token).orderDetails({ id: other })).body.data.mails).toHaveLength(1);
+  });
+});
+
+describe("every mail about an order, on its page", () => {
+  /** The order's mails in the outbox (those naming it, to its shopper) and the ones staff are shown. */
+  async function mailsAbout(publicId: string, email: string) {
+    const order = await orderOf(app, publicId);
+    const outbox = await app.services.db
+      .select({ orderId: outboxEmails.orderId, subject: outboxEmails.subject })
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, email), like(outboxEmails.text, `%${publicId}%`)));
+    const shown = (await api.as(staff.token).orderDetails({ id: publicId })).body.data.mails;
+    return { orderId: order.id, outbox, shown: shown.map((mail) => mail.subject) };
+  }
+
+  it("names its order: a paid order's cancellation and refund, news WhatsApp could not deliver, a cash order's question and a tap's answer by mail", async () => {
+    // Shipped with WhatsApp to a number that cannot receive it: the news goes by mail instead.
+    const unreachable = await shopperWithMobile(app, freshMobile("0026"));
+    const shippedOrder = await placeWithWhatsApp(app, unreachable, productId);
+    await decide(app, (await paymentOf(app, shippedOrder)).merchantOrderId, "approve");
+    // Paid, then cancelled by the shop: its cancellation, and its refund.
+    const refunded = await shopperWithMobile(app);
+    const cancelledOrder = await placeWithWhatsApp(app, refunded, productId, { whatsappUpdates: false });
+    await decide(app, (await paymentOf(app, cancelledOrder)).merchantOrderId, "approve");
+    await reconcileNow(app);
+    const shippedAnswer = await api.as(staff.token).updateOrderStatus({
+      orderId: shippedOrder,
+      status: "Shipped",
+      courier: "ekart",
+      trackingNumber: "EK7654321",
+    });
+    expect(shippedAnswer.status, JSON.stringify(shippedAnswer.body)).toBe(200);
+    const cancelled = await api
+      .as(staff.token)
+      .updateOrderStatus({ orderId: cancelledOrder, status: "Cancelled", cancelReason: "out-of-stock" });
+    expect(cancelled.status).toBe(200);
+    await sendWhatsAppNow(app);
+    const shipped = (await messagesOf(app, shippedOrder)).find((message) => message.event === "shipped")!;
+    await sandbox.pushStatuses(shipped.wamid!, ["failed"]);
+    // A cash order asked on WhatsApp, confirmed by a tap, whose answer WhatsApp refuses: it goes by mail.
+    const cash = await shopperWithMobile(app);
+    const cashOrder = await placeWithWhatsApp(app, cash, productId, { paymentMethod: "COD" });
+    await sendWhatsAppNow(app);
+    const [question] = await sandbox.received(cash.wa);
+    expect((await sandbox.tap(question!.wamid, 0)).status).toBe(200);
+    await sandbox.setFailure("token-expired", 1);
+    await sendWhatsAppNow(app);
+    const [answer] = (await messagesOf(app, cashOrder)).filter((message) => message.event === "cod-answer");
+    expect(answer?.fellBackAt).not.toBeNull();
+
+    const expected = { [shippedOrder]: 3, [cancelledOrder]: 4, [cashOrder]: 2 };
+    for (const [publicId, email] of [
+      [shippedOrder, unreachable.email],
+      [cancelledOrder, refunded.email],
+      [cashOrder, cash.email],
+    ] as const) {
+      const { orderId, outbox, shown } = await mailsAbout(publicId, email);
+      expect(outbox.filter((mail) => mail.orderId !== orderId)).toEqual([]);
+      expect(shown).toHaveLength(expected[publicId]!);
+      expect([...shown].sort()).toEqual(outbox.map((mail) => mail.subject).sort());
+    }
   });
 });
 
