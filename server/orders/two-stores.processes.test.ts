@@ -16,6 +16,7 @@ import { ROLE } from "../../contract/accounts-rules";
 import { users } from "../accounts/accounts.tables";
 import { productSizes } from "../catalog/catalog.tables";
 import { outboxEmails } from "../mail/mail.tables";
+import { whatsappMessages, whatsappSandboxMessages } from "../messaging/messaging.tables";
 import { payments, refunds } from "../payments/payments.tables";
 import {
   clientAddress,
@@ -442,5 +443,62 @@ describe("two store processes tracking one parcel", () => {
     expect(mails.filter((mail) => mail.subject.includes("out for delivery"))).toHaveLength(1);
     expect(mails.filter((mail) => mail.subject.includes("delivered"))).toHaveLength(1);
     expect(await scans()).toBe(4);
+  });
+});
+
+describe("two store processes sending WhatsApp", () => {
+  it("send each order's update once, whichever process's outbox claims it", async () => {
+    const { db } = database;
+    const [a, b] = stores as [StoreProcess, StoreProcess];
+    const productId = await seedProduct(db, {
+      name: "Mint Chanderi Kurta",
+      pricePaise: 129_900,
+      sizes: { M: 20 },
+    });
+    // Eight cash orders ticked for WhatsApp, placed on both processes at once: each asks its one-tap
+    // confirmation, which both processes' outboxes (every 2 s, and nudged) race to send.
+    const shoppers = await createShoppers(db, 8, (index) => (index % 2 ? a.url : b.url));
+    const placedIds = await Promise.all(
+      shoppers.map(async (shopper, index) => {
+        const placed = await request(`${(index % 2 ? a : b).url}/api/orders/place-order`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${shopper.token}` },
+          json: {
+            paymentMethod: "COD",
+            items: [{ id: productId, size: "M", quantity: 1 }],
+            addressId: shopper.addressId,
+            whatsappUpdates: true,
+          },
+        });
+        expect(placed.status, placed.body).toBe(200);
+        return placed.json().data.orderId as string;
+      }),
+    );
+    const ids = (
+      await db.select({ id: orders.id }).from(orders).where(inArray(orders.publicId, placedIds))
+    ).map((row) => row.id);
+    const messagesNow = () =>
+      db.select().from(whatsappMessages).where(inArray(whatsappMessages.orderId, ids));
+    await waitUntil(
+      "every order's confirmation is taken by WhatsApp",
+      async () => {
+        const rows = await messagesNow();
+        return rows.length === ids.length && rows.every((row) => row.acceptedAt !== null);
+      },
+      { stores: [a, b] },
+    );
+    const rows = await messagesNow();
+    expect(rows.map((row) => [row.template, row.attempts])).toEqual(ids.map(() => ["cod_order_confirm", 1]));
+    const received = await db
+      .select({ callbackData: whatsappSandboxMessages.callbackData })
+      .from(whatsappSandboxMessages)
+      .where(
+        inArray(
+          whatsappSandboxMessages.callbackData,
+          rows.map((row) => `message:${row.id}`),
+        ),
+      );
+    // The phone got each once.
+    expect(received).toHaveLength(ids.length);
   });
 });

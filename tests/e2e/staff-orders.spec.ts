@@ -42,7 +42,7 @@ test(
     await expect(page).toHaveURL(new RegExp(`/orders/${orderId}$`));
     await expect(page.getByRole("heading", { name: `Order #${orderId}` })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Payment attempts" })).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole("link", { name: email })).toBeVisible();
     await expect(page.getByRole("cell", { name: `${orderId}-1`, exact: true })).toBeVisible();
     await page.getByText("Cancel order…").click();
     await expect(page.getByRole("button", { name: "Yes, cancel order" })).toBeVisible();
