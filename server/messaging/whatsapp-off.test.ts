@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLE } from "../../contract/accounts-rules";
-import { WHATSAPP_MESSAGES } from "../../contract/whatsapp";
+import { WHATSAPP_MESSAGES, whatsAppSandboxMessagesCall } from "../../contract/whatsapp";
+import type { PageRequest } from "../lib/calls";
 import { createUserAndLogin } from "../test-support/accounts";
 import type { TestApi } from "../test-support/api-client";
 import { startTestApp } from "../test-support/test-app";
@@ -26,6 +27,25 @@ describe("a store without WhatsApp", () => {
     expect((await app.inject({ method: "POST", url: "/whatsapp-sandbox/v23.0/1/messages" })).statusCode).toBe(
       404,
     );
+  });
+
+  it("answers the sandbox's phone page's call in-process as over HTTP: 404, so that /dev/whatsapp is a 404", async () => {
+    const page: PageRequest = {
+      headers: {},
+      cookies: {},
+      ip: "127.0.0.1",
+      host: "localhost:3000",
+      log: app.log,
+    };
+    const pageApi = app.services.calls.callerFor(page, { serializeCookie: app.serializeCookie });
+    for (const input of [{}, { phone: "9848012345" }]) {
+      const overHttp = await api.whatsAppSandboxMessages(input);
+      expect(await pageApi(whatsAppSandboxMessagesCall, input)).toEqual({
+        ok: false,
+        status: 404,
+        ...overHttp.response.json(),
+      });
+    }
   });
 
   it("tells the pages it is not available, refuses codes and new consents, and still takes a withdrawal", async () => {
