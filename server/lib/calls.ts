@@ -238,12 +238,7 @@ export function createCalls({ publicUrl }: { publicUrl: string }) {
       options: CallOptions<CallDescription> = {},
     ) => {
       const run = inProcess.get(keyOf(call));
-      // A call this store does not serve as set up (the WhatsApp sandbox's in production): the 404 of HTTP.
-      if (!run) {
-        const message = `No such API call: ${call.method} /api${call.path}`;
-        const missing: CallResult<CallDescription> = { ok: false, status: 404, code: 404, message };
-        return missing;
-      }
+      if (!run) throw new Error(`No route serves ${call.method} ${call.path}`);
       const headers: FastifyRequest["headers"] = {};
       for (const name of FORWARDED_HEADERS) {
         const value = page.headers[name];

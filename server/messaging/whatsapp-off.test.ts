@@ -24,6 +24,8 @@ describe("a store without WhatsApp", () => {
     expect((await api.whatsAppSandboxMessages({ phone: "9848012345" })).status).toBe(404);
     // The sandbox's page asks without a phone: it is a 404 too.
     expect((await api.whatsAppSandboxMessages({})).status).toBe(404);
+    const reply = await api.whatsAppSandboxReply({ phone: "9848012345", text: "STOP" });
+    expect([reply.status, reply.error.message]).toEqual([404, WHATSAPP_MESSAGES.noSandbox]);
     expect((await app.inject({ method: "POST", url: "/whatsapp-sandbox/v23.0/1/messages" })).statusCode).toBe(
       404,
     );

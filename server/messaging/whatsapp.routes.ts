@@ -90,6 +90,33 @@ export async function whatsAppRoutes(
     }),
   });
 
+  // The sandbox's phones, served on every store so that its page asks the same way everywhere: a store
+  // without the sandbox (production) answers 404, as for an unknown call.
+  calls.serve(app, whatsAppSandboxMessagesCall, {
+    handler: async ({ phone }) => {
+      const sandbox = sandboxOf(connection);
+      return {
+        code: 200,
+        message: "Messages fetched successfully",
+        data: phone ? await sandbox.received(phone) : [],
+      };
+    },
+  });
+  calls.serve(app, whatsAppSandboxReplyCall, {
+    handler: async (body) => {
+      const sandbox = sandboxOf(connection);
+      let status: number;
+      if ("text" in body) status = (await sandbox.type(body.phone, body.text)).status;
+      else {
+        const message = await sandbox.messageOf(body.wamid);
+        if (message?.to !== body.phone || !message.buttons?.[body.button]?.payload)
+          throw notFound(WHATSAPP_MESSAGES.noSuchMessage);
+        status = (await sandbox.tap(body.wamid, body.button)).status;
+      }
+      return { code: 200, message: "Sent from the sandbox's phone", data: { delivered: status === 200 } };
+    },
+  });
+
   if (!connection) return;
 
   calls.serve(app, whatsAppHandshakeCall, {
@@ -102,27 +129,10 @@ export async function whatsAppRoutes(
     },
   });
   await app.register(webhookRoutes, { calls, connection, webhook });
+}
 
-  const { sandbox } = connection;
-  if (!sandbox) return;
-  calls.serve(app, whatsAppSandboxMessagesCall, {
-    handler: async ({ phone }) => ({
-      code: 200,
-      message: "Messages fetched successfully",
-      data: phone ? await sandbox.received(phone) : [],
-    }),
-  });
-  calls.serve(app, whatsAppSandboxReplyCall, {
-    handler: async (body) => {
-      let status: number;
-      if ("text" in body) status = (await sandbox.type(body.phone, body.text)).status;
-      else {
-        const message = await sandbox.messageOf(body.wamid);
-        if (message?.to !== body.phone || !message.buttons?.[body.button]?.payload)
-          throw notFound(WHATSAPP_MESSAGES.noSuchMessage);
-        status = (await sandbox.tap(body.wamid, body.button)).status;
-      }
-      return { code: 200, message: "Sent from the sandbox's phone", data: { delivered: status === 200 } };
-    },
-  });
+/** The built-in sandbox, or a 404 on a store that has none (production, or the real Cloud API). */
+function sandboxOf(connection: WhatsAppConnection | null) {
+  if (!connection?.sandbox) throw notFound(WHATSAPP_MESSAGES.noSandbox);
+  return connection.sandbox;
 }
