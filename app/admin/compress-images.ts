@@ -55,3 +55,17 @@ export async function compressImages(
   }
   return { compressed, skipped };
 }
+
+/**
+ * The upload of a shopper's photos (a review's, a complaint's, a return's): each compressed, as the
+ * `files` of one form; or, when one is not a photo this browser can read, why not.
+ */
+export async function photosUpload(
+  files: readonly File[],
+): Promise<{ upload: FormData } | { refused: string }> {
+  const { compressed, skipped } = await compressImages(files);
+  if (skipped.length > 0) return { refused: `Not a photo this browser can read: ${skipped.join(", ")}` };
+  const upload = new FormData();
+  for (const file of compressed) upload.append("files", file.blob, file.name);
+  return { upload };
+}

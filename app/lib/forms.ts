@@ -55,13 +55,16 @@ export function failedReply(
   return refusalOf(parse<unknown, string[]>(form, { resolve: () => ({ error: {} }) }), refusal);
 }
 
-/** A form read in the browser (a clientAction) through its check, loaded with it as useContractForm does. */
+/** The browser's check of a form: Conform's Zod reading (form-check.ts) and the schema, loaded together. */
+const loadedCheck = (load: () => Promise<z.ZodType>): Promise<FormCheck> =>
+  Promise.all([import("./form-check"), load()]).then(([{ checkWith }, schema]) => checkWith(schema));
+
+/** A form read in the browser (a clientAction) through its check, loaded as useContractForm loads it. */
 export async function readFormInBrowser<Schema extends z.ZodType>(
   form: FormData,
   load: () => Promise<Schema>,
 ) {
-  const [{ checkWith }, schema] = await Promise.all([import("./form-check"), load()]);
-  return checkWith(schema)(form) as Submission<z.output<Schema>, string[]>;
+  return (await loadedCheck(load))(form) as Submission<z.output<Schema>, string[]>;
 }
 
 /** The first problem a form's check found, which the API would have answered with. */
@@ -91,8 +94,8 @@ export function useContractForm<Schema extends z.ZodType<Record<string, unknown>
 ) {
   const check = useRef<Check>({ run: null, loading: null }).current;
   const loadCheck = () =>
-    (check.loading ??= Promise.all([import("./form-check"), load()]).then(
-      ([{ checkWith }, schema]) => void (check.run = checkWith(schema)),
+    (check.loading ??= loadedCheck(load).then(
+      (run) => void (check.run = run),
       // Not loaded (the network): the page's action checks the form instead.
       () => void (check.run = leaveToServer),
     ));

@@ -7,7 +7,7 @@ import {
   MAX_GRIEVANCE_PHOTOS,
   uploadGrievancePhotosCall,
 } from "#contract/grievances";
-import { compressImages } from "~/admin/compress-images";
+import { photosUpload } from "~/admin/compress-images";
 import { FormNotice } from "~/components/form-field";
 import { useSeller } from "~/content/seller";
 import {
@@ -82,11 +82,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   if (files.length > MAX_GRIEVANCE_PHOTOS) return failed(`At most ${MAX_GRIEVANCE_PHOTOS} photos.`);
   let photos: { photos?: string[]; uploadToken?: string } = {};
   if (files.length > 0) {
-    const { compressed, skipped } = await compressImages(files);
-    if (skipped.length > 0) return failed(`Not a photo this browser can read: ${skipped.join(", ")}`);
-    const upload = new FormData();
-    for (const file of compressed) upload.append("files", file.blob, file.name);
-    const uploaded = await browserApi(uploadGrievancePhotosCall, upload);
+    const prepared = await photosUpload(files);
+    if ("refused" in prepared) return failed(prepared.refused);
+    const uploaded = await browserApi(uploadGrievancePhotosCall, prepared.upload);
     if (!uploaded.ok) return failed(uploaded.status === 0 ? COMPLAINT_FAILURE : uploaded.message);
     photos = uploaded.data;
   }

@@ -2,7 +2,7 @@ import { data, redirect, useLoaderData, href } from "react-router";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import { getOrderCall } from "#contract/orders";
 import { MAX_RETURN_PHOTOS, RETURN_MESSAGES } from "#contract/returns-rules";
-import { compressImages } from "~/admin/compress-images";
+import { photosUpload } from "~/admin/compress-images";
 import { requireUser } from "~/accounts/guards";
 import { browserApi } from "~/lib/api-client";
 import { privatePageHeaders } from "~/lib/page-headers";
@@ -56,12 +56,10 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   // The form's check let it through: read it again the same way for the call.
   const submission = await readFormInBrowser(form, loadReturnForm);
   if (submission.status !== "success") return failed(firstErrorOf(submission));
-  const { compressed, skipped } = await compressImages(files);
-  if (skipped.length > 0) return failed(`Not a photo this browser can read: ${skipped.join(", ")}`);
-  const upload = new FormData();
-  for (const file of compressed) upload.append("files", file.blob, file.name);
+  const prepared = await photosUpload(files);
+  if ("refused" in prepared) return failed(prepared.refused);
   const { uploadGrievancePhotosCall } = await import("#contract/grievances");
-  const uploaded = await browserApi(uploadGrievancePhotosCall, upload);
+  const uploaded = await browserApi(uploadGrievancePhotosCall, prepared.upload);
   if (!uploaded.ok) return failed(uploaded.status === 0 ? FAILURE : uploaded.message, uploaded.message);
   const { requestReturnCall } = await import("#contract/returns");
   const asked = await browserApi(requestReturnCall, { ...submission.value, ...uploaded.data });

@@ -10,7 +10,7 @@ import {
   writeReviewCall,
   type Review,
 } from "#contract/reviews";
-import { compressImages } from "~/admin/compress-images";
+import { photosUpload } from "~/admin/compress-images";
 import { requireUser } from "~/accounts/guards";
 import { keepThroughLogout } from "~/accounts/revalidation";
 import { formatDate } from "~/accounts/format";
@@ -95,11 +95,9 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   if (files.length > MAX_REVIEW_PHOTOS) return failed(REVIEW_MESSAGES.tooManyPhotos);
   let photos: string[] = [];
   if (files.length > 0) {
-    const { compressed, skipped } = await compressImages(files);
-    if (skipped.length > 0) return failed(`Not a photo this browser can read: ${skipped.join(", ")}`);
-    const upload = new FormData();
-    for (const file of compressed) upload.append("files", file.blob, file.name);
-    const uploaded = await browserApi(uploadReviewPhotosCall, upload);
+    const prepared = await photosUpload(files);
+    if ("refused" in prepared) return failed(prepared.refused);
+    const uploaded = await browserApi(uploadReviewPhotosCall, prepared.upload);
     if (!uploaded.ok) return failed(uploaded.status === 0 ? FAILURE_TEXT : uploaded.message);
     photos = uploaded.data.photos;
   }
