@@ -41,7 +41,7 @@ export function OrderMailsSection({
           rowKey={(mail) => `${mail.subject}-${mail.createdAt}`}
           columns={[
             { name: "Subject", cell: (mail) => mail.subject, className: "min-w-56" },
-            { name: "To", cell: (mail) => mail.to, className: "break-all" },
+            { name: "To", cell: (mail) => mail.to, className: "min-w-48 break-all" },
             {
               name: "Status",
               cell: (mail) => (mail.sentAt ? `sent ${formatMoment(mail.sentAt)}` : MAIL_STATUS[mail.status]),
