@@ -14,7 +14,9 @@ import {
   measurePages,
   startControlPage,
   type PageRun,
+  type PageToAudit,
 } from "./page-speed";
+import { pagesToAudit, seedAuditedAccounts } from "./audited-pages";
 import { toMarkdown, type BenchResults, type EndpointResult } from "./report";
 import { round } from "./round";
 import { measurePlaceOrder } from "./place-order";
@@ -282,37 +284,39 @@ async function main() {
           `  kept: DATA_DIR=${catalog.dataDir}${catalog.databaseUrl ? ` DATABASE_URL=${catalog.databaseUrl}` : ""}`,
         );
       else cleanups.push(catalog.remove);
+      const auditPages = runPages && size === TARGETS.catalogProducts;
+      const auditedOrder = auditPages ? await seedAuditedAccounts(catalog) : undefined;
       log(`  generated in ${Math.round(catalog.generateSeconds)} s; starting the store…`);
       const store = await startStore(app.appDir, catalog, deployment);
       cleanups.push(store.stop);
       const endpoints = endpointsFor(catalog);
-      if (runPages && size === TARGETS.catalogProducts) {
-        const pages = [
-          "/",
-          "/products",
-          `/products/${catalog.firstId}`,
-          "/products?category=1",
-          "/login",
-          "/register",
-        ];
-        log(`Page speed: Lighthouse × ${mode.lighthouseRuns} on ${pages.join(", ")}…`);
-        const logRun = (baseUrl: string, name?: string) => (page: string, run: PageRun) =>
+      if (auditedOrder !== undefined) {
+        const pages = await pagesToAudit(store.url, catalog, auditedOrder);
+        log(
+          `Page speed: Lighthouse × ${mode.lighthouseRuns} on ${pages.map((page) => page.path).join(", ")}…`,
+        );
+        const logRun = (baseUrl: string) => (page: PageToAudit, run: PageRun) =>
           log(
-            `  ${name ?? page}: score ${run.score}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}${describeLayoutShifts(run.layoutShifts)}; long tasks: ${describeLongTasks(run.longTasks, baseUrl)}`,
+            `  ${page.name}: score ${run.score}, FCP ${Math.round(run.fcpMs)} ms, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${round(run.cls)}${describeLayoutShifts(run.layoutShifts)}, scripts ${Math.round(run.bytes.script / 1024)} KiB; long tasks: ${describeLongTasks(run.longTasks, baseUrl)}`,
           );
         const storePages = await measurePages(store.url, pages, mode.lighthouseRuns, logRun(store.url));
         const control = await startControlPage(store.url);
         cleanups.push(control.close);
         log(
-          `Control page (Cross-Origin-Opener-Policy: ${control.opener}), Lighthouse × ${mode.lighthouseRuns}…`,
+          `Control page (a ${Math.round(control.photoBytes / 1024)} KiB photograph; Cross-Origin-Opener-Policy: ${control.opener}), Lighthouse × ${mode.lighthouseRuns}…`,
         );
         const [controlResult] = await measurePages(
           control.url,
-          ["/"],
+          [{ name: "control page", path: "/", kind: "control" }],
           mode.lighthouseRuns,
-          logRun(control.url, "control page"),
+          logRun(control.url),
         );
-        results.pages = { catalogProducts: size, results: storePages, control: controlResult! };
+        results.pages = {
+          catalogProducts: size,
+          results: storePages,
+          control: controlResult!,
+          controlPhotoBytes: control.photoBytes,
+        };
       }
 
       const rows: EndpointResult[] = [];

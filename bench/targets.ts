@@ -7,6 +7,11 @@ export const TARGETS = {
   /** Lighthouse mobile performance score, on each page. */
   minScore: 98,
   maxLcpMs: 1500,
+  /** Issue 41: LCP at most the control page's (same run) plus this. */
+  maxLcpOverControlMs: 400,
+  /** Scripts a page loads, compressed (issue 41): a storefront page, login and register included, and a staff page. */
+  maxStorefrontScriptKiB: 130,
+  maxStaffScriptKiB: 200,
   maxTbtMs: 50,
   maxCls: 0.01,
   /** p99 of the catalog API calls at this rate, on PostgreSQL, with this many products. */
@@ -52,7 +57,7 @@ export function checkTargets(results: Omit<BenchResults, "checks">): Check[] {
         ? { target, measured: "not measured", status: "skipped" }
         : {
             target,
-            measured: pages.map((page) => `${page.path}: ${round(value(page))}${unit}`).join(", "),
+            measured: pages.map((page) => `${page.name}: ${round(value(page))}${unit}`).join(", "),
             status: pages.every((page) => ok(value(page))) ? "pass" : "fail",
           },
     );
@@ -62,12 +67,38 @@ export function checkTargets(results: Omit<BenchResults, "checks">): Check[] {
     (v) => v >= TARGETS.minScore,
     "",
   );
+  const control = results.pages?.control;
   pageCheck(
     `LCP ≤ ${TARGETS.maxLcpMs / 1000} s`,
     (p) => p.lcpMs,
     (v) => v <= TARGETS.maxLcpMs,
     " ms",
   );
+  pageCheck(
+    `LCP ≤ the control page's + ${TARGETS.maxLcpOverControlMs / 1000} s (the control's LCP ${control ? Math.round(control.lcpMs) : "–"} ms in this run)`,
+    (p) => p.lcpMs - (control?.lcpMs ?? Number.NaN),
+    (v) => v <= TARGETS.maxLcpOverControlMs,
+    " ms over",
+  );
+  for (const [kind, most] of [
+    ["storefront", TARGETS.maxStorefrontScriptKiB],
+    ["staff", TARGETS.maxStaffScriptKiB],
+  ] as const) {
+    const ofKind = pages.filter((page) => page.kind === kind);
+    checks.push({
+      target: `Scripts ≤ ${most} KiB compressed on each ${kind} page`,
+      measured:
+        ofKind.length === 0
+          ? "not measured"
+          : ofKind.map((page) => `${page.name}: ${round(page.bytes.script / 1024)} KiB`).join(", "),
+      status:
+        ofKind.length === 0
+          ? "skipped"
+          : ofKind.every((page) => page.bytes.script / 1024 <= most)
+            ? "pass"
+            : "fail",
+    });
+  }
   pageCheck(
     `TBT ≤ ${TARGETS.maxTbtMs} ms`,
     (p) => p.tbtMs,
