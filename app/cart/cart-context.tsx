@@ -1,5 +1,6 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { createLocalStore, useLocalStore } from "~/lib/local-store";
+import { rememberBagLines } from "./bag-lines-cookie";
 import {
   addLine,
   isCartItems,
@@ -27,6 +28,8 @@ const CartContext = createContext<CartContextValue | null>(null);
 export function CartProvider({ children }: { children: ReactNode }) {
   const items = useLocalStore(cartStore);
   const [isOpen, setOpen] = useState(false);
+  // Read from storage, not `items`: during hydration `items` is the server's empty bag.
+  useEffect(() => rememberBagLines(cartStore.getSnapshot().length), [items]);
 
   const add = useCallback((item: CartItem) => {
     cartStore.update((current) => addLine(current, item));

@@ -1,18 +1,18 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { useLoaderData, useNavigate, href, Link } from "react-router";
 import type { Address } from "#contract/addresses";
-import { formatRupees } from "#contract/money";
 import { cancelOrderCall, ORDER_MESSAGES, payAgainCall, placeOrderCall } from "#contract/orders";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import { formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
-import { bagLines, hasSize, lineKey } from "~/cart/cart-lines";
-import { CustomizationDetails } from "~/orders/customization-details";
+import { bagLines, hasSize } from "~/cart/cart-lines";
+import { bagLinesOf } from "~/cart/bag-lines-cookie";
 import { DeliveryEstimate } from "~/checkout/delivery-estimate";
-import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
-import { cannotBeOrdered, usePricedCart } from "~/cart/priced-cart";
+import { usePricedCart } from "~/cart/priced-cart";
+import { CheckoutBag, CheckoutEmpty } from "~/checkout/checkout-bag";
+import { WaitingForPayment, type PaymentInPopup } from "~/checkout/waiting-for-payment";
 import { AddressForm } from "~/checkout/address-form";
 import { DeliveryRuleText } from "~/content/store-details";
 import { openPhonePe } from "~/checkout/open-phonepe";
@@ -21,12 +21,10 @@ import { WhatsAppConsent } from "~/checkout/whatsapp-consent";
 import { whatsAppAccountCall } from "#contract/whatsapp";
 import { PriceBreakdown } from "~/orders/price-breakdown";
 import { LockIcon } from "~/components/icons";
-import { LineImage } from "~/components/picture";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
 import { myAddressesCall } from "#contract/addresses";
-import { getOrderStatusCall } from "#contract/orders";
 import { useHydrated } from "~/lib/hydration";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/checkout";
@@ -48,11 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.api(myAddressesCall),
     context.api(whatsAppAccountCall),
   ]);
-  return { addresses: addresses.ok ? addresses.data : [], whatsapp: whatsapp.ok ? whatsapp.data : null };
+  return {
+    addresses: addresses.ok ? addresses.data : [],
+    whatsapp: whatsapp.ok ? whatsapp.data : null,
+    expectedBagLines: bagLinesOf(request),
+  };
 }
-
-/** The popup's payment is asked after for 15 minutes at most (PhonePe's window for it), every 5 s. */
-const MAX_POPUP_POLLS = 180;
 
 /** A random key for one checkout attempt (crypto.randomUUID needs a secure context; this does not). */
 const newAttemptKey = () =>
@@ -61,7 +60,7 @@ const newAttemptKey = () =>
   );
 
 export default function Checkout() {
-  const { addresses: saved, whatsapp } = useLoaderData<typeof loader>();
+  const { addresses: saved, whatsapp, expectedBagLines } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
   const { items, clear: clearCart } = useCart();
   const navigate = useNavigate();
@@ -71,7 +70,7 @@ export default function Checkout() {
   const [method, setMethod] = useState<PaymentChoice | null>(null);
   const [placing, setPlacing] = useState(false);
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
-  const [waitingFor, setWaitingFor] = useState<{ orderId: string; checkoutUrl: string } | null>(null);
+  const [waitingFor, setWaitingFor] = useState<PaymentInPopup | null>(null);
   const { priced, failed, lineOf } = usePricedCart(
     items,
     true,
@@ -197,152 +196,15 @@ export default function Checkout() {
     pay(result.data.orderId, result.data.phonePe.checkoutUrl);
   }
 
-  // While PhonePe's page is open in its popup, ask every 5 s (spec section 9) how the payment stands, for as
-  // long as PhonePe takes the payment; then the order's page says what is left to do.
-  const [gaveUp, setGaveUp] = useState(false);
-  useEffect(() => {
-    if (!waitingFor) return;
-    let polls = 0;
-    const timer = setInterval(async () => {
-      if (++polls > MAX_POPUP_POLLS) {
-        clearInterval(timer);
-        return setGaveUp(true);
-      }
-      const status = await browserApi(getOrderStatusCall, { orderId: waitingFor.orderId });
-      if (status.ok && status.data.paymentStatus !== "Initiated")
-        void navigate(`${href("/payment/callback")}?orderId=${encodeURIComponent(waitingFor.orderId)}`);
-    }, 5000);
-    return () => clearInterval(timer);
-  }, [waitingFor, navigate]);
-
-  if (hydrated && items.length === 0 && !waitingFor)
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold">Checkout</h1>
-        <p className="mt-4 text-lg font-semibold">{ORDER_MESSAGES.cartEmpty}</p>
-        <Link to={href("/products")} className={`${BUTTON_PRIMARY} mt-6`}>
-          Continue shopping
-        </Link>
-      </section>
-    );
-
-  if (waitingFor)
-    return (
-      <section className="mx-auto max-w-xl px-4 py-20 text-center" aria-live="polite">
-        <h1 className="text-3xl font-bold">Complete your payment</h1>
-        {gaveUp ? (
-          <p className="mt-4">
-            PhonePe has not confirmed a payment of order {waitingFor.orderId}. If you paid, we e-mail you as
-            soon as it does; if not, pay from{" "}
-            <Link
-              to={href("/orders/:id", { id: encodeURIComponent(waitingFor.orderId) })}
-              className={TEXT_LINK}
-            >
-              the order&apos;s page
-            </Link>{" "}
-            while we hold its pieces.
-          </p>
-        ) : (
-          <p className="mt-4">
-            PhonePe opened in a new window. We are waiting for it to confirm the payment of order{" "}
-            {waitingFor.orderId}.
-          </p>
-        )}
-        <p className="mt-6 flex flex-wrap justify-center gap-3">
-          <a href={waitingFor.checkoutUrl} className={BUTTON_PRIMARY}>
-            Pay in this window instead
-          </a>
-          <Link
-            to={`${href("/payment/callback")}?orderId=${encodeURIComponent(waitingFor.orderId)}`}
-            className={TEXT_LINK + " self-center"}
-          >
-            I have paid
-          </Link>
-        </p>
-      </section>
-    );
+  if (hydrated ? items.length === 0 && !waitingFor : expectedBagLines === 0) return <CheckoutEmpty />;
+  if (waitingFor) return <WaitingForPayment payment={waitingFor} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:py-12">
       <h1 className="text-3xl font-bold sm:text-4xl">Checkout</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
         <div className="grid gap-8">
-          <section aria-labelledby="bag-heading">
-            <h2 id="bag-heading" className="text-xl font-bold">
-              Your bag
-            </h2>
-            {!hydrated ? (
-              <p className="mt-3 text-muted">Loading your bag...</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-brand-100 rounded-2xl bg-white px-4 ring-1 ring-brand-100">
-                {items.map((item) => {
-                  const line = lineOf(item);
-                  const leaves = cannotBeOrdered(line);
-                  return (
-                    <li key={lineKey(item)} className="flex gap-3 py-3">
-                      <Link
-                        to={href("/products/:id", { id: String(item.id) })}
-                        tabIndex={-1}
-                        aria-hidden="true"
-                        className="shrink-0"
-                      >
-                        <LineImage
-                          src={item.image}
-                          width={64}
-                          height={85}
-                          className="h-[85px] w-16 rounded object-cover"
-                        />
-                      </Link>
-                      <div className="min-w-0 flex-1">
-                        <Link
-                          to={href("/products/:id", { id: String(item.id) })}
-                          className="font-medium hover:text-brand-700"
-                        >
-                          {item.name}
-                        </Link>
-                        <p className="text-sm text-muted">
-                          Size {item.size || "not chosen"} · Qty {item.quantity}
-                        </p>
-                        {item.customization ? <CustomizationDetails {...item.customization} /> : null}
-                        {!hasSize(item) && (
-                          <p className="mt-1 text-sm text-red-700">
-                            Choose a size on the{" "}
-                            <Link to={href("/products/:id", { id: String(item.id) })} className={TEXT_LINK}>
-                              product page
-                            </Link>
-                            .
-                          </p>
-                        )}
-                        {line?.problem && (
-                          <p
-                            className={`mt-1 text-sm ${line.problem === "price-changed" ? "text-amber-800" : "text-red-700"}`}
-                          >
-                            {line.message}
-                          </p>
-                        )}
-                      </div>
-                      <p
-                        className={`font-semibold whitespace-nowrap ${leaves ? "text-muted line-through" : ""}`}
-                      >
-                        {formatRupees((line?.price ?? item.price) * item.quantity)}
-                      </p>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-            {hydrated && items.some((item) => item.customization) ? (
-              <p
-                className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
-                id="made-to-order"
-              >
-                <strong>Made to order.</strong> {TAILORING_MESSAGES.madeToOrder}{" "}
-                <Link to={href("/return-policy")} className={TEXT_LINK}>
-                  Return policy
-                </Link>
-              </p>
-            ) : null}
-          </section>
+          <CheckoutBag hydrated={hydrated} items={items} lineOf={lineOf} expectedLines={expectedBagLines} />
 
           <section aria-labelledby="address-heading">
             <h2 id="address-heading" className="text-xl font-bold">

@@ -10,7 +10,7 @@ export const headers = sharedPageHeaders;
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta({
     title: "Cookies Policy",
-    description: `${STORE.name} uses one strictly necessary session cookie and local storage for your bag and wishlist. No third-party tracking.`,
+    description: `${STORE.name} uses a session cookie, a cookie with the number of lines in your bag and local storage for your bag and wishlist. No third-party tracking.`,
     url: absoluteUrl(matches, href("/cookies-policy")),
   });
 
@@ -20,6 +20,13 @@ const STORAGE = [
     kind: "Cookie (strictly necessary)",
     purpose: "Keeps you signed in and protects your account. It cannot be read by scripts on the page.",
     lifetime: "Until you log out or the session expires",
+  },
+  {
+    name: "bag-lines",
+    kind: "Cookie (strictly necessary)",
+    purpose:
+      "The number of lines in your bag, and nothing else, sent only to the checkout page so that it keeps room for them while your bag loads.",
+    lifetime: "One year, renewed whenever your bag changes",
   },
   {
     name: "cartItems",
@@ -53,8 +60,9 @@ const SECTIONS: PolicySection[] = [
     content: (
       <>
         <p>
-          We keep this to the minimum the store needs to work: one strictly necessary session cookie, and
-          local storage for your bag and wishlist.
+          We keep this to the minimum the store needs to work: two strictly necessary cookies (your session,
+          and the number of lines in your bag for the checkout page), and local storage for your bag and
+          wishlist.
         </p>
         {/* Three columns, the type under the name, so that the table fits a phone's width. */}
         <table className="w-full border-collapse text-left text-sm">
@@ -138,11 +146,12 @@ export default function CookiesPolicy() {
     <PolicyPage
       path={href("/cookies-policy")}
       title="Cookies Policy"
-      lastUpdated={{ iso: "2025-09-06", label: "6 September 2025" }}
+      lastUpdated={{ iso: "2026-11-29", label: "29 November 2026" }}
       summary={
         <p>
-          In short: {STORE.name} uses one strictly necessary session cookie and your browser's local storage
-          for your bag and wishlist. Nothing else, and no third-party tracking.
+          In short: {STORE.name} uses two strictly necessary cookies (your session, and how many lines your
+          bag holds) and your browser's local storage for your bag and wishlist. Nothing else, and no
+          third-party tracking.
         </p>
       }
       sections={SECTIONS}
