@@ -6,7 +6,6 @@ import { RefreshIcon } from "~/components/icons";
 import { LineImage } from "~/components/picture";
 import { TEXT_LINK } from "~/components/styles";
 import { browserApi } from "~/lib/api-client";
-import { refreshOrderStatusCall } from "#contract/orders";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { AwaitingPayment } from "./awaiting-payment";
 import { ShipmentDetails } from "./shipment-details";
@@ -21,6 +20,8 @@ export function OrderCard({ order: initial }: { order: Order }) {
 
   async function refresh() {
     setRefreshing(true);
+    // The call's description (and the API's schemas) load with the first refresh, not with My Orders.
+    const { refreshOrderStatusCall } = await import("#contract/orders");
     const result = await browserApi(refreshOrderStatusCall, { orderId: order.orderId });
     setRefreshing(false);
     // Spec: a failed refresh is only logged.
