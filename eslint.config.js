@@ -15,6 +15,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-console": ["error", { allow: ["warn", "error"] }],
+      // `import { type A } from "m"` keeps `import "m"` in the bundle: a page would load m (and Zod) for a type.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
   {

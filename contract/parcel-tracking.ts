@@ -1,21 +1,8 @@
 import { z } from "zod";
 
-/**
- * Where a parcel is, in the shopper's words: each scan of the courier falls in one of these (the courier's own
- * status and place are kept beside it).
- */
-export const PARCEL_MILESTONES = {
-  booked: "Booked with the courier",
-  "picked-up": "Picked up by the courier",
-  "in-transit": "On its way",
-  "out-for-delivery": "Out for delivery",
-  "failed-attempt": "Delivery attempted",
-  delivered: "Delivered",
-  returning: "On its way back to us",
-  returned: "Returned to us",
-  cancelled: "Cancelled",
-} as const;
-export type ParcelMilestone = keyof typeof PARCEL_MILESTONES;
+export * from "./parcel-tracking-rules";
+import { PARCEL_MILESTONES, type ParcelMilestone } from "./parcel-tracking-rules";
+
 const MILESTONE_KEYS = Object.keys(PARCEL_MILESTONES) as [ParcelMilestone, ...ParcelMilestone[]];
 
 export const parcelScan = z.object({

@@ -1,6 +1,7 @@
 import { href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
-import { ORDER_MESSAGES, type PricedCartLine } from "#contract/orders";
+import type { PricedCartLine } from "#contract/orders";
+import { ORDER_MESSAGES } from "#contract/orders-rules";
 import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { hasSize, lineKey, type CartItem } from "~/cart/cart-lines";
 import { cannotBeOrdered } from "~/cart/priced-cart";

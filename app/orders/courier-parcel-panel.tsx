@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { PARCEL_LIMITS, SANDBOX_PARCEL_EVENTS } from "#contract/courier-parcels";
-import { PARCEL_MILESTONES } from "#contract/parcel-tracking";
+import { PARCEL_LIMITS, SANDBOX_PARCEL_EVENTS } from "#contract/courier-parcels-rules";
+import { PARCEL_MILESTONES } from "#contract/parcel-tracking-rules";
 import type { StaffOrderDetails } from "#contract/staff-orders";
 import { formatMoment } from "~/accounts/format";
 import { controlProps, FormField } from "~/components/form-field";

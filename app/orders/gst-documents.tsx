@@ -1,6 +1,6 @@
 import type { GstDocumentSummary } from "#contract/gst";
 import { formatRupees } from "#contract/money";
-import type { PaymentStatus } from "#contract/orders";
+import type { PaymentStatus } from "#contract/orders-rules";
 import { formatDate } from "~/accounts/format";
 import { BUTTON_SECONDARY } from "~/components/styles";
 

@@ -1,4 +1,5 @@
-import type { Order, OrderStatus, PaymentStatus } from "#contract/orders";
+import type { Order } from "#contract/orders";
+import type { OrderStatus, PaymentStatus } from "#contract/orders-rules";
 
 const BADGE = "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1";
 

@@ -1,4 +1,5 @@
-import { PARCEL_MILESTONES, type ParcelScan } from "#contract/parcel-tracking";
+import type { ParcelScan } from "#contract/parcel-tracking";
+import { PARCEL_MILESTONES } from "#contract/parcel-tracking-rules";
 import { formatMoment } from "~/accounts/format";
 
 /**

@@ -1,4 +1,4 @@
-import { COURIERS } from "#contract/couriers";
+import { COURIERS } from "#contract/couriers-rules";
 import type { ShipmentView } from "#contract/couriers";
 
 const INPUT = "rounded-lg border border-brand-200 bg-white px-3 py-2";

@@ -2,13 +2,9 @@ import { RecordTable } from "~/components/record-table";
 import { OrderMailsSection, OrderMessagesSection } from "./order-messages-section";
 import { Form, useNavigation, href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
-import type { OrderStatus } from "#contract/orders";
-import {
-  CANCEL_NOTE_MAX,
-  CANCEL_REASON_CODES,
-  CANCEL_REASONS,
-  type StaffOrderDetails,
-} from "#contract/staff-orders";
+import type { OrderStatus } from "#contract/orders-rules";
+import type { StaffOrderDetails } from "#contract/staff-orders";
+import { CANCEL_NOTE_MAX, CANCEL_REASON_CODES, CANCEL_REASONS } from "#contract/staff-orders-rules";
 import { TAILORING_MESSAGES } from "#contract/tailoring-rules";
 import { formatMobile, formatMoment } from "~/accounts/format";
 import { FormNotice } from "~/components/form-field";

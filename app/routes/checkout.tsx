@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from "react";
 import { useLoaderData, useNavigate, href, Link } from "react-router";
 import type { Address } from "#contract/addresses";
-import { cancelOrderCall, ORDER_MESSAGES, payAgainCall, placeOrderCall } from "#contract/orders";
+import { cancelOrderCall, payAgainCall, placeOrderCall } from "#contract/orders";
+import { ORDER_MESSAGES } from "#contract/orders-rules";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import { formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";

@@ -1,5 +1,6 @@
 import { data, Form, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
-import { codLinkCall, confirmCodByLinkCall, COD_MESSAGES } from "#contract/cash-on-delivery";
+import { codLinkCall, confirmCodByLinkCall } from "#contract/cash-on-delivery";
+import { COD_MESSAGES } from "#contract/cash-on-delivery-rules";
 import { formatRupees } from "#contract/money";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";

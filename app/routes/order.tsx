@@ -1,14 +1,6 @@
-import {
-  data,
-  redirectDocument,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  href,
-  Link,
-} from "react-router";
+import { data, useActionData, useLoaderData, useNavigation, href, Link } from "react-router";
 import { formatRupees } from "#contract/money";
-import { ORDER_MESSAGES, ORDER_STATUSES } from "#contract/orders";
+import { ORDER_MESSAGES } from "#contract/orders-rules";
 import { ANY_ROLE, STAFF_ROLES } from "#contract/accounts-rules";
 import { formatDate, formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
@@ -16,49 +8,26 @@ import { privatePageHeaders } from "~/lib/page-headers";
 import { LineImage } from "~/components/picture";
 import { FormNotice } from "~/components/form-field";
 import { BUTTON_SECONDARY, TEXT_LINK } from "~/components/styles";
-import { cancelOrderCall, getOrderCall, payAgainCall } from "#contract/orders";
-import { confirmCodCall, PAYMENT_METHOD_NAMES, staffConfirmCodCall } from "#contract/cash-on-delivery";
+import { getOrderCall } from "#contract/orders";
+import { PAYMENT_METHOD_NAMES } from "#contract/cash-on-delivery-rules";
 import { AwaitingPayment } from "~/orders/awaiting-payment";
 import { CancelledNotice } from "~/orders/cancelled-notice";
 import { gstDocumentsCall, type GstDocumentSummary } from "#contract/gst";
-import {
-  markRefundPaidCall,
-  markTailoringDoneCall,
-  orderDetailsCall,
-  retryRefundCall,
-  STAFF_ORDER_MESSAGES,
-  updateOrderStatusCall,
-  updateTrackingCall,
-} from "#contract/staff-orders";
+import { orderDetailsCall } from "#contract/staff-orders";
 import { pageMeta } from "~/lib/seo";
-import { formText, postedForm } from "~/lib/form-values";
 import { OrderStatusBadge, PaymentStatusBadge } from "~/orders/order-badges";
 import { CustomizationDetails } from "~/orders/customization-details";
 import { GstDocuments } from "~/orders/gst-documents";
 import { StaffOrderPanel } from "~/orders/staff-order-panel";
 import { ShipmentDetails } from "~/orders/shipment-details";
 import { breakdownOf, PriceBreakdown } from "~/orders/price-breakdown";
-import {
-  askReattemptCall,
-  parcelTrackingCall,
-  sandboxParcelScanCall,
-  shipWithCourierCall,
-  updateParcelContactCall,
-} from "#contract/courier-parcels";
+import { parcelTrackingCall } from "#contract/courier-parcels";
 import type { ParcelTracking } from "#contract/parcel-tracking";
 import { CourierParcelPanel } from "~/orders/courier-parcel-panel";
 import { CashConfirmationPanel } from "~/orders/cash-confirmation-panel";
 import { ParcelTimeline } from "~/orders/parcel-timeline";
 import { ReturnsPanel } from "~/returns/returns-panel";
-import {
-  approveReturnCall,
-  receiveReturnCall,
-  refuseReturnCall,
-  returnRefundedCall,
-} from "#contract/returns";
-import type { ZodType } from "zod";
-import type { CallDescription } from "#contract/call";
-import { callWithForm } from "~/lib/form-reading";
+import { orderAction } from "~/orders/order-action";
 import type { Route } from "./+types/order";
 
 export const meta: Route.MetaFunction = ({ params }) =>
@@ -95,84 +64,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   throw new Response(result.message, { status: result.status || 502 });
 }
 
-/** The call each button of the page makes (Pay now aside, which goes on to PhonePe). */
-const CALLS = {
-  status: updateOrderStatusCall,
-  tracking: updateTrackingCall,
-  "tailoring-done": markTailoringDoneCall,
-  "confirm-cod": confirmCodCall,
-  cancel: cancelOrderCall,
-  "refund-retry": retryRefundCall,
-  "refund-paid": markRefundPaidCall,
-  "ship-courier": shipWithCourierCall,
-  reattempt: askReattemptCall,
-  "sandbox-scan": sandboxParcelScanCall,
-  "confirm-cod-by-phone": staffConfirmCodCall,
-  "parcel-contact": updateParcelContactCall,
-  "return-approve": approveReturnCall,
-  "return-refuse": refuseReturnCall,
-  "return-receive": receiveReturnCall,
-  "return-refunded": returnRefundedCall,
-} satisfies Record<string, ButtonCall>;
-type ButtonCall = CallDescription & { body: ZodType; output: ZodType<{ message: string }> };
-type OrderIntent = "pay" | keyof typeof CALLS;
-
-/**
- * The shopper's Pay now (to PhonePe's page for a new attempt), Confirm (a cash order) and Cancel; staff's status changes,
- * tailoring marked done, and a failed refund asked again or marked paid (the API refuses anyone else, any change not allowed from the current status, and a
- * line that is not this order's customised one).
- */
+/** What a button of the page asks (order-action.ts), on the server. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await postedForm(request);
-  // What the button pressed asks, by its `intent`.
-  const posted = formText(form, "intent");
-  const intent = posted === "pay" || Object.hasOwn(CALLS, posted) ? (posted as OrderIntent) : undefined;
-  const answer = (
-    result:
-      | { ok: true; message: string }
-      | { ok: false; status: number; message: string; errors?: Record<string, string> | undefined },
-  ) =>
-    result.ok
-      ? { ok: true as const, intent, message: result.message, errors: undefined }
-      : data(
-          {
-            ok: false as const,
-            intent,
-            message: result.message || "The order could not be updated. Please try again.",
-            // The fields the API named (a cancellation's reason), shown at the field.
-            errors: result.errors,
-          },
-          { status: result.status >= 400 ? result.status : 502 },
-        );
-  if (intent === "pay") {
-    const paying = await context.api(payAgainCall, { orderId: params.id });
-    // PhonePe's page is no page of this app: the browser loads it as a document.
-    if (paying.ok) return redirectDocument(paying.data.phonePe.checkoutUrl);
-    return answer(paying);
-  }
-  const status = formText(form, "status");
-  if (!intent || (intent === "status" && !ORDER_STATUSES.some((name) => name === status)))
-    return data(
-      { ok: false as const, intent, message: "Choose what to do with the order.", errors: undefined },
-      { status: 400 },
-    );
-  // Every other button's form is its call's body, read through the call's schema, for this page's order.
-  form.delete("intent");
-  form.set("orderId", params.id);
-  if (formText(form, "courier") !== "other") form.delete("trackingUrl");
-  if (intent === "status") {
-    // The courier and tracking go with Shipped only; a cancellation needs its reason, shown at the field.
-    if (status !== "Shipped")
-      for (const name of ["courier", "trackingNumber", "trackingUrl"]) form.delete(name);
-    if (status === "Cancelled" && !formText(form, "cancelReason"))
-      return answer({
-        ok: false,
-        status: 400,
-        message: STAFF_ORDER_MESSAGES.cancelReason,
-        errors: { cancelReason: STAFF_ORDER_MESSAGES.cancelReason },
-      });
-  }
-  return answer(await callWithForm(context.api, form, CALLS[intent] as ButtonCall));
+  return orderAction(request, context.api, params.id);
 }
 
 export default function OrderDetail() {

@@ -1,7 +1,8 @@
 import { Form, useLoaderData, href, Link } from "react-router";
 import type { ZodType } from "zod";
 import { formatRupees } from "#contract/money";
-import { adminOrdersCall, adminOrdersQuery, ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders";
+import { adminOrdersCall, adminOrdersQuery } from "#contract/staff-orders";
+import { ADMIN_ORDERS_PAGE_SIZE } from "#contract/staff-orders-rules";
 import { STAFF_ROLES } from "#contract/accounts-rules";
 import { formatDate, formatMoment } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";

@@ -1,6 +1,6 @@
 import { useLoaderData, href, Link } from "react-router";
 import { STAFF_ROLES } from "#contract/accounts-rules";
-import { ORDER_MESSAGES } from "#contract/orders";
+import { ORDER_MESSAGES } from "#contract/orders-rules";
 import { orderDetailsCall } from "#contract/staff-orders";
 import { STORE } from "#contract/store";
 import { MEASUREMENT_LABELS, MEASUREMENTS, UNIT_NAMES } from "#contract/tailoring-rules";
