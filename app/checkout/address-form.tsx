@@ -1,22 +1,18 @@
 import { useRef, useState, type FormEvent } from "react";
+import type { Address, AddressInput } from "#contract/addresses";
 import {
   ADDRESS_FIELDS,
   ADDRESS_MESSAGES,
-  addressInput,
   isPincode,
-  pincodeCall,
   pincodeProblem,
-  type Address,
   type AddressField,
-  type AddressInput,
   type PincodePlace,
-} from "#contract/addresses";
+} from "#contract/addresses-rules";
 import { STATE_NAMES } from "#contract/indian-states";
 import { controlProps, FormField } from "~/components/form-field";
 import { BUTTON_PRIMARY, BUTTON_SECONDARY } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
-import { addAddressCall, updateAddressCall } from "#contract/addresses";
 import { useHydrated } from "~/lib/hydration";
 
 const EMPTY: AddressInput = {
@@ -34,12 +30,16 @@ const FORM_ORDER: AddressField[] = ["name", "phone", "pincode", "address", "city
 
 type Problems = Partial<Record<AddressField, string>>;
 
+/** The address calls and their schemas: loaded when the form is first used, not with checkout. */
+const addressCalls = () => import("#contract/addresses");
+
 /**
  * The contract's checks, the server's own (addressInput), in the spec's words: a missing field first, then its
  * format; and, once the pincode directory has answered, whether the pincode is in the chosen state.
  */
-function problemsOf(values: AddressInput, place: PincodePlace | null | undefined): Problems {
+async function problemsOf(values: AddressInput, place: PincodePlace | null | undefined): Promise<Problems> {
   const problems: Problems = {};
+  const { addressInput } = await addressCalls();
   const parsed = addressInput.safeParse(values);
   if (!parsed.success)
     for (const issue of parsed.error.issues) {
@@ -89,6 +89,7 @@ export function AddressForm({
   /** A full pincode fills city (unless the shopper wrote her own), district and state from the directory. */
   async function lookUp(pincode: string) {
     asked.current = pincode;
+    const { pincodeCall } = await addressCalls();
     const result = await browserApi(pincodeCall, { pincode });
     if (asked.current !== pincode) return;
     if (!result.ok) {
@@ -122,7 +123,7 @@ export function AddressForm({
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problems = problemsOf(values, place);
+    const problems = await problemsOf(values, place);
     setErrors(problems);
     const first = FORM_ORDER.find((field) => problems[field]);
     if (first) {
@@ -132,10 +133,10 @@ export function AddressForm({
       return;
     }
     setSaving(true);
-    const api = browserApi;
+    const { addAddressCall, updateAddressCall } = await addressCalls();
     const result = address
-      ? await api(updateAddressCall, { ...values, id: address.id })
-      : await api(addAddressCall, values);
+      ? await browserApi(updateAddressCall, { ...values, id: address.id })
+      : await browserApi(addAddressCall, values);
     setSaving(false);
     if (!result.ok) {
       setErrors((result.errors ?? {}) as Problems);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { codOptionCall, type CodOption } from "#contract/cash-on-delivery";
+import type { CodOption } from "#contract/cash-on-delivery";
 import { formatRupees } from "#contract/money";
 import { browserApi } from "~/lib/api-client";
 
@@ -32,12 +32,15 @@ export function PaymentChoices({
   useEffect(() => {
     if (!question || !pincode || subtotal === null) return;
     let current = true;
-    void browserApi(codOptionCall, { pincode, subtotal, customised }).then((result) => {
-      const option = result.ok
-        ? result.data
-        : { offered: false, reason: result.message, fee: 0, prepaidDiscount: 0 };
-      if (current) setAnswer({ question, option });
-    });
+    // The call's description (and the API's schemas) load with the first question, not with checkout.
+    void import("#contract/cash-on-delivery")
+      .then(({ codOptionCall }) => browserApi(codOptionCall, { pincode, subtotal, customised }))
+      .then((result) => {
+        const option = result.ok
+          ? result.data
+          : { offered: false, reason: result.message, fee: 0, prepaidDiscount: 0 };
+        if (current) setAnswer({ question, option });
+      });
     return () => {
       current = false;
     };

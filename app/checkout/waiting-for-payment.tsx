@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import { href, Link, useNavigate } from "react-router";
-import { getOrderStatusCall } from "#contract/orders";
 import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { browserApi } from "~/lib/api-client";
 
@@ -25,6 +24,7 @@ export function WaitingForPayment({ payment }: { payment: PaymentInPopup }) {
         clearInterval(timer);
         return setGaveUp(true);
       }
+      const { getOrderStatusCall } = await import("#contract/orders");
       const status = await browserApi(getOrderStatusCall, { orderId: payment.orderId });
       if (status.ok && status.data.paymentStatus !== "Initiated") void navigate(callback);
     }, 5000);

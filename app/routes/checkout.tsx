@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from "react";
 import { useLoaderData, useNavigate, href, Link } from "react-router";
 import type { Address } from "#contract/addresses";
-import { cancelOrderCall, payAgainCall, placeOrderCall } from "#contract/orders";
 import { ORDER_MESSAGES } from "#contract/orders-rules";
 import { ANY_ROLE } from "#contract/accounts-rules";
 import { formatMobile } from "~/accounts/format";
@@ -53,6 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     expectedBagLines: bagLinesOf(request),
   };
 }
+
+/** The order calls and their schemas: loaded with the first button pressed, not with checkout. */
+const orderCalls = () => import("#contract/orders");
 
 /** A random key for one checkout attempt (crypto.randomUUID needs a secure context; this does not). */
 const newAttemptKey = () =>
@@ -110,6 +112,7 @@ export default function Checkout() {
 
   async function payHeldOrder(orderId: string) {
     setPlacing(true);
+    const { payAgainCall } = await orderCalls();
     const result = await browserApi(payAgainCall, {
       orderId,
       redirectUrl: `${window.location.origin}/payment/callback`,
@@ -125,6 +128,7 @@ export default function Checkout() {
   async function cancelAndOrderAgain(orderId: string) {
     if (!readyToPlace({ afterCancelling: true })) return;
     setPlacing(true);
+    const { cancelOrderCall } = await orderCalls();
     const result = await browserApi(cancelOrderCall, { orderId });
     if (!result.ok) {
       setPlacing(false);
@@ -169,6 +173,7 @@ export default function Checkout() {
   async function placeOrder({ afterCancelling = false }: { afterCancelling?: boolean } = {}) {
     if (!readyToPlace({ afterCancelling })) return setPlacing(false);
     setPlacing(true);
+    const { placeOrderCall } = await orderCalls();
     const result = await browserApi(
       placeOrderCall,
       {
