@@ -1,27 +1,22 @@
 import { useMemo, useRef, useState } from "react";
-import { useLoaderData, useNavigate, href, Link } from "react-router";
+import { useLoaderData, useNavigate, href } from "react-router";
 import type { Address } from "#contract/addresses";
 import { ORDER_MESSAGES } from "#contract/orders-rules";
 import { ANY_ROLE } from "#contract/accounts-rules";
-import { formatMobile } from "~/accounts/format";
 import { requireUser } from "~/accounts/guards";
 import { privatePageHeaders } from "~/lib/page-headers";
 import { useCart } from "~/cart/cart-context";
 import { bagLines, hasSize } from "~/cart/cart-lines";
 import { bagLinesOf } from "~/cart/bag-lines-cookie";
-import { DeliveryEstimate } from "~/checkout/delivery-estimate";
 import { usePricedCart } from "~/cart/priced-cart";
 import { CheckoutBag, CheckoutEmpty } from "~/checkout/checkout-bag";
 import { WaitingForPayment, type PaymentInPopup } from "~/checkout/waiting-for-payment";
-import { AddressForm } from "~/checkout/address-form";
-import { DeliveryRuleText } from "~/content/store-details";
+import { AddressChoice, type AddressEditing } from "~/checkout/address-choice";
+import { CheckoutSummary } from "~/checkout/checkout-summary";
 import { openPhonePe } from "~/checkout/open-phonepe";
 import { PaymentChoices, type PaymentChoice } from "~/checkout/payment-choice";
 import { WhatsAppConsent } from "~/checkout/whatsapp-consent";
 import { whatsAppAccountCall } from "#contract/whatsapp";
-import { PriceBreakdown } from "~/orders/price-breakdown";
-import { LockIcon } from "~/components/icons";
-import { BUTTON_PRIMARY, TEXT_LINK } from "~/components/styles";
 import { toast } from "~/components/toast";
 import { browserApi } from "~/lib/api-client";
 import { myAddressesCall } from "#contract/addresses";
@@ -69,7 +64,7 @@ export default function Checkout() {
   const navigate = useNavigate();
   const [addresses, setAddresses] = useState<Address[]>(saved);
   const [selected, setSelected] = useState<number | null>(saved[0]?.id ?? null);
-  const [editing, setEditing] = useState<number | "new" | null>(saved.length === 0 ? "new" : null);
+  const [editing, setEditing] = useState<AddressEditing>(saved.length === 0 ? "new" : null);
   const [method, setMethod] = useState<PaymentChoice | null>(null);
   const [placing, setPlacing] = useState(false);
   const [whatsappUpdates, setWhatsappUpdates] = useState(false);
@@ -212,73 +207,15 @@ export default function Checkout() {
         <div className="grid gap-8">
           <CheckoutBag hydrated={hydrated} items={items} lineOf={lineOf} expectedLines={expectedBagLines} />
 
-          <section aria-labelledby="address-heading">
-            <h2 id="address-heading" className="text-xl font-bold">
-              Delivery address
-            </h2>
-            {addresses.length > 0 && (
-              <fieldset className="mt-3 grid gap-3">
-                <legend className="sr-only">Choose a delivery address</legend>
-                {addresses.map((address) =>
-                  editing === address.id ? (
-                    <AddressForm
-                      key={address.id}
-                      address={address}
-                      onSaved={saveAddress}
-                      onCancel={() => setEditing(null)}
-                    />
-                  ) : (
-                    <div
-                      key={address.id}
-                      className={`flex items-start gap-3 rounded-2xl bg-white p-4 ring-1 ${selected === address.id ? "ring-2 ring-brand-600" : "ring-brand-100"}`}
-                    >
-                      <input
-                        type="radio"
-                        name="address"
-                        id={`address-${address.id}`}
-                        checked={selected === address.id}
-                        onChange={() => setSelected(address.id)}
-                        className="mt-1 size-4 accent-brand-600"
-                      />
-                      <label htmlFor={`address-${address.id}`} className="min-w-0 flex-1 cursor-pointer">
-                        <span className="block font-semibold">{address.name}</span>
-                        <span className="block text-sm wrap-anywhere">
-                          {address.address}, {address.city}, {address.state} {address.pincode}
-                        </span>
-                        <span className="block text-sm text-muted">Phone {formatMobile(address.phone)}</span>
-                        {address.problem ? (
-                          <span className="mt-1 block text-sm font-semibold text-amber-800">
-                            {address.problem}
-                          </span>
-                        ) : null}
-                      </label>
-                      <button
-                        type="button"
-                        className={TEXT_LINK}
-                        onClick={() => setEditing(address.id)}
-                        aria-label={`Edit the address of ${address.name}`}
-                      >
-                        Edit
-                      </button>
-                    </div>
-                  ),
-                )}
-              </fieldset>
-            )}
-            <DeliveryEstimate
-              pincode={addresses.find((address) => address.id === selected)?.pincode ?? null}
-              customised={items.some((item) => item.customization)}
-            />
-            <div className="mt-3">
-              {editing === "new" ? (
-                <AddressForm onSaved={saveAddress} onCancel={() => setEditing(null)} />
-              ) : (
-                <button type="button" className={TEXT_LINK} onClick={() => setEditing("new")}>
-                  + Add a new address
-                </button>
-              )}
-            </div>
-          </section>
+          <AddressChoice
+            addresses={addresses}
+            selected={selected}
+            editing={editing}
+            customised={items.some((item) => item.customization)}
+            onSelect={setSelected}
+            onEdit={setEditing}
+            onSaved={saveAddress}
+          />
 
           <section aria-labelledby="payment-heading">
             <h2 id="payment-heading" className="text-xl font-bold">
@@ -300,72 +237,17 @@ export default function Checkout() {
           </section>
         </div>
 
-        <aside
-          aria-labelledby="summary-heading"
-          className="rounded-2xl bg-white p-5 ring-1 ring-brand-100 lg:sticky lg:top-24"
-        >
-          <h2 id="summary-heading" className="text-xl font-bold">
-            Order summary
-          </h2>
-          {failed && (
-            <p className="mt-2 text-sm text-red-700">
-              We could not check the prices. Please reload the page.
-            </p>
-          )}
-          <PriceBreakdown breakdown={priced} testIdPrefix="checkout" className="mt-4" />
-          <p className="mt-2 text-sm text-muted">
-            <DeliveryRuleText />.
-          </p>
-          {heldBy ? (
-            <div className="mt-5 grid gap-3" role="group" aria-labelledby="held-by-heading">
-              <p id="held-by-heading" className="rounded-lg bg-amber-50 p-3 text-sm ring-1 ring-amber-200">
-                Pieces in your bag are held for your order{" "}
-                <Link to={href("/orders/:id", { id: heldBy })} className={TEXT_LINK}>
-                  {heldBy}
-                </Link>
-                , which is waiting for payment.
-              </p>
-              <button
-                type="button"
-                className={`${BUTTON_PRIMARY} w-full`}
-                onClick={() => void payHeldOrder(heldBy)}
-                disabled={placing || !hydrated}
-              >
-                Pay for order {heldBy}
-              </button>
-              <button
-                type="button"
-                className={`${TEXT_LINK} justify-self-center`}
-                onClick={() => void cancelAndOrderAgain(heldBy)}
-                disabled={placing || !hydrated}
-              >
-                Cancel it and order again
-              </button>
-            </div>
-          ) : (
-            <button
-              type="button"
-              className={`${BUTTON_PRIMARY} mt-5 w-full`}
-              onClick={() => void placeOrder()}
-              disabled={placing || !hydrated}
-            >
-              {placing ? "Placing your order..." : "Place Order"}
-            </button>
-          )}
-          <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <LockIcon size={16} aria-hidden="true" />{" "}
-            {method === "cod"
-              ? "You pay in cash when the parcel arrives."
-              : "You pay securely on PhonePe's own page."}
-          </p>
-          <p className="mt-2 text-sm text-muted">
-            Your address goes to the courier and the payment to PhonePe: see our{" "}
-            <Link to={href("/privacy")} className={TEXT_LINK}>
-              Privacy Notice
-            </Link>
-            .
-          </p>
-        </aside>
+        <CheckoutSummary
+          priced={priced}
+          failed={failed}
+          heldBy={heldBy}
+          method={method}
+          placing={placing}
+          hydrated={hydrated}
+          onPlaceOrder={() => void placeOrder()}
+          onPayHeld={(orderId) => void payHeldOrder(orderId)}
+          onCancelHeld={(orderId) => void cancelAndOrderAgain(orderId)}
+        />
       </div>
     </div>
   );
