@@ -1,6 +1,6 @@
 /** The privacy notice's version: each consent row records the one the shopper was shown (decision 045). */
-export const PRIVACY_NOTICE_VERSION = "2026-11-28";
-export const PRIVACY_NOTICE_DATE = { iso: "2026-11-28", label: "28 November 2026" } as const;
+export const PRIVACY_NOTICE_VERSION = "2026-11-29";
+export const PRIVACY_NOTICE_DATE = { iso: "2026-11-29", label: "29 November 2026" } as const;
 
 /** What the optional marketing consent covers, word for word where the shopper gives it. */
 export const MARKETING_CONSENT_TEXT =

@@ -1,5 +1,5 @@
 import { STORE } from "#contract/store";
-import { MARKETING_CONSENT_TEXT, PRIVACY_NOTICE_DATE } from "#contract/privacy-rules";
+import { MARKETING_CONSENT_TEXT, PRIVACY_NOTICE_DATE, WHATSAPP_CONSENT_TEXT } from "#contract/privacy-rules";
 import { PolicyPage, type PolicySection } from "~/content/policy-page";
 import { absoluteUrl, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy";
@@ -34,6 +34,12 @@ const ITEMS: { what: string; why: string; howLong: string; who: string }[] = [
     why: "Selling, stitching, delivering, refunds, tax",
     howLong: "Until you delete your account; then kept without your personal data",
     who: "PhonePe (the amount and the order reference, to take the payment)",
+  },
+  {
+    what: "The mobile number you verify on WhatsApp, and the messages we send you there",
+    why: "Order updates and sign-in codes on WhatsApp, only if you ask for them",
+    howLong: "Until you withdraw the consent or delete your account; the messages' record as your orders'",
+    who: "Meta (WhatsApp), which carries the messages",
   },
   {
     what: "GST tax invoices and credit notes (with your name and delivery state)",
@@ -117,12 +123,16 @@ const SECTIONS: PolicySection[] = [
         <li>
           <strong>The mail provider</strong> that sends our e-mails: your e-mail address and the mail.
         </li>
+        <li>
+          <strong>Meta</strong> (WhatsApp), only if you turn on WhatsApp updates or verify your number there:
+          your mobile number and the messages we send you (order updates, codes).
+        </li>
       </ul>
     ),
   },
   {
     id: "consent",
-    title: "Marketing e-mails: your consent",
+    title: "Marketing e-mails and WhatsApp updates: your consent",
     content: (
       <>
         <p>
@@ -132,6 +142,10 @@ const SECTIONS: PolicySection[] = [
         <p>
           Withdraw it in one click on your <Link to={href("/profile")}>account page</Link>. Every consent
           given or withdrawn is logged with the version of this notice.
+        </p>
+        <p>
+          Order updates on WhatsApp are optional too, asked at checkout and on your account page: &ldquo;
+          {WHATSAPP_CONSENT_TEXT}&rdquo;
         </p>
       </>
     ),

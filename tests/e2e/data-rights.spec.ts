@@ -25,7 +25,7 @@ test("registration's marketing consent is optional and never ticked for her", as
 test("the privacy notice stands alone and names who receives her data", async ({ page }) => {
   await page.goto("/privacy");
   await expect(page.getByRole("heading", { level: 1, name: "Privacy Notice" })).toBeVisible();
-  for (const receiver of ["PhonePe", "The courier", "The mail provider"])
+  for (const receiver of ["PhonePe", "The courier", "The mail provider", "Meta (WhatsApp)"])
     await expect(page.getByRole("listitem").filter({ hasText: receiver }).first()).toBeVisible();
   await expectNoAxeViolations(page);
 });
