@@ -1,6 +1,16 @@
+import { preload } from "react-dom";
 import type { Picture } from "#contract/catalog";
 
-/** A responsive AVIF/WebP image with its intrinsic size set, so the page never jumps while it loads. */
+/** The widest file of a `srcset` ("a.avif 320w, b.avif 640w" → "b.avif"). */
+const widestOf = (srcSet: string) => srcSet.split(",").at(-1)!.trim().split(/\s+/)[0]!;
+
+/**
+ * A responsive AVIF/WebP image with its intrinsic size set, so the page never jumps while it loads. A
+ * `priority` picture (the first a page shows) is also preloaded from the head, at high priority: the browser
+ * asks for it with the first bytes of the page, before the stylesheet and the scripts (React writes the link;
+ * it does not for an `<img>` inside `<picture>`). A browser without AVIF skips the preload and finds the WebP
+ * in the page.
+ */
 export function ResponsivePicture({
   picture,
   sizes,
@@ -14,6 +24,14 @@ export function ResponsivePicture({
   priority?: boolean;
   alt?: string;
 }) {
+  if (picture && priority)
+    preload(widestOf(picture.srcSetAvif), {
+      as: "image",
+      type: "image/avif",
+      imageSrcSet: picture.srcSetAvif,
+      imageSizes: sizes,
+      fetchPriority: "high",
+    });
   if (!picture) {
     return (
       <div className={`bg-brand-100 ${className}`} style={{ aspectRatio: "3 / 4" }} aria-hidden="true" />

@@ -51,6 +51,22 @@ test.describe("the server's HTML", () => {
     await expect(mainImage).toHaveAttribute("loading", "eager");
   });
 
+  test("asks for the first pictures from the head, at high priority, before the scripts", async ({
+    page,
+  }) => {
+    await page.goto("/products");
+    const productPath = await page.locator("main article a").first().getAttribute("href");
+    for (const pagePath of ["/", "/products", productPath!]) {
+      const html = await (await page.request.get(pagePath)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const preload =
+        /<link rel="preload" as="image" type="image\/avif" fetchPriority="high" imageSrcSet="[^"]+\.avif \d+w[^"]*"/;
+      expect(head, pagePath).toMatch(preload);
+      expect(head.search(preload), pagePath).toBeLessThan(head.indexOf('rel="modulepreload"'));
+      expect(head.search(preload), pagePath).toBeLessThan(head.indexOf("<style"));
+    }
+  });
+
   test("loads the first category images first on the home page", async ({ page }) => {
     await page.goto("/");
     const images = page.locator("#categories-title + * img");
