@@ -382,6 +382,8 @@ test.describe("saved and bagged products that changed since", () => {
       await expect(summary.getByText(formatRupees(shelf.several.price * 2)).first()).toBeVisible();
       await addAddress(page);
       await page.getByRole("radio", { name: /PhonePe/ }).check();
+      // The bag is priced again for the way to pay (its total reads "..." meanwhile): she orders once it is.
+      await expect(summary.getByTestId("checkout-total")).toHaveText(/₹/);
       await page.getByRole("button", { name: "Place Order" }).click();
       await expect(page.getByText("Check your bag")).toBeVisible();
       await expect(
