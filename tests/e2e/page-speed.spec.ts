@@ -3,13 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { gotoAndWaitForHydration, gotoHydrated } from "./support";
-
-/** A layout-shift entry (the Layout Instability API, not in TypeScript's DOM types). */
-type LayoutShift = PerformanceEntry & {
-  value: number;
-  sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
-};
+import { gotoAndWaitForHydration, gotoHydrated, layoutShiftsOf, recordLayoutShifts } from "./support";
 
 /*
  * What keeps the pages fast on a phone on slow 4G (docs/decisions/024-browser-runtime.md): the server's HTML
@@ -169,19 +163,7 @@ test(
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       // Each shift with what moved, so that a failure says which element it was and from where to where.
-      await page.addInitScript(() => {
-        const shifts: string[] = [];
-        (window as unknown as { layoutShifts: string[] }).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as unknown as LayoutShift[]) {
-            const moved = entry.sources.map(
-              ({ node, previousRect: was, currentRect: now }) =>
-                `${node instanceof Element ? node.outerHTML.slice(0, 120) : node?.nodeName} from ${was.x},${was.y} ${was.width}×${was.height} to ${now.x},${now.y} ${now.width}×${now.height}`,
-            );
-            shifts.push(`${entry.value.toFixed(5)} at ${entry.startTime.toFixed(0)} ms: ${moved.join("; ")}`);
-          }
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordLayoutShifts(page);
       const { port } = server.address() as AddressInfo;
       await page.goto(`http://127.0.0.1:${port}${productPath}`, { waitUntil: "commit" });
       await expect(page.getByRole("list", { name: "Product images" })).toBeVisible();
@@ -195,9 +177,7 @@ test(
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
       );
-      expect(
-        await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts),
-      ).toEqual([]);
+      expect((await layoutShiftsOf(page)).map((shift) => shift.moved)).toEqual([]);
     } finally {
       sendTheRest();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -408,3 +408,48 @@ export async function fillContactForm(page: Page) {
   await form.getByRole("textbox", { name: "Subject" }).fill("Blouse fit");
   await form.getByRole("textbox", { name: "Message" }).fill("Can the blouse be altered to a 36 fit?");
 }
+
+/** A layout-shift entry (the Layout Instability API, not in TypeScript's DOM types). */
+type LayoutShiftEntry = PerformanceEntry & {
+  value: number;
+  sources: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+};
+type RecordedShifts = {
+  layoutShifts: Array<{ value: number; moved: string }>;
+  record: (entries: PerformanceEntryList) => void;
+  shiftObserver: PerformanceObserver;
+};
+
+/**
+ * Records the layout shifts of the pages opened next, each with its score and what moved from where to where
+ * (read them with `layoutShiftsOf`). Every shift counts: Chromium marks a tab's shifts as after input once the
+ * test has tapped anything, so `hadRecentInput` is not looked at; nobody touches the page while they count.
+ */
+export async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const recorded = window as unknown as RecordedShifts;
+    recorded.layoutShifts = [];
+    recorded.record = (entries) => {
+      for (const entry of entries as unknown as LayoutShiftEntry[]) {
+        const moved = entry.sources.map(
+          ({ node, previousRect: was, currentRect: now }) =>
+            `${node instanceof Element ? node.outerHTML.slice(0, 120) : node?.nodeName} from ${was.x},${was.y} ${was.width}×${was.height} to ${now.x},${now.y} ${now.width}×${now.height}`,
+        );
+        recorded.layoutShifts.push({
+          value: entry.value,
+          moved: `${entry.value.toFixed(5)} at ${entry.startTime.toFixed(0)} ms: ${moved.join("; ")}`,
+        });
+      }
+    };
+    recorded.shiftObserver = new PerformanceObserver((list) => recorded.record(list.getEntries()));
+    recorded.shiftObserver.observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+/** The layout shifts recorded so far, those the observer has not yet delivered included. */
+export const layoutShiftsOf = (page: Page) =>
+  page.evaluate(() => {
+    const recorded = window as unknown as RecordedShifts;
+    recorded.record(recorded.shiftObserver.takeRecords());
+    return recorded.layoutShifts;
+  });
